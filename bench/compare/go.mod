@@ -1,0 +1,9 @@
+module github.com/kestrel-crypto/secp256k1/bench/compare
+
+go 1.26.0
+
+require github.com/kestrel-crypto/secp256k1 v0.0.0
+
+require github.com/decred/dcrd/dcrec/secp256k1/v4 v4.4.1
+
+replace github.com/kestrel-crypto/secp256k1 => ../..

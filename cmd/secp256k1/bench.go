@@ -1,0 +1,236 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"strconv"
+	"time"
+
+	"github.com/kestrel-crypto/secp256k1"
+	"github.com/kestrel-crypto/secp256k1/internal/field"
+	"github.com/kestrel-crypto/secp256k1/internal/group"
+)
+
+// benchRow is one row of the table: run performs iters operations.
+type benchRow struct {
+	name  string
+	iters int // default iterations, as libsecp256k1's bench tools choose them
+	run   func(iters int)
+}
+
+// runBench runs the rows of the selected groups and prints the table.
+func runBench(args []string, stdout, stderr io.Writer) int {
+	groups := map[string]bool{"main": true}
+	for _, a := range args {
+		switch a {
+		case "internal":
+			groups = map[string]bool{"internal": true}
+		case "all":
+			groups = map[string]bool{"main": true, "internal": true}
+		default:
+			fmt.Fprintf(stderr, "secp256k1 bench: unknown argument %q (want internal or all)\n", a)
+			return 2
+		}
+	}
+	scale := 1.0
+	if s := os.Getenv("SECP256K1_BENCH_ITERS"); s != "" {
+		n, err := strconv.Atoi(s)
+		if err != nil || n <= 0 {
+			fmt.Fprintf(stderr, "secp256k1 bench: bad SECP256K1_BENCH_ITERS %q\n", s)
+			return 2
+		}
+		scale = float64(n) / 20000
+	}
+
+	fmt.Fprintf(stdout, "%-30s,%-15s,%-15s,%-15s\n\n", "Benchmark", "    Min(us)    ", "    Avg(us)    ", "    Max(us)    ")
+	var rows []benchRow
+	if groups["main"] {
+		rows = append(rows, mainRows()...)
+	}
+	if groups["internal"] {
+		rows = append(rows, internalRows()...)
+	}
+	for _, r := range rows {
+		iters := max(1, int(float64(r.iters)*scale))
+		runRow(stdout, r, iters)
+	}
+	return 0
+}
+
+// runRow times 10 runs of iters operations, like libsecp256k1's
+// run_benchmark, and prints the per-operation minimum, average and maximum.
+func runRow(w io.Writer, r benchRow, iters int) {
+	const count = 10
+	r.run(max(1, iters/10)) // warm up
+	lo, hi, sum := time.Duration(1<<62), time.Duration(0), time.Duration(0)
+	for range count {
+		start := time.Now()
+		r.run(iters)
+		d := time.Since(start)
+		lo, hi, sum = min(lo, d), max(hi, d), sum+d
+	}
+	us := func(d time.Duration) string {
+		return formatMicros(float64(d.Nanoseconds()) / 1e3 / float64(iters))
+	}
+	fmt.Fprintf(w, "%-30s, %s   , %s   , %s\n", r.name, us(lo), us(sum/count), us(hi))
+}
+
+// formatMicros prints like libsecp256k1's print_number: the integer part
+// right-aligned in 5 columns, then the fraction left-aligned in 6.
+func formatMicros(x float64) string {
+	s := strconv.FormatFloat(x, 'f', fractionDigits(x), 64)
+	intPart, frac := s, ""
+	for i := range len(s) {
+		if s[i] == '.' {
+			intPart, frac = s[:i], s[i:]
+			break
+		}
+	}
+	return fmt.Sprintf("%5s%-6s", intPart, frac)
+}
+
+// fractionDigits keeps about six significant digits, as libsecp256k1 does.
+func fractionDigits(x float64) int {
+	switch {
+	case x >= 10000:
+		return 0
+	case x >= 1000:
+		return 1
+	case x >= 100:
+		return 2
+	default:
+		return 3
+	}
+}
+
+var (
+	sinkPoint secp256k1.Point
+	sinkBytes []byte
+)
+
+func mainRows() []benchRow {
+	key := make([]byte, 32)
+	key[31] = 1
+	for i := range key {
+		key[i] ^= byte(i * 7)
+	}
+	return []benchRow{
+		{"ec_keygen", 20000, func(n int) {
+			for range n {
+				k, err := secp256k1.NewPrivateKey(key)
+				if err != nil {
+					panic(err)
+				}
+				sinkBytes = k.PublicKey().BytesCompressed()
+				key[0] ^= sinkBytes[1] & 0x3f // vary the key, stay below n
+			}
+		}},
+	}
+}
+
+func internalRows() []benchRow {
+	x := *new(field.Element).SetUint64(0x123456789abcdef)
+	x.Invert(&x)
+	var s secp256k1.Scalar
+	s.SetUint64(0xfedcba987654321)
+	s.Invert(&s)
+	g := secp256k1.NewGeneratorPoint()
+	var pj group.Jacobian
+	pj.SetAffine(&group.Generator)
+	pj.Double(&pj)
+	pj.Double(&pj)
+	var a group.Affine
+	a.SetJacobian(&pj)
+	pj.Double(&pj)
+	return []benchRow{
+		{"field_mul", 200000, func(n int) {
+			for range n {
+				x.Multiply(&x, &x)
+			}
+			runtime.KeepAlive(x)
+		}},
+		{"field_sqr", 200000, func(n int) {
+			for range n {
+				x.Square(&x)
+			}
+			runtime.KeepAlive(x)
+		}},
+		{"field_inverse", 20000, func(n int) {
+			for range n {
+				x.Invert(&x)
+			}
+			runtime.KeepAlive(x)
+		}},
+		{"field_inverse_var", 20000, func(n int) {
+			for range n {
+				x.VarTimeInvert(&x)
+			}
+			runtime.KeepAlive(x)
+		}},
+		{"field_is_square_var", 20000, func(n int) {
+			for range n {
+				if x.VarTimeIsSquare() == 1 {
+					x.Add(&x, &x)
+				}
+			}
+			runtime.KeepAlive(x)
+		}},
+		{"field_sqrt", 20000, func(n int) {
+			for range n {
+				x.Sqrt(&x)
+			}
+			runtime.KeepAlive(x)
+		}},
+		{"scalar_mul", 200000, func(n int) {
+			for range n {
+				s.Multiply(&s, &s)
+			}
+			runtime.KeepAlive(s)
+		}},
+		{"scalar_inverse", 20000, func(n int) {
+			for range n {
+				s.Invert(&s)
+			}
+			runtime.KeepAlive(s)
+		}},
+		{"group_double_var", 200000, func(n int) {
+			for range n {
+				pj.Double(&pj)
+			}
+			runtime.KeepAlive(pj)
+		}},
+		{"group_add_var", 200000, func(n int) {
+			q := pj
+			for range n {
+				pj.VarTimeAdd(&pj, &q)
+			}
+			runtime.KeepAlive(pj)
+		}},
+		{"group_add_affine", 200000, func(n int) {
+			for range n {
+				pj.AddAffine(&pj, &a)
+			}
+			runtime.KeepAlive(pj)
+		}},
+		{"group_add_affine_var", 200000, func(n int) {
+			for range n {
+				pj.VarTimeAddAffine(&pj, &a)
+			}
+			runtime.KeepAlive(pj)
+		}},
+		{"ecmult_gen", 20000, func(n int) {
+			for range n {
+				sinkPoint.ScalarBaseMult(&s)
+				s.Add(&s, &s)
+			}
+		}},
+		{"ecmult_const", 20000, func(n int) {
+			for range n {
+				sinkPoint.ScalarMult(&s, g)
+				s.Add(&s, &s)
+			}
+		}},
+	}
+}

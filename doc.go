@@ -1,0 +1,33 @@
+// Package secp256k1 implements the elliptic curve secp256k1 (y² = x³ + 7 over
+// the prime field of order p = 2²⁵⁶ − 2³² − 977, a group of prime order n):
+// scalars, points, multi-scalar multiplication, and private and public keys.
+// Signature schemes and key exchange live in the subpackages ecdsa, schnorr,
+// ecdh, ellswift and musig2.
+//
+// # Constant time
+//
+// Every function and method is constant time with respect to secret values
+// (scalars, private keys, and points derived from them) unless its name starts
+// with VarTime. VarTime functions may branch on and index by their inputs and
+// must only be given public values (for example the inputs of a signature
+// verification). docs/design.md and docs/constant-time.md explain the model.
+//
+// # Values and aliasing
+//
+// Methods set the receiver to the result and return it, as in math/big, and
+// every argument may alias every other argument and the receiver.
+//
+// The zero value of Scalar is 0. The zero value of Point is not a valid point:
+// it may only be used as a receiver; passing one as an input panics (a
+// programmer error). Use NewIdentityPoint, NewGeneratorPoint or a decoder.
+//
+// # Encodings
+//
+// Everything is big-endian. Scalars are 32 bytes. Points use SEC 1 (33-byte
+// compressed, 65-byte uncompressed, and the single byte 0x00 for the identity;
+// decoding also accepts the hybrid 0x06/0x07 forms, as libsecp256k1 does) or
+// BIP-340's 32-byte x-only form. Decoders reject non-canonical values (a
+// coordinate ≥ p, a scalar ≥ n where a canonical scalar is expected) and
+// points not on the curve, with errors that work with errors.Is; they never
+// panic on any input.
+package secp256k1

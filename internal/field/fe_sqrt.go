@@ -1,0 +1,56 @@
+package field
+
+// Sqrt sets v to a square root of a and returns (v, 1) if a is a square
+// mod p; otherwise it sets v to a square root of −a and returns (v, 0).
+// It runs in constant time.
+//
+// Since p ≡ 3 (mod 4), a square root of a square a is a^((p+1)/4). The
+// exponent (p+1)/4 has the bit pattern [223 ones] 0 [22 ones] 0000 11 00,
+// which the addition chain below follows (253 squarings, 13 multiplies).
+// When a is not a square, −a is (−1 is not a square mod p), and the same
+// power is a square root of −a.
+func (v *Element) Sqrt(a *Element) (*Element, int) {
+	x2, x22, x223 := powerChain(a)
+	var t Element
+	t.RepeatedSquare(&x223, 23) // [223 ones] 0 [22 zeros]
+	t.Multiply(&t, &x22)        // [223 ones] 0 [22 ones]
+	t.RepeatedSquare(&t, 6)
+	t.Multiply(&t, &x2) // ... 0000 11
+	t.RepeatedSquare(&t, 2)
+
+	var check Element
+	check.Square(&t)
+	ok := check.Equal(a)
+	*v = t
+	return v, ok
+}
+
+// powerChain returns a^(2²−1), a^(2²²−1) and a^(2²²³−1), the common start of
+// the exponentiations by (p+1)/4 and p−2, whose exponents both begin with 223
+// ones (222 squarings and 11 multiplies).
+func powerChain(a *Element) (x2, x22, x223 Element) {
+	var x3, x6, x9, x11, x44, x88, x176, x220 Element
+	x2.Square(a)
+	x2.Multiply(&x2, a) // 2 ones
+	x3.Square(&x2)
+	x3.Multiply(&x3, a) // 3 ones
+	x6.RepeatedSquare(&x3, 3)
+	x6.Multiply(&x6, &x3)
+	x9.RepeatedSquare(&x6, 3)
+	x9.Multiply(&x9, &x3)
+	x11.RepeatedSquare(&x9, 2)
+	x11.Multiply(&x11, &x2)
+	x22.RepeatedSquare(&x11, 11)
+	x22.Multiply(&x22, &x11)
+	x44.RepeatedSquare(&x22, 22)
+	x44.Multiply(&x44, &x22)
+	x88.RepeatedSquare(&x44, 44)
+	x88.Multiply(&x88, &x44)
+	x176.RepeatedSquare(&x88, 88)
+	x176.Multiply(&x176, &x88)
+	x220.RepeatedSquare(&x176, 44)
+	x220.Multiply(&x220, &x44)
+	x223.RepeatedSquare(&x220, 3)
+	x223.Multiply(&x223, &x3)
+	return x2, x22, x223
+}

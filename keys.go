@@ -1,0 +1,157 @@
+package secp256k1
+
+import (
+	"crypto/rand"
+	"errors"
+	"io"
+
+	"github.com/kestrel-crypto/secp256k1/internal/field"
+	"github.com/kestrel-crypto/secp256k1/internal/group"
+)
+
+var (
+	// ErrPrivateKey is returned for a private key encoding that is not 32
+	// bytes or whose value is 0 or not less than n.
+	ErrPrivateKey = errors.New("secp256k1: invalid private key")
+)
+
+// PrivateKey is a secp256k1 private key: a scalar in [1, n−1]. The zero value
+// is not a valid key; use GeneratePrivateKey or NewPrivateKey.
+type PrivateKey struct {
+	s Scalar // in [1, n−1]
+}
+
+// PublicKey is a secp256k1 public key: a point that is never the identity.
+// The zero value is not a valid key; use ParsePublicKey or
+// PrivateKey.PublicKey.
+type PublicKey struct {
+	// x and y are the canonical affine coordinates.
+	x, y field.Element
+}
+
+// GeneratePrivateKey returns a new private key drawn uniformly from
+// [1, n−1] with crypto/rand (rejection sampling).
+func GeneratePrivateKey() (*PrivateKey, error) {
+	return generatePrivateKey(rand.Reader)
+}
+
+func generatePrivateKey(r io.Reader) (*PrivateKey, error) {
+	var b [32]byte
+	for {
+		if _, err := io.ReadFull(r, b[:]); err != nil {
+			return nil, err
+		}
+		if k, err := NewPrivateKey(b[:]); err == nil {
+			clear(b[:])
+			return k, nil
+		}
+	}
+}
+
+// NewPrivateKey returns the private key with the 32-byte big-endian value b,
+// or ErrPrivateKey if b is not 32 bytes or its value is 0 or ≥ n. It takes
+// time independent of the value of b.
+func NewPrivateKey(b []byte) (*PrivateKey, error) {
+	if len(b) != 32 {
+		return nil, ErrPrivateKey
+	}
+	k := new(PrivateKey)
+	if _, err := k.s.SetCanonicalBytes(b); err != nil || k.s.IsZero() == 1 {
+		return nil, ErrPrivateKey
+	}
+	return k, nil
+}
+
+// NewPrivateKeyFromScalar returns the private key with value s, or
+// ErrPrivateKey if s is 0.
+func NewPrivateKeyFromScalar(s *Scalar) (*PrivateKey, error) {
+	if s.IsZero() == 1 {
+		return nil, ErrPrivateKey
+	}
+	k := new(PrivateKey)
+	k.s.Set(s)
+	return k, nil
+}
+
+// Bytes returns the 32-byte big-endian encoding of k.
+func (k *PrivateKey) Bytes() []byte {
+	return k.s.Bytes()
+}
+
+// Scalar returns a copy of k's value.
+func (k *PrivateKey) Scalar() *Scalar {
+	return new(Scalar).Set(&k.s)
+}
+
+// Equal reports whether k and j are the same key, in constant time.
+func (k *PrivateKey) Equal(j *PrivateKey) bool {
+	return k.s.Equal(&j.s) == 1
+}
+
+// PublicKey returns the public key k·G.
+func (k *PrivateKey) PublicKey() *PublicKey {
+	var p Point
+	p.ScalarBaseMult(&k.s)
+	pub := new(PublicKey)
+	pub.x, pub.y, _ = p.affine() // k ≠ 0 mod n, so k·G is not the identity
+	return pub
+}
+
+// ParsePublicKey parses a SEC 1 public key: 33 bytes (compressed) or 65
+// bytes (uncompressed, or hybrid 0x06/0x07 accepted as libsecp256k1 does).
+// The identity is not a public key.
+func ParsePublicKey(b []byte) (*PublicKey, error) {
+	var a group.Affine
+	if err := decodeAffine(&a, b); err != nil {
+		return nil, err
+	}
+	return &PublicKey{x: a.X, y: a.Y}, nil
+}
+
+// NewPublicKey returns the public key for the point p, or ErrIdentity if p is
+// the identity.
+func NewPublicKey(p *Point) (*PublicKey, error) {
+	checkInitialized(p)
+	x, y, ok := p.affine()
+	if ok == 0 {
+		return nil, ErrIdentity
+	}
+	return &PublicKey{x: x, y: y}, nil
+}
+
+// BytesCompressed returns the 33-byte compressed SEC 1 encoding of p.
+func (p *PublicKey) BytesCompressed() []byte {
+	var out [33]byte
+	return p.bytesCompressed(&out)
+}
+
+func (p *PublicKey) bytesCompressed(out *[33]byte) []byte {
+	out[0] = 2 | byte(p.y.IsOdd())
+	p.x.PutBytes((*[32]byte)(out[1:33]))
+	return out[:]
+}
+
+// BytesUncompressed returns the 65-byte uncompressed SEC 1 encoding of p.
+func (p *PublicKey) BytesUncompressed() []byte {
+	var out [65]byte
+	return p.bytesUncompressed(&out)
+}
+
+func (p *PublicKey) bytesUncompressed(out *[65]byte) []byte {
+	out[0] = 4
+	p.x.PutBytes((*[32]byte)(out[1:33]))
+	p.y.PutBytes((*[32]byte)(out[33:65]))
+	return out[:]
+}
+
+// Point returns a copy of p as a Point.
+func (p *PublicKey) Point() *Point {
+	v := new(Point)
+	v.p.SetAffine(&group.Affine{X: p.x, Y: p.y})
+	return v
+}
+
+// Equal reports whether p and q are the same key.
+func (p *PublicKey) Equal(q *PublicKey) bool {
+	return p.x.Equal(&q.x)&p.y.Equal(&q.y) == 1
+}

@@ -1,0 +1,163 @@
+package secp256k1
+
+import (
+	"errors"
+
+	"github.com/kestrel-crypto/secp256k1/internal/field"
+	"github.com/kestrel-crypto/secp256k1/internal/group"
+)
+
+var (
+	// ErrPointEncoding is returned for a point encoding of the wrong length or
+	// with an unknown prefix, or whose coordinates are not less than p.
+	ErrPointEncoding = errors.New("secp256k1: invalid point encoding")
+	// ErrPointNotOnCurve is returned for coordinates that do not satisfy
+	// y² = x³ + 7 (or, for a hybrid encoding, whose y has the wrong parity).
+	ErrPointNotOnCurve = errors.New("secp256k1: point is not on the curve")
+	// ErrIdentity is returned where the identity cannot be represented or is
+	// not allowed, such as the x coordinate of the identity or a public key.
+	ErrIdentity = errors.New("secp256k1: point is the identity")
+)
+
+// SetBytes sets v to the point encoded in b and returns v. b is a SEC 1
+// encoding: 33 bytes (0x02 or 0x03 prefix, compressed), 65 bytes (0x04
+// prefix, uncompressed; or the hybrid 0x06/0x07 prefix whose parity must match
+// y, accepted as libsecp256k1 does), or the single byte 0x00 for the identity.
+// Coordinates must be less than p. On error v is unchanged.
+func (v *Point) SetBytes(b []byte) (*Point, error) {
+	if len(b) == 1 && b[0] == 0 {
+		v.p = group.Jacobian{}
+		v.p.Y.One()
+		return v, nil
+	}
+	var a group.Affine
+	if err := decodeAffine(&a, b); err != nil {
+		return nil, err
+	}
+	v.p.SetAffine(&a)
+	return v, nil
+}
+
+// decodeAffine decodes a 33- or 65-byte SEC 1 encoding (not the identity)
+// into a, canonical coordinates. It does not touch a on error.
+func decodeAffine(a *group.Affine, b []byte) error {
+	switch {
+	case len(b) == 33 && (b[0] == 2 || b[0] == 3):
+		var x, y field.Element
+		if _, err := x.SetCanonicalBytes((*[32]byte)(b[1:33])); err != nil {
+			return ErrPointEncoding
+		}
+		if liftX(&y, &x, int(b[0]&1)) == 0 {
+			return ErrPointNotOnCurve
+		}
+		a.X, a.Y = x, y
+		return nil
+	case len(b) == 65 && (b[0] == 4 || b[0] == 6 || b[0] == 7):
+		var t group.Affine
+		if _, err := t.X.SetCanonicalBytes((*[32]byte)(b[1:33])); err != nil {
+			return ErrPointEncoding
+		}
+		if _, err := t.Y.SetCanonicalBytes((*[32]byte)(b[33:65])); err != nil {
+			return ErrPointEncoding
+		}
+		if t.IsOnCurve() == 0 {
+			return ErrPointNotOnCurve
+		}
+		if b[0] != 4 && t.Y.IsOdd() != int(b[0]&1) {
+			return ErrPointNotOnCurve
+		}
+		*a = t
+		return nil
+	}
+	return ErrPointEncoding
+}
+
+// liftX sets y to the square root of x³ + 7 with parity odd (0 or 1) and
+// returns 1, or returns 0 if x³ + 7 is not a square (y is then unspecified).
+// It runs in constant time.
+func liftX(y, x *field.Element, odd int) int {
+	var x3 field.Element
+	x3.Square(x)
+	x3.Multiply(&x3, x)
+	x3.Add(&x3, &group.B)
+	_, ok := y.Sqrt(&x3)
+	y.Normalize(y)
+	y.CondNegate(y, y.IsOdd()^odd)
+	return ok
+}
+
+// SetXOnlyBytes sets v to the point with x coordinate b and even y (BIP-340's
+// lift_x) and returns v. b must be 32 bytes encoding x < p such that x³ + 7 is
+// a square. On error v is unchanged.
+func (v *Point) SetXOnlyBytes(b []byte) (*Point, error) {
+	if len(b) != 32 {
+		return nil, ErrPointEncoding
+	}
+	var x, y field.Element
+	if _, err := x.SetCanonicalBytes((*[32]byte)(b)); err != nil {
+		return nil, ErrPointEncoding
+	}
+	if liftX(&y, &x, 0) == 0 {
+		return nil, ErrPointNotOnCurve
+	}
+	v.p.X, v.p.Y = x, y
+	v.p.Z.One()
+	return v, nil
+}
+
+// Bytes returns the 65-byte uncompressed SEC 1 encoding of v (0x04 ‖ x ‖ y),
+// or the single byte 0x00 if v is the identity.
+func (v *Point) Bytes() []byte {
+	var out [65]byte
+	return v.bytes(&out)
+}
+
+func (v *Point) bytes(out *[65]byte) []byte {
+	checkInitialized(v)
+	x, y, ok := v.affine()
+	if ok == 0 {
+		out[0] = 0
+		return out[:1]
+	}
+	out[0] = 4
+	x.PutBytes((*[32]byte)(out[1:33]))
+	y.PutBytes((*[32]byte)(out[33:65]))
+	return out[:]
+}
+
+// BytesCompressed returns the 33-byte compressed SEC 1 encoding of v
+// (0x02 or 0x03 by the parity of y, then x), or the single byte 0x00 if v is
+// the identity.
+func (v *Point) BytesCompressed() []byte {
+	var out [33]byte
+	return v.bytesCompressed(&out)
+}
+
+func (v *Point) bytesCompressed(out *[33]byte) []byte {
+	checkInitialized(v)
+	x, y, ok := v.affine()
+	if ok == 0 {
+		out[0] = 0
+		return out[:1]
+	}
+	out[0] = 2 | byte(y.IsOdd())
+	x.PutBytes((*[32]byte)(out[1:33]))
+	return out[:]
+}
+
+// BytesX returns the 32-byte x coordinate of v, or ErrIdentity if v is the
+// identity.
+func (v *Point) BytesX() ([]byte, error) {
+	var out [32]byte
+	return v.bytesX(&out)
+}
+
+func (v *Point) bytesX(out *[32]byte) ([]byte, error) {
+	checkInitialized(v)
+	x, _, ok := v.affine()
+	if ok == 0 {
+		return nil, ErrIdentity
+	}
+	x.PutBytes(out)
+	return out[:], nil
+}
