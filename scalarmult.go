@@ -61,30 +61,3 @@ func (v *Point) ScalarBaseMult(x *Scalar) *Point {
 	scalarMultWindow4(&r, x, &generator)
 	return v.setJacobian(&r)
 }
-
-// VarTimeDoubleScalarBaseMult sets v = a·A + b·G and returns v. It is not
-// constant time: use it only with public inputs, as in signature verification.
-func (v *Point) VarTimeDoubleScalarBaseMult(a *Scalar, A *Point, b *Scalar) *Point {
-	checkInitialized(A)
-	var r, s group.Jacobian
-	scalarMultWindow4(&r, a, &A.p)
-	scalarMultWindow4(&s, b, &generator)
-	r.VarTimeAdd(&r, &s)
-	return v.setJacobian(&r)
-}
-
-// VarTimeMultiScalarMult sets v = Σ scalars[i]·points[i] and returns v (the
-// identity for empty inputs). It is not constant time. It panics if the
-// slices have different lengths.
-func (v *Point) VarTimeMultiScalarMult(scalars []*Scalar, points []*Point) *Point {
-	if len(scalars) != len(points) {
-		panic("secp256k1: VarTimeMultiScalarMult with different numbers of scalars and points")
-	}
-	checkInitialized(points...)
-	var acc, t group.Jacobian
-	for i := range points {
-		scalarMultWindow4(&t, scalars[i], &points[i].p)
-		acc.VarTimeAdd(&acc, &t)
-	}
-	return v.setJacobian(&acc)
-}
