@@ -1,43 +1,82 @@
 package secp256k1
 
-import "github.com/kestrel-crypto/secp256k1/internal/group"
+import (
+	"github.com/kestrel-crypto/secp256k1/internal/field"
+	"github.com/kestrel-crypto/secp256k1/internal/group"
+)
 
-// This file holds simple, correct scalar multiplication: fixed 4-bit windows
-// over a constant-time table. The fast engines (signed-digit comb for G, GLV
-// with wNAF for verification, Pippenger for many points) replace these
-// bodies; the API and the constant-time contract stay.
+// Constant-time variable-base scalar multiplication k·P: the GLV split
+// k ≡ k1 + k2·λ into two halves below 2¹²⁸, each recoded into signed 5-bit
+// windows (digits in [−16, 16]), over tables of 1·P … 16·P and their images
+// under φ(x, y) = (β·x, y). 26 windows: 125 doublings and 52 constant-time
+// mixed additions, each after a lookup that scans all 16 entries.
+// docs/ecmult.md, "Constant-time k·P", has the details.
 
-// generator is G in Jacobian form.
-var generator = func() group.Jacobian {
-	var g group.Jacobian
-	g.SetAffine(&group.Generator)
-	return g
-}()
+const (
+	ctWindow  = 5
+	ctEntries = 1 << (ctWindow - 1)             // 16: multiples 1..16
+	ctDigits  = (129 + ctWindow - 1) / ctWindow // 26 windows cover 130 bits > 2¹²⁸ + 1 spare
+)
 
-// scalarMultWindow4 sets v = k·p in constant time: 64 windows of 4 bits from
-// the top, each 4 doublings and one complete addition of a table entry chosen
-// by scanning the whole table.
-func scalarMultWindow4(v *group.Jacobian, k *Scalar, p *group.Jacobian) {
-	var table [16]group.Jacobian // table[i] = i·p
-	table[1] = *p
-	for i := 2; i < 16; i += 2 {
-		table[i].Double(&table[i/2])
-		table[i+1].Add(&table[i], p)
+var glvBetaElement = *new(field.Element).SetLimbs(&glvBeta)
+
+// scalarMultGLV sets v = k·p in constant time (in k and p).
+func scalarMultGLV(v *group.Jacobian, k *Scalar, p *group.Jacobian) {
+	// The affine form of p; for the identity, compute with G instead and
+	// select the identity at the end, so that nothing branches on it.
+	var a group.Affine
+	_, ok := a.SetJacobian(p)
+	a.Select(&a, &group.Generator, ok)
+
+	// table[i] = (i+1)·a, by constant-time additions (AddAffine handles
+	// every case), then one constant-time batch inversion.
+	var jac [ctEntries]group.Jacobian
+	jac[0].SetAffine(&a)
+	for i := 1; i < ctEntries; i++ {
+		jac[i].AddAffine(&jac[i-1], &a)
 	}
-	var acc, entry group.Jacobian
-	for i := 63; i >= 0; i-- {
-		acc.Double(&acc)
-		acc.Double(&acc)
-		acc.Double(&acc)
-		acc.Double(&acc)
-		nibble := int(k.l[i/16]>>(4*(i%16))) & 15
-		entry = group.Jacobian{}
-		for j := 1; j < 16; j++ {
-			entry.Select(&table[j], &entry, eqInt(j, nibble))
+	var table, tableLam [ctEntries]group.Affine
+	var scratch [ctEntries]field.Element
+	group.BatchSetJacobian(table[:], jac[:], scratch[:])
+	for i := range table {
+		tableLam[i].X.Multiply(&table[i].X, &glvBetaElement)
+		tableLam[i].Y = table[i].Y
+	}
+
+	k1, k2, neg1, neg2 := splitGLVSigned(k)
+	var d1, d2 [ctDigits]int8
+	signedDigits(d1[:], &k1, ctWindow)
+	signedDigits(d2[:], &k2, ctWindow)
+
+	var acc group.Jacobian // the identity
+	for i := ctDigits - 1; i >= 0; i-- {
+		if i != ctDigits-1 {
+			for range ctWindow {
+				acc.Double(&acc)
+			}
 		}
-		acc.Add(&acc, &entry)
+		addSignedDigit(&acc, &table, d1[i], neg1)
+		addSignedDigit(&acc, &tableLam, d2[i], neg2)
 	}
-	*v = acc
+	var id group.Jacobian
+	v.Select(&acc, &id, ok)
+}
+
+// addSignedDigit sets acc = acc + (−1)^neg·d·P, where table[i] = (i+1)·P and
+// |d| ≤ len(table), in constant time: it scans the whole table, and for d = 0
+// it computes an addition anyway and keeps acc.
+func addSignedDigit(acc *group.Jacobian, table *[ctEntries]group.Affine, d int8, neg int) {
+	sign := int(uint8(d) >> 7) // 1 if d < 0
+	m := int8(-sign)           // all ones if d < 0
+	abs := int((d ^ m) - m)    // |d|
+	entry := table[0]
+	for j := 1; j < ctEntries; j++ {
+		entry.Select(&table[j], &entry, eqInt(j+1, abs))
+	}
+	entry.CondNegate(&entry, sign^neg)
+	var sum group.Jacobian
+	sum.AddAffine(acc, &entry)
+	acc.Select(acc, &sum, eqInt(abs, 0))
 }
 
 // eqInt returns 1 if a == b and 0 otherwise, for 0 ≤ a, b < 2³¹, without
@@ -51,13 +90,28 @@ func eqInt(a, b int) int {
 func (v *Point) ScalarMult(x *Scalar, p *Point) *Point {
 	checkInitialized(p)
 	var r group.Jacobian
-	scalarMultWindow4(&r, x, &p.p)
+	scalarMultGLV(&r, x, &p.p)
 	return v.setJacobian(&r)
 }
 
-// ScalarBaseMult sets v = x·G and returns v, in constant time.
+// ScalarBaseMult sets v = x·G and returns v, in constant time: a signed-digit
+// comb over precomputed multiples of G, with scalar and projective blinding
+// that is refreshed from crypto/rand.
 func (v *Point) ScalarBaseMult(x *Scalar) *Point {
 	var r group.Jacobian
-	scalarMultWindow4(&r, x, &generator)
+	combMult(&r, x, loadCombState())
 	return v.setJacobian(&r)
+}
+
+// generator is G in Jacobian form.
+var generator = func() group.Jacobian {
+	var g group.Jacobian
+	g.SetAffine(&group.Generator)
+	return g
+}()
+
+// scalarMultWindow4 is the former simple engine's name, still used by the
+// variable-time engines' fallback paths; it is now the GLV engine.
+func scalarMultWindow4(v *group.Jacobian, k *Scalar, p *group.Jacobian) {
+	scalarMultGLV(v, k, p)
 }
