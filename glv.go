@@ -1,6 +1,10 @@
 package secp256k1
 
-import "math/bits"
+import (
+	"math/bits"
+
+	"github.com/kestrel-crypto/secp256k1/internal/field"
+)
 
 // The GLV endomorphism (Gallant, Lambert, Vanstone, CRYPTO 2001).
 //
@@ -23,6 +27,9 @@ var glvLambda = Scalar{l: [4]uint64{0xDF02967C1B23BD72, 0x122E22EA20816678, 0xA5
 // the cube root of unity mod p that goes with glvLambda, as little-endian
 // limbs (fully reduced, < p).
 var glvBeta = [4]uint64{0xC1396C28719501EE, 0x9CF0497512F58995, 0x6E64479EAC3434E9, 0x7AE96A2B657C0710}
+
+// glvBetaElement is β as a field element: φ(x, y) = (β·x, y) = λ·(x, y).
+var glvBetaElement = *new(field.Element).SetLimbs(&glvBeta)
 
 // glvBetaBytes is β as 32 big-endian bytes.
 var glvBetaBytes = [32]byte{

@@ -18,8 +18,6 @@ const (
 	ctDigits  = (129 + ctWindow - 1) / ctWindow // 26 windows cover 130 bits > 2¹²⁸ + 1 spare
 )
 
-var glvBetaElement = *new(field.Element).SetLimbs(&glvBeta)
-
 // scalarMultGLV sets v = k·p in constant time (in k and p).
 func scalarMultGLV(v *group.Jacobian, k *Scalar, p *group.Jacobian) {
 	// The affine form of p; for the identity, compute with G instead and
@@ -102,13 +100,6 @@ func (v *Point) ScalarBaseMult(x *Scalar) *Point {
 	combMult(&r, x, loadCombState())
 	return v.setJacobian(&r)
 }
-
-// generator is G in Jacobian form.
-var generator = func() group.Jacobian {
-	var g group.Jacobian
-	g.SetAffine(&group.Generator)
-	return g
-}()
 
 // scalarMultWindow4 is the former simple engine's name, still used by the
 // variable-time engines' fallback paths; it is now the GLV engine.

@@ -1,14 +1,341 @@
 package secp256k1
 
-import "github.com/kestrel-crypto/secp256k1/internal/group"
+import (
+	"math/bits"
+
+	"github.com/kestrel-crypto/secp256k1/internal/field"
+	"github.com/kestrel-crypto/secp256k1/internal/group"
+)
+
+// Strauss–wNAF multi-scalar multiplication, Σ kᵢ·Pᵢ + g·G: libsecp256k1's
+// secp256k1_ecmult_strauss_wnaf. docs/ecmult.md, "Strauss–wNAF (a·A + b·G)",
+// derives the isomorphism trick and counts the operations.
+//
+//   - Each point's scalar is split by GLV into two halves below 2¹²⁸, made
+//     non-negative (the sign goes into the digits), and recoded as width-5
+//     wNAFs; the point gets a table of its odd multiples 1P, 3P, …, 15P and
+//     the second half uses the same table with x multiplied by β (φ(P) = λ·P).
+//   - The tables are "effective affine": computed on an isomorphic curve on
+//     which 2P is affine and then brought, for all points together, to one
+//     common Z without any inversion. The main loop treats them as affine
+//     (mixed additions) and multiplies the result's Z by the common Z once.
+//   - g is split as g₁ + g₂·2¹²⁸ (not GLV) and both halves are recoded as
+//     width-15 wNAFs over the precomputed affine tables of G and 2¹²⁸·G
+//     (tables.go). Relative to the common-Z frame these points have Z = 1/Z,
+//     which VarTimeAddZinv takes directly: no inversion either.
+//   - All halves share one chain of at most 129 doublings.
+
+// straussWindow is the wNAF width for the variable points.
+const straussWindow = 5
+
+// straussTableSize is the number of odd multiples per point, 1P … 15P.
+const straussTableSize = 1 << (straussWindow - 2)
+
+// straussStackPoints is how many points varTimeStrauss handles with scratch
+// on the stack (about 1 KiB per point); more points allocate.
+const straussStackPoints = 4
+
+// straussNAFLen is the wNAF length of a value below 2¹²⁸.
+const straussNAFLen = 129
+
+// straussPoint is the recoded scalar of one point: k ≡ k₁ + k₂·λ with
+// k₁ = Σ naf1[i]·2ⁱ and k₂ = Σ naf2[i]·2ⁱ as signed integers, every nonzero
+// digit odd with |d| < 2⁴ (width-5 wNAF, signs included).
+type straussPoint struct {
+	naf1, naf2 [straussNAFLen]int8
+}
+
+// varTimeStrauss sets out = Σ scalars[i]·points[i] + g·G, where g may be nil
+// (no G term). Zero scalars and identity points are allowed. It is not
+// constant time. It panics if the slices have different lengths.
+//
+// Up to straussStackPoints points it does not allocate (beyond the one-time
+// generator tables); above, it allocates about 1 KiB of scratch per point.
+func varTimeStrauss(out *group.Jacobian, scalars []*Scalar, points []*Point, g *Scalar) {
+	if len(scalars) != len(points) {
+		panic("secp256k1: varTimeStrauss with different numbers of scalars and points")
+	}
+	var (
+		stackState [straussStackPoints]straussPoint
+		stackPre   [straussStackPoints * straussTableSize]group.Affine
+		stackAux   [straussStackPoints * straussTableSize]field.Element
+	)
+	state, pre, aux := stackState[:], stackPre[:], stackAux[:]
+	if len(points) > straussStackPoints {
+		state = make([]straussPoint, len(points))
+		pre = make([]group.Affine, len(points)*straussTableSize)
+		aux = make([]field.Element, len(points)*straussTableSize)
+	}
+
+	// Per point: recode, and build the odd-multiples table with its
+	// z-ratios in aux. z is the Z of the last entry built so far, as a
+	// Jacobian point of the real curve.
+	var naf [257]int32
+	var z field.Element
+	z.One()
+	length := 0 // number of digit positions, at most 129
+	no := 0     // points used
+	for i, p := range points {
+		k := scalars[i]
+		if k.IsZero() == 1 || p.p.IsIdentity() == 1 {
+			continue
+		}
+		k1, k2, neg1, neg2 := splitGLVSigned(k)
+		st := &state[no]
+		length = max(length, straussRecode(&st.naf1, &naf, &k1, neg1))
+		length = max(length, straussRecode(&st.naf2, &naf, &k2, neg2))
+
+		a := p.p
+		if no > 0 {
+			// Express a with Z multiplied by the previous points' common Z, so
+			// that its first entry's z-ratio to the previous entry is
+			// C·Z_a (below).
+			var z2 field.Element
+			z2.Square(&z)
+			a.X.Multiply(&a.X, &z2)
+			z2.Multiply(&z2, &z)
+			a.Y.Multiply(&a.Y, &z2)
+			a.Z.Multiply(&a.Z, &z)
+		}
+		t := pre[no*straussTableSize : (no+1)*straussTableSize]
+		zr := aux[no*straussTableSize : (no+1)*straussTableSize]
+		straussOddMultiples((*[straussTableSize]group.Affine)(t), (*[straussTableSize]field.Element)(zr), &z, &a)
+		if no > 0 {
+			zr[0].Multiply(&zr[0], &p.p.Z)
+		}
+		no++
+	}
+	pre, aux = pre[:no*straussTableSize], aux[:no*straussTableSize]
+	straussSetGlobalZ(pre, aux)
+	// The z-ratios are consumed; aux now holds β·x of each entry, the x
+	// coordinates of φ(entry) = λ·entry.
+	for i := range pre {
+		aux[i].Multiply(&pre[i].X, &glvBetaElement)
+	}
+
+	var gnaf1, gnaf2 [257]int32
+	var tables *gTables
+	if g != nil && g.IsZero() == 0 {
+		tables = loadGTables()
+		g1 := Scalar{l: [4]uint64{g.l[0], g.l[1], 0, 0}}
+		g2 := Scalar{l: [4]uint64{g.l[2], g.l[3], 0, 0}}
+		length = max(length, varTimeWNAF(&gnaf1, &g1, gTableWindow))
+		length = max(length, varTimeWNAF(&gnaf2, &g2, gTableWindow))
+	}
+
+	// The main loop runs in the frame of the common Z: the table entries are
+	// affine there, and r's true Z is r.Z·z.
+	var r group.Jacobian // identity
+	var tmp group.Affine
+	for i := length - 1; i >= 0; i-- {
+		if i != length-1 {
+			r.Double(&r)
+		}
+		for np := range no {
+			st := &state[np]
+			t := pre[np*straussTableSize : (np+1)*straussTableSize : (np+1)*straussTableSize]
+			if d := st.naf1[i]; d > 0 {
+				r.VarTimeAddAffine(&r, &t[d>>1])
+			} else if d < 0 {
+				e := &t[(-d)>>1]
+				tmp.X = e.X
+				tmp.Y.Negate(&e.Y)
+				r.VarTimeAddAffine(&r, &tmp)
+			}
+			if d := st.naf2[i]; d != 0 {
+				j := int(d >> 1)
+				if d < 0 {
+					j = int((-d) >> 1)
+				}
+				tmp.X = aux[np*straussTableSize+j]
+				tmp.Y = t[j].Y
+				if d < 0 {
+					tmp.Y.Negate(&tmp.Y)
+				}
+				r.VarTimeAddAffine(&r, &tmp)
+			}
+		}
+		if tables == nil {
+			continue
+		}
+		if d := gnaf1[i]; d > 0 {
+			r.VarTimeAddZinv(&r, &tables[0][d>>1], &z)
+		} else if d < 0 {
+			e := &tables[0][(-d)>>1]
+			tmp.X = e.X
+			tmp.Y.Negate(&e.Y)
+			r.VarTimeAddZinv(&r, &tmp, &z)
+		}
+		if d := gnaf2[i]; d > 0 {
+			r.VarTimeAddZinv(&r, &tables[1][d>>1], &z)
+		} else if d < 0 {
+			e := &tables[1][(-d)>>1]
+			tmp.X = e.X
+			tmp.Y.Negate(&e.Y)
+			r.VarTimeAddZinv(&r, &tmp, &z)
+		}
+	}
+	// Leave the common-Z frame. The identity (Z = 0) stays the identity.
+	r.Z.Multiply(&r.Z, &z)
+	*out = r
+}
+
+// straussRecode sets out to the width-5 wNAF of k < 2¹²⁸, with every digit
+// negated if neg == 1, using scratch for varTimeWNAF. It returns the length.
+func straussRecode(out *[straussNAFLen]int8, scratch *[257]int32, k *Scalar, neg int) int {
+	n := varTimeWNAF(scratch, k, straussWindow)
+	sign := int32(1 - 2*neg)
+	for i := range out {
+		out[i] = int8(scratch[i] * sign) // |digit| < 16
+	}
+	return n
+}
+
+// straussOddMultiples sets pre[i], as x and y of a Jacobian point with an
+// implied Z, to (2i + 1)·a, for a not the identity; zr[i] to the ratio of
+// the implied Z of pre[i] to that of pre[i − 1] (zr[0] to C, defined below);
+// and z to the implied Z of pre[7]. No inversion. libsecp256k1's
+// secp256k1_ecmult_odd_multiples_table.
+//
+// With d = 2a = (X_d, Y_d, C), the map (x, y) ↦ (C²x, C³y) is an isomorphism
+// onto the curve y² = x³ + 7C⁶, and it sends d to the affine point
+// (X_d, Y_d). The group formulas do not involve the curve constant, so the
+// additions (2i + 1)·a = (2i − 1)·a + d run there as mixed additions
+// (8M + 3S). A point with Jacobian coordinates (X, Y, Z) on that curve is
+// (X, Y, Z·C) on secp256k1, so z is the last Z times C.
+func straussOddMultiples(pre *[straussTableSize]group.Affine, zr *[straussTableSize]field.Element, z *field.Element, a *group.Jacobian) {
+	var d group.Jacobian
+	d.Double(a)
+	dAffine := group.Affine{X: d.X, Y: d.Y}
+
+	// a on the isomorphic curve: (C²·X, C³·Y, Z).
+	var c2, c3 field.Element
+	c2.Square(&d.Z)
+	c3.Multiply(&c2, &d.Z)
+	var ai group.Jacobian
+	ai.X.Multiply(&a.X, &c2)
+	ai.Y.Multiply(&a.Y, &c3)
+	ai.Z = a.Z
+	pre[0] = group.Affine{X: ai.X, Y: ai.Y}
+	zr[0] = d.Z
+	for i := 1; i < straussTableSize; i++ {
+		straussAddAffineZr(&ai, &dAffine, &zr[i])
+		pre[i] = group.Affine{X: ai.X, Y: ai.Y}
+	}
+	z.Multiply(&ai.Z, &d.Z)
+}
+
+// straussAddAffineZr sets p = p + a, and zr to the ratio Z₃/Z₁, for p and a
+// neither equal, nor opposite, nor the identity (it has no exceptional-case
+// handling). libsecp256k1's secp256k1_gej_add_ge_var with its rzr output
+// (8M + 3S):
+//
+//	Z₁Z₁ = Z₁², U₂ = x₂·Z₁Z₁, S₂ = y₂·Z₁Z₁·Z₁, H = U₂ − X₁, R = S₂ − Y₁
+//	X₃ = R² − H³ − 2X₁H², Y₃ = R(X₁H² − X₃) − Y₁H³, Z₃ = Z₁·H
+//
+// In the odd-multiples table p = (2i − 1)·a and a = 2·a: the exceptional
+// cases would need 2i − 3 or 2i + 1 to be a multiple of the prime n.
+func straussAddAffineZr(p *group.Jacobian, a *group.Affine, zr *field.Element) {
+	var z1z1, u2, s2, h, r, h2, h3, t, x3, y3 field.Element
+	z1z1.Square(&p.Z)
+	u2.Multiply(&a.X, &z1z1)
+	s2.Multiply(&a.Y, &z1z1)
+	s2.Multiply(&s2, &p.Z)
+	h.Subtract(&u2, &p.X)
+	r.Subtract(&s2, &p.Y)
+	p.Z.Multiply(&p.Z, &h)
+	*zr = h
+	h2.Square(&h)
+	h3.Multiply(&h2, &h)
+	t.Multiply(&p.X, &h2)
+	x3.Square(&r)
+	x3.Subtract(&x3, &h3)
+	x3.Subtract(&x3, &t)
+	x3.Subtract(&x3, &t)
+	y3.Subtract(&t, &x3)
+	y3.Multiply(&y3, &r)
+	h3.Multiply(&h3, &p.Y)
+	y3.Subtract(&y3, &h3)
+	p.X, p.Y = x3, y3
+}
+
+// straussSetGlobalZ rescales every entry of pre to the implied Z of the last
+// one, given the z-ratios zr[i] = Z(pre[i]) / Z(pre[i − 1]) (zr[0] is not
+// used). Walking backwards, s = Z_last / Z_i is a running product of ratios,
+// and (x, y) with Z_i becomes (s²·x, s³·y) with Z_last (1S + 4M per entry).
+// libsecp256k1's secp256k1_ge_table_set_globalz.
+func straussSetGlobalZ(pre []group.Affine, zr []field.Element) {
+	n := len(pre)
+	if n < 2 {
+		return
+	}
+	_ = zr[n-1]
+	var s, s2 field.Element
+	s = zr[n-1]
+	for i := n - 2; i >= 0; i-- {
+		if i != n-2 {
+			s.Multiply(&s, &zr[i+1])
+		}
+		s2.Square(&s)
+		pre[i].X.Multiply(&pre[i].X, &s2)
+		s2.Multiply(&s2, &s)
+		pre[i].Y.Multiply(&pre[i].Y, &s2)
+	}
+}
 
 // VarTimeDoubleScalarBaseMult sets v = a·A + b·G and returns v. It is not
-// constant time: use it only with public inputs, as in signature verification.
+// constant time: use it only with public inputs, as in signature
+// verification. It does not allocate.
 func (v *Point) VarTimeDoubleScalarBaseMult(a *Scalar, A *Point, b *Scalar) *Point {
 	checkInitialized(A)
-	var r, s group.Jacobian
-	scalarMultWindow4(&r, a, &A.p)
-	scalarMultWindow4(&s, b, &generator)
-	r.VarTimeAdd(&r, &s)
+	scalars := [1]*Scalar{a}
+	points := [1]*Point{A}
+	var r group.Jacobian
+	varTimeStrauss(&r, scalars[:], points[:], b)
 	return v.setJacobian(&r)
+}
+
+// pMinusN is p − n = 0x14551231950B75FC4402DA1722FC9BAEE (129 bits), as
+// little-endian limbs: an x coordinate in [n, p) reduces to x − n below it.
+var pMinusN = [4]uint64{0x402DA1722FC9BAEE, 0x4551231950B75FC4, 1, 0}
+
+// VarTimeXEqualsScalar reports whether v is not the identity and its affine x
+// coordinate, reduced mod n, equals r: the final check of ECDSA
+// verification. It is not constant time: use it only with public inputs.
+//
+// It needs no inversion: with v = (X, Y, Z), x = X/Z², so x ≡ r (mod n) with
+// x < p < 2n means x = r or x = r + n, the second possible only if
+// r + n < p; each is tested as r·Z² = X in the field. libsecp256k1's
+// secp256k1_gej_eq_x_var and the r + n < p branch of
+// secp256k1_ecdsa_sig_verify.
+func (v *Point) VarTimeXEqualsScalar(r *Scalar) bool {
+	checkInitialized(v)
+	if v.p.IsIdentity() == 1 {
+		return false
+	}
+	var zz, rx field.Element
+	zz.Square(&v.p.Z)
+	rx.SetLimbs(&r.l) // r < n < p
+	rx.Multiply(&rx, &zz)
+	if rx.Equal(&v.p.X) == 1 {
+		return true
+	}
+	// r < p − n?
+	_, b := bits.Sub64(r.l[0], pMinusN[0], 0)
+	_, b = bits.Sub64(r.l[1], pMinusN[1], b)
+	_, b = bits.Sub64(r.l[2], pMinusN[2], b)
+	_, b = bits.Sub64(r.l[3], pMinusN[3], b)
+	if b == 0 {
+		return false
+	}
+	// r + n < p < 2²⁵⁶: no carry out.
+	var l [4]uint64
+	var c uint64
+	l[0], c = bits.Add64(r.l[0], n0, 0)
+	l[1], c = bits.Add64(r.l[1], n1, c)
+	l[2], c = bits.Add64(r.l[2], n2, c)
+	l[3], _ = bits.Add64(r.l[3], n3, c)
+	rx.SetLimbs(&l)
+	rx.Multiply(&rx, &zz)
+	return rx.Equal(&v.p.X) == 1
 }
