@@ -161,3 +161,22 @@ func (v *Point) bytesX(out *[32]byte) ([]byte, error) {
 	x.PutBytes(out)
 	return out[:], nil
 }
+
+// VarTimeBytesCompressed is BytesCompressed with a variable-time inversion,
+// for points that are public (such as the R of a signature being verified).
+func (v *Point) VarTimeBytesCompressed() []byte {
+	var out [33]byte
+	return v.varTimeBytesCompressed(&out)
+}
+
+func (v *Point) varTimeBytesCompressed(out *[33]byte) []byte {
+	checkInitialized(v)
+	var a group.Affine
+	if _, ok := a.VarTimeSetJacobian(&v.p); ok == 0 {
+		out[0] = 0
+		return out[:1]
+	}
+	out[0] = 2 | byte(a.Y.IsOdd())
+	a.X.PutBytes((*[32]byte)(out[1:33]))
+	return out[:]
+}

@@ -309,6 +309,13 @@ func (s *Scalar) Invert(x *Scalar) *Scalar {
 
 // varTimeInvert sets s = 1/x mod n, and returns s. If x is 0, s is set to 0.
 // Its running time depends on x: use it only when x is public, such as in
+// VarTimeInvert sets s = 1/x mod n (0 maps to 0), and returns s. It is not
+// constant time: use it only on public values, such as the s of a signature
+// being verified.
+func (s *Scalar) VarTimeInvert(x *Scalar) *Scalar {
+	return s.varTimeInvert(x)
+}
+
 // signature verification.
 func (s *Scalar) varTimeInvert(x *Scalar) *Scalar {
 	scalarModulus.VarTimeInvert(&s.l, &x.l)

@@ -1,0 +1,265 @@
+package ecdsa
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"math/big"
+	"math/rand"
+	"testing"
+	"time"
+
+	"github.com/kestrel-crypto/secp256k1"
+)
+
+var bigN, _ = new(big.Int).SetString("FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEBAAEDCE6AF48A03BBFD25E8CD0364141", 16)
+
+func testRand(t testing.TB, full int) (*rand.Rand, int) {
+	seed := time.Now().UnixNano()
+	t.Logf("seed %d", seed)
+	if testing.Short() {
+		full = max(full/20, 5)
+	}
+	return rand.New(rand.NewSource(seed)), full
+}
+
+func randomKey(t testing.TB, r *rand.Rand) *secp256k1.PrivateKey {
+	for {
+		b := make([]byte, 32)
+		r.Read(b)
+		if k, err := secp256k1.NewPrivateKey(b); err == nil {
+			return k
+		}
+	}
+}
+
+func mustHex(s string) []byte {
+	b, err := hex.DecodeString(s)
+	if err != nil {
+		panic(err)
+	}
+	return b
+}
+
+// TestKnownVectors checks widely published RFC 6979 secp256k1 vectors (the
+// python-ecdsa / Trezor set, low-S form), which libsecp256k1 reproduces.
+func TestKnownVectors(t *testing.T) {
+	one := make([]byte, 32)
+	one[31] = 1
+	for _, tc := range []struct {
+		key, msg, sig string
+	}{
+		{"01", "Satoshi Nakamoto", "934b1ea10a4b3c1757e2b0c017d0b6143ce3c9a7e6a4a49860d7a6ab210ee3d82442ce9d2b916064108014783e923ec36b49743e2ffa1c4496f01a512aafd9e5"},
+		{"01", "All those moments will be lost in time, like tears in rain. Time to die...", "8600dbd41e348fe5c9465ab92d23e3db8b98b873beecd930736488696438cb6b547fe64427496db33bf66019dacbf0039c04199abb0122918601db38a72cfc21"},
+	} {
+		kb := make([]byte, 32)
+		copy(kb[32-len(mustHex(tc.key)):], mustHex(tc.key))
+		k, err := secp256k1.NewPrivateKey(kb)
+		if err != nil {
+			t.Fatal(err)
+		}
+		h := sha256.Sum256([]byte(tc.msg))
+		sig, err := Sign(k, h[:])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := hex.EncodeToString(sig.Compact()); got != tc.sig {
+			t.Errorf("Sign(%s, %q) = %s, want %s", tc.key, tc.msg, got, tc.sig)
+		}
+		if !Verify(k.PublicKey(), h[:], sig) {
+			t.Errorf("vector does not verify")
+		}
+	}
+}
+
+func TestSignVerify(t *testing.T) {
+	r, n := testRand(t, 300)
+	for i := range n {
+		k := randomKey(t, r)
+		pub := k.PublicKey()
+		hash := make([]byte, []int{0, 1, 17, 31, 32, 33, 64}[i%7])
+		r.Read(hash)
+		sig, err := Sign(k, hash)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !sig.IsLowS() {
+			t.Fatal("Sign returned a high-S signature")
+		}
+		if !Verify(pub, hash, sig) {
+			t.Fatalf("valid signature rejected (hash %x)", hash)
+		}
+		// Deterministic.
+		sig2, _ := Sign(k, hash)
+		if !sig.Equal(sig2) {
+			t.Fatal("Sign is not deterministic")
+		}
+		// Hashes are taken as their leftmost 256 bits / left-padded.
+		var h32 [32]byte
+		hashToBytes(&h32, hash)
+		if sig3, _ := Sign(k, h32[:]); !sig3.Equal(sig) {
+			t.Fatal("hash normalisation differs")
+		}
+		// Encodings round-trip.
+		if d, err := ParseDERSignature(sig.DER()); err != nil || !d.Equal(sig) {
+			t.Fatalf("DER round trip: %v", err)
+		}
+		if c, err := ParseCompactSignature(sig.Compact()); err != nil || !c.Equal(sig) {
+			t.Fatalf("compact round trip: %v", err)
+		}
+		if l, err := ParseDERSignatureLax(sig.DER()); err != nil || !l.Equal(sig) {
+			t.Fatalf("lax round trip: %v", err)
+		}
+		// Rejections: other hash, other key, high-S, mutated r or s.
+		other := append([]byte{1}, hash...)
+		if Verify(pub, other, sig) {
+			t.Fatal("signature verified for another hash")
+		}
+		if Verify(randomKey(t, r).PublicKey(), hash, sig) {
+			t.Fatal("signature verified for another key")
+		}
+		high := *sig
+		high.s.Negate(&high.s)
+		if high.IsLowS() || Verify(pub, hash, &high) {
+			t.Fatal("high-S signature verified")
+		}
+		if !high.Normalize().Equal(sig) {
+			t.Fatal("Normalize")
+		}
+		var one secp256k1.Scalar
+		one.SetUint64(1)
+		bad := *sig
+		bad.r.Add(&bad.r, &one)
+		if Verify(pub, hash, &bad) {
+			t.Fatal("mutated r verified")
+		}
+		// Recovery.
+		rec, err := SignRecoverable(k, hash)
+		if err != nil || !bytes.Equal(rec[:64], sig.Compact()) {
+			t.Fatal("SignRecoverable differs from Sign")
+		}
+		got, err := RecoverPublicKey(hash, rec)
+		if err != nil || !got.Equal(pub) {
+			t.Fatalf("RecoverPublicKey: %v", err)
+		}
+	}
+}
+
+func TestVerifyRejectsZeroAndOverflow(t *testing.T) {
+	r, _ := testRand(t, 1)
+	k := randomKey(t, r)
+	hash := make([]byte, 32)
+	sig, _ := Sign(k, hash)
+	zeroR, zeroS := *sig, *sig
+	zeroR.r = secp256k1.Scalar{}
+	zeroS.s = secp256k1.Scalar{}
+	if Verify(k.PublicKey(), hash, &zeroR) || Verify(k.PublicKey(), hash, &zeroS) {
+		t.Fatal("r = 0 or s = 0 verified")
+	}
+	n := bigN.FillBytes(make([]byte, 32))
+	for _, c := range [][]byte{append(n, sig.Compact()[32:]...), append(sig.Compact()[:32], n...)} {
+		if _, err := ParseCompactSignature(c); !errors.Is(err, ErrCompact) {
+			t.Fatalf("compact with a value = n: %v", err)
+		}
+	}
+}
+
+func TestSignOptions(t *testing.T) {
+	r, n := testRand(t, 50)
+	for range n {
+		k := randomKey(t, r)
+		hash := make([]byte, 32)
+		r.Read(hash)
+		extra := make([]byte, 32)
+		r.Read(extra)
+		s1, err := SignWithOptions(k, hash, &SignOptions{ExtraEntropy: extra})
+		if err != nil || !Verify(k.PublicKey(), hash, s1) {
+			t.Fatal("extra entropy signature invalid")
+		}
+		if s0, _ := Sign(k, hash); s0.Equal(s1) {
+			t.Fatal("extra entropy did not change the nonce")
+		}
+		low, err := SignWithOptions(k, hash, &SignOptions{LowR: true})
+		if err != nil || !Verify(k.PublicKey(), hash, low) || len(low.DER()) > 70 || low.r.Bytes()[0] >= 0x80 {
+			t.Fatal("LowR signature")
+		}
+	}
+	k := randomKey(t, r)
+	for _, o := range []*SignOptions{{ExtraEntropy: make([]byte, 31)}, {ExtraEntropy: make([]byte, 32), LowR: true}} {
+		if _, err := SignWithOptions(k, nil, o); !errors.Is(err, ErrExtraEntropy) {
+			t.Fatalf("bad options accepted: %v", err)
+		}
+	}
+}
+
+func TestRecoveryFormats(t *testing.T) {
+	r, n := testRand(t, 50)
+	for range n {
+		k := randomKey(t, r)
+		hash := make([]byte, 32)
+		r.Read(hash)
+		for _, compressed := range []bool{false, true} {
+			sig, err := SignCompact(k, hash, compressed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			pub, c, err := RecoverCompact(hash, sig)
+			if err != nil || c != compressed || !pub.Equal(k.PublicKey()) {
+				t.Fatalf("RecoverCompact: %v", err)
+			}
+		}
+		eth, err := SignEthereum(k, hash)
+		if err != nil || eth[64] > 1 {
+			t.Fatalf("SignEthereum v = %d, %v", eth[64], err)
+		}
+		for _, v := range []byte{eth[64], eth[64] + 27} {
+			e := append(append([]byte{}, eth[:64]...), v)
+			if pub, err := RecoverEthereum(hash, e); err != nil || !pub.Equal(k.PublicKey()) {
+				t.Fatalf("RecoverEthereum(v=%d): %v", v, err)
+			}
+		}
+		// A wrong recovery id gives another key or an error, never k's.
+		bad := append(append([]byte{}, eth[:64]...), eth[64]^1)
+		if pub, err := RecoverPublicKey(hash, bad); err == nil && pub.Equal(k.PublicKey()) {
+			t.Fatal("wrong recovery id recovered the key")
+		}
+	}
+	for _, bad := range [][]byte{nil, make([]byte, 64), append(make([]byte, 64), 4), make([]byte, 65)} {
+		if _, err := RecoverPublicKey(make([]byte, 32), bad); !errors.Is(err, ErrRecover) {
+			t.Errorf("RecoverPublicKey(%x) = %v", bad, err)
+		}
+	}
+}
+
+func TestSigner(t *testing.T) {
+	r, _ := testRand(t, 1)
+	k := randomKey(t, r)
+	s := NewSigner(k)
+	if !s.Public().(*secp256k1.PublicKey).Equal(k.PublicKey()) {
+		t.Fatal("Public")
+	}
+	digest := sha256.Sum256([]byte("crypto.Signer"))
+	der, err := s.Sign(nil, digest[:], nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sig, err := ParseDERSignature(der)
+	if err != nil || !Verify(k.PublicKey(), digest[:], sig) {
+		t.Fatal("Signer output does not verify")
+	}
+}
+
+func TestAllocations(t *testing.T) {
+	r, _ := testRand(t, 1)
+	k := randomKey(t, r)
+	pub := k.PublicKey()
+	hash := make([]byte, 32)
+	sig, _ := Sign(k, hash)
+	if n := testing.AllocsPerRun(20, func() { Verify(pub, hash, sig) }); n != 0 {
+		t.Errorf("Verify allocates %v times", n)
+	}
+	if n := testing.AllocsPerRun(20, func() { _, _ = Sign(k, hash) }); n > 1 {
+		t.Errorf("Sign allocates %v times", n)
+	}
+}

@@ -1,0 +1,220 @@
+// Package schnorr implements BIP-340 Schnorr signatures over secp256k1, with
+// x-only public keys: signing with the BIP-340 nonce derivation (aux_rand
+// masking) for messages of any length, verification, and key pairs that
+// cache the x-only public key for repeated signing.
+//
+// Signing is constant time in the private key and the nonce; verification
+// handles only public values and is variable time.
+package schnorr
+
+import (
+	"crypto/rand"
+	"crypto/sha256"
+	"errors"
+
+	"github.com/kestrel-crypto/secp256k1"
+)
+
+var (
+	// ErrAuxRand is returned for auxiliary randomness that is not 32 bytes.
+	ErrAuxRand = errors.New("schnorr: auxiliary randomness must be 32 bytes")
+	// ErrPublicKey is returned for an x-only public key that is not 32 bytes
+	// or is not the x coordinate of a point.
+	ErrPublicKey = errors.New("schnorr: invalid x-only public key")
+	// ErrSign is returned in the negligible case that the nonce is zero, and
+	// when the signing self-check fails.
+	ErrSign = errors.New("schnorr: signing failed")
+)
+
+// TaggedHash returns SHA-256(SHA-256(tag) ‖ SHA-256(tag) ‖ msg[0] ‖ msg[1] ‖ …),
+// BIP-340's tagged hash.
+func TaggedHash(tag string, msg ...[]byte) [32]byte {
+	t := sha256.Sum256([]byte(tag))
+	return taggedHash(&t, msg...)
+}
+
+// taggedHash is TaggedHash with the tag's hash precomputed.
+func taggedHash(tagHash *[32]byte, msg ...[]byte) [32]byte {
+	h := sha256.New()
+	h.Write(tagHash[:])
+	h.Write(tagHash[:])
+	for _, m := range msg {
+		h.Write(m)
+	}
+	var out [32]byte
+	h.Sum(out[:0])
+	return out
+}
+
+// The BIP-340 tags' hashes.
+var (
+	tagAux       = sha256.Sum256([]byte("BIP0340/aux"))
+	tagNonce     = sha256.Sum256([]byte("BIP0340/nonce"))
+	tagChallenge = sha256.Sum256([]byte("BIP0340/challenge"))
+)
+
+// ParsePublicKey parses a 32-byte x-only public key (BIP-340's lift_x: the
+// point with that x and an even y).
+func ParsePublicKey(b []byte) (*secp256k1.PublicKey, error) {
+	var p secp256k1.Point
+	if _, err := p.SetXOnlyBytes(b); err != nil {
+		return nil, ErrPublicKey
+	}
+	return secp256k1.NewPublicKey(&p)
+}
+
+// SerializePublicKey returns the 32-byte x-only encoding of p (its x
+// coordinate; the parity of y is dropped).
+func SerializePublicKey(p *secp256k1.PublicKey) []byte {
+	return p.BytesCompressed()[1:]
+}
+
+// Keypair is a private key prepared for BIP-340 signing: the scalar negated
+// if needed so that its public key has an even y, and the x-only public key.
+// Signing with a Keypair costs one scalar multiplication (for R) instead of
+// two. The zero value is not usable; use NewKeypair.
+type Keypair struct {
+	d      secp256k1.Scalar // the secret, with d·G of even y
+	px     [32]byte         // x(d·G)
+	parity int              // 1 if the original key's public key had odd y
+	pub    *secp256k1.PublicKey
+}
+
+// NewKeypair returns the key pair of k.
+func NewKeypair(k *secp256k1.PrivateKey) *Keypair {
+	kp := new(Keypair)
+	pub := k.PublicKey()
+	c := pub.BytesCompressed()
+	copy(kp.px[:], c[1:])
+	kp.parity = int(c[0] & 1)
+	d := k.Scalar()
+	var neg secp256k1.Scalar
+	neg.Negate(d)
+	kp.d.Select(&neg, d, kp.parity)
+	*d, neg = secp256k1.Scalar{}, secp256k1.Scalar{}
+	kp.pub = pub
+	return kp
+}
+
+// XOnlyPublicKey returns the 32-byte x-only public key.
+func (kp *Keypair) XOnlyPublicKey() []byte {
+	out := kp.px
+	return out[:]
+}
+
+// PublicKey returns the full public key of the original private key (whose y
+// may be odd).
+func (kp *Keypair) PublicKey() *secp256k1.PublicKey { return kp.pub }
+
+// Parity returns 1 if the original private key's public key has an odd y
+// (so the signing key is its negation), and 0 otherwise.
+func (kp *Keypair) Parity() int { return kp.parity }
+
+// Sign returns the 64-byte BIP-340 signature of msg (any length) by k.
+// auxRand must be nil, for 32 bytes from crypto/rand, or 32 bytes. The same
+// key, message and auxRand give the same signature. Constant time in the key
+// and the nonce.
+func Sign(k *secp256k1.PrivateKey, msg, auxRand []byte) ([]byte, error) {
+	return NewKeypair(k).Sign(msg, auxRand)
+}
+
+// Sign is the package-level Sign for a key pair.
+func (kp *Keypair) Sign(msg, auxRand []byte) ([]byte, error) {
+	var sig [64]byte
+	if err := kp.sign(&sig, msg, auxRand); err != nil {
+		return nil, err
+	}
+	out := make([]byte, 64)
+	copy(out, sig[:])
+	return out, nil
+}
+
+// sign is BIP-340's Sign into sig.
+func (kp *Keypair) sign(sig *[64]byte, msg, auxRand []byte) error {
+	var aux [32]byte
+	switch {
+	case auxRand == nil:
+		rand.Read(aux[:])
+	case len(auxRand) == 32:
+		copy(aux[:], auxRand)
+	default:
+		return ErrAuxRand
+	}
+	// t = bytes(d) xor hash_aux(a); rand = hash_nonce(t ‖ bytes(P) ‖ m).
+	var t [32]byte
+	copy(t[:], kp.d.Bytes())
+	ha := taggedHash(&tagAux, aux[:])
+	for i := range t {
+		t[i] ^= ha[i]
+	}
+	rnd := taggedHash(&tagNonce, t[:], kp.px[:], msg)
+	clear(t[:])
+	var k0 secp256k1.Scalar
+	k0.SetReducedBytes(rnd[:])
+	clear(rnd[:])
+	if k0.IsZero() == 1 {
+		return ErrSign // probability 2⁻²⁵⁶
+	}
+	var R secp256k1.Point
+	R.ScalarBaseMult(&k0)
+	var rc [33]byte
+	copy(rc[:], R.BytesCompressed())
+	// k = k0 if R has even y, else n − k0.
+	var k, neg secp256k1.Scalar
+	neg.Negate(&k0)
+	k.Select(&neg, &k0, int(rc[0]&1))
+	// e = int(hash_challenge(bytes(R) ‖ bytes(P) ‖ m)) mod n; s = k + e·d.
+	eh := taggedHash(&tagChallenge, rc[1:], kp.px[:], msg)
+	var e, s secp256k1.Scalar
+	e.SetReducedBytes(eh[:])
+	s.Multiply(&e, &kp.d)
+	s.Add(&s, &k)
+	copy(sig[:32], rc[1:])
+	copy(sig[32:], s.Bytes())
+	k0, k, neg = secp256k1.Scalar{}, secp256k1.Scalar{}, secp256k1.Scalar{}
+	return nil
+}
+
+// Verify reports whether sig is a valid BIP-340 signature of msg (any
+// length) by the x-only public key of pub (pub's y parity is ignored, as
+// BIP-340's keys are x-only). Variable time.
+func Verify(pub *secp256k1.PublicKey, msg, sig []byte) bool {
+	if len(sig) != 64 {
+		return false
+	}
+	pc := pub.BytesCompressed()
+	var px [32]byte
+	copy(px[:], pc[1:])
+	// The even-y point with pub's x: pub or −pub.
+	P := pub.Point()
+	if pc[0] == 3 {
+		P.Negate(P)
+	}
+	return verify(P, &px, msg, (*[64]byte)(sig))
+}
+
+// verify checks sig against the even-y point P with x coordinate px.
+func verify(P *secp256k1.Point, px *[32]byte, msg []byte, sig *[64]byte) bool {
+	// r < p is checked by comparing with R's canonical x below; s < n here.
+	var s secp256k1.Scalar
+	if _, err := s.SetCanonicalBytes(sig[32:]); err != nil {
+		return false
+	}
+	eh := taggedHash(&tagChallenge, sig[:32], px[:], msg)
+	var e secp256k1.Scalar
+	e.SetReducedBytes(eh[:])
+	e.Negate(&e)
+	// R = s·G − e·P must have even y and x = r.
+	var R secp256k1.Point
+	R.VarTimeDoubleScalarBaseMult(&e, P, &s)
+	rc := R.VarTimeBytesCompressed()
+	if len(rc) != 33 || rc[0] != 2 {
+		return false
+	}
+	for i := range 32 {
+		if rc[1+i] != sig[i] {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,189 @@
+package schnorr
+
+import (
+	"bytes"
+	"encoding/csv"
+	"encoding/hex"
+	"math/rand"
+	"os"
+	"testing"
+	"time"
+
+	"github.com/kestrel-crypto/secp256k1"
+)
+
+type bip340Vector struct {
+	index                         string
+	seckey, pubkey, aux, msg, sig []byte
+	valid                         bool
+	comment                       string
+}
+
+func loadBIP340(t testing.TB) []bip340Vector {
+	f, err := os.Open("../testdata/bip-0340/test-vectors.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rows, err := csv.NewReader(f).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []bip340Vector
+	for _, r := range rows[1:] {
+		dec := func(s string) []byte {
+			b, err := hex.DecodeString(s)
+			if err != nil {
+				t.Fatalf("row %s: %v", r[0], err)
+			}
+			return b
+		}
+		out = append(out, bip340Vector{r[0], dec(r[1]), dec(r[2]), dec(r[3]), dec(r[4]), dec(r[5]), r[6] == "TRUE", r[7]})
+	}
+	if len(out) != 19 {
+		t.Fatalf("%d vectors, want 19", len(out))
+	}
+	return out
+}
+
+func TestBIP340Vectors(t *testing.T) {
+	for _, v := range loadBIP340(t) {
+		t.Run(v.index, func(t *testing.T) {
+			if len(v.seckey) > 0 {
+				k, err := secp256k1.NewPrivateKey(v.seckey)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got := SerializePublicKey(k.PublicKey()); !bytes.Equal(got, v.pubkey) {
+					t.Fatalf("public key %x, want %x", got, v.pubkey)
+				}
+				sig, err := Sign(k, v.msg, v.aux)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !bytes.Equal(sig, v.sig) {
+					t.Fatalf("Sign = %x, want %x", sig, v.sig)
+				}
+			}
+			pub, err := ParsePublicKey(v.pubkey)
+			if err != nil {
+				if v.valid {
+					t.Fatalf("ParsePublicKey: %v", err)
+				}
+				return // "public key not on the curve": rejected at parsing
+			}
+			if got := Verify(pub, v.msg, v.sig); got != v.valid {
+				t.Fatalf("Verify = %v, want %v (%s)", got, v.valid, v.comment)
+			}
+		})
+	}
+}
+
+func TestSignVerifyRandom(t *testing.T) {
+	seed := time.Now().UnixNano()
+	t.Logf("seed %d", seed)
+	r := rand.New(rand.NewSource(seed))
+	n := 200
+	if testing.Short() {
+		n = 20
+	}
+	for i := range n {
+		kb := make([]byte, 32)
+		r.Read(kb)
+		k, err := secp256k1.NewPrivateKey(kb)
+		if err != nil {
+			continue
+		}
+		msg := make([]byte, []int{0, 1, 17, 32, 100}[i%5])
+		r.Read(msg)
+		kp := NewKeypair(k)
+		sig, err := kp.Sign(msg, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !Verify(k.PublicKey(), msg, sig) {
+			t.Fatal("valid signature rejected")
+		}
+		xonly, _ := ParsePublicKey(kp.XOnlyPublicKey())
+		if !Verify(xonly, msg, sig) {
+			t.Fatal("valid signature rejected with the x-only key")
+		}
+		bad := append([]byte{}, sig...)
+		bad[r.Intn(64)] ^= 1 << r.Intn(8)
+		if Verify(k.PublicKey(), msg, bad) {
+			t.Fatal("mutated signature accepted")
+		}
+		if Verify(k.PublicKey(), append(msg, 0), sig) {
+			t.Fatal("signature accepted for another message")
+		}
+	}
+	k, _ := secp256k1.NewPrivateKey(bytes.Repeat([]byte{1}, 32))
+	if _, err := Sign(k, nil, make([]byte, 31)); err != ErrAuxRand {
+		t.Fatalf("31-byte aux: %v", err)
+	}
+	if Verify(k.PublicKey(), nil, make([]byte, 63)) {
+		t.Fatal("63-byte signature accepted")
+	}
+}
+
+func TestTaggedHash(t *testing.T) {
+	// TaggedHash("BIP0340/challenge", x) by hand.
+	got := TaggedHash("BIP0340/challenge", []byte("a"), []byte("bc"))
+	if got != taggedHash(&tagChallenge, []byte("abc")) {
+		t.Fatal("TaggedHash splits messages differently")
+	}
+}
+
+func TestAllocations(t *testing.T) {
+	k, _ := secp256k1.NewPrivateKey(bytes.Repeat([]byte{7}, 32))
+	kp := NewKeypair(k)
+	msg := []byte("message")
+	sig, _ := kp.Sign(msg, make([]byte, 32))
+	pub := k.PublicKey()
+	if n := testing.AllocsPerRun(20, func() { Verify(pub, msg, sig) }); n != 0 {
+		t.Errorf("Verify allocates %v times", n)
+	}
+	aux := make([]byte, 32)
+	if n := testing.AllocsPerRun(20, func() { _, _ = kp.Sign(msg, aux) }); n > 1 {
+		t.Errorf("Keypair.Sign allocates %v times", n)
+	}
+}
+
+func FuzzVerify(f *testing.F) {
+	for _, v := range loadBIP340(f) {
+		f.Add(v.pubkey, v.msg, v.sig)
+	}
+	f.Fuzz(func(t *testing.T, pub, msg, sig []byte) {
+		p, err := ParsePublicKey(pub)
+		if err != nil {
+			return
+		}
+		_ = Verify(p, msg, sig)
+	})
+}
+
+func BenchmarkSchnorrsigSign(b *testing.B) {
+	k, _ := secp256k1.NewPrivateKey(bytes.Repeat([]byte{7}, 32))
+	kp := NewKeypair(k)
+	msg := make([]byte, 32)
+	aux := make([]byte, 32)
+	b.ReportAllocs()
+	for b.Loop() {
+		sig, _ := kp.Sign(msg, aux)
+		msg[0] ^= sig[63]
+	}
+}
+
+func BenchmarkSchnorrsigVerify(b *testing.B) {
+	k, _ := secp256k1.NewPrivateKey(bytes.Repeat([]byte{7}, 32))
+	msg := make([]byte, 32)
+	sig, _ := Sign(k, msg, make([]byte, 32))
+	xonly := SerializePublicKey(k.PublicKey())
+	b.ReportAllocs()
+	for b.Loop() {
+		pub, err := ParsePublicKey(xonly)
+		if err != nil || !Verify(pub, msg, sig) {
+			b.Fatal("verify failed")
+		}
+	}
+}
