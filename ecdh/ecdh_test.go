@@ -1,0 +1,78 @@
+package ecdh
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"math/big"
+	"math/rand"
+	"testing"
+	"time"
+
+	"github.com/kestrel-crypto/secp256k1"
+	"github.com/kestrel-crypto/secp256k1/internal/testref"
+)
+
+func TestECDHAgainstReference(t *testing.T) {
+	seed := time.Now().UnixNano()
+	t.Logf("seed %d", seed)
+	r := rand.New(rand.NewSource(seed))
+	n := 100
+	if testing.Short() {
+		n = 10
+	}
+	for range n {
+		a, b := randomKey(t, r), randomKey(t, r)
+		s1 := SharedSecret(a, b.PublicKey())
+		s2 := SharedSecret(b, a.PublicKey())
+		if !bytes.Equal(s1, s2) {
+			t.Fatal("ECDH is not symmetric")
+		}
+		ka := new(big.Int).SetBytes(a.Bytes())
+		kb := new(big.Int).SetBytes(b.Bytes())
+		want := testref.ScalarMult(new(big.Int).Mul(ka, kb), testref.G)
+		h := sha256.Sum256(testref.Compressed(want))
+		if !bytes.Equal(s1, h[:]) {
+			t.Fatal("SharedSecret differs from SHA-256(compressed a·b·G)")
+		}
+		if x := SharedX(a, b.PublicKey()); !bytes.Equal(x, testref.Uncompressed(want)[1:33]) {
+			t.Fatal("SharedX")
+		}
+		got := SharedSecretWithHash(a, b.PublicKey(), func(x, y []byte) []byte {
+			return append(append([]byte{}, x...), y...)
+		})
+		if !bytes.Equal(got, testref.Uncompressed(want)[1:]) {
+			t.Fatal("SharedSecretWithHash coordinates")
+		}
+	}
+}
+
+func randomKey(t testing.TB, r *rand.Rand) *secp256k1.PrivateKey {
+	for {
+		b := make([]byte, 32)
+		r.Read(b)
+		if k, err := secp256k1.NewPrivateKey(b); err == nil {
+			return k
+		}
+	}
+}
+
+func TestAllocations(t *testing.T) {
+	r := rand.New(rand.NewSource(1))
+	a, b := randomKey(t, r), randomKey(t, r)
+	pub := b.PublicKey()
+	if n := testing.AllocsPerRun(10, func() { SharedSecret(a, pub) }); n > 1 {
+		t.Errorf("SharedSecret allocates %v times", n)
+	}
+}
+
+// BenchmarkEcdh is libsecp256k1's ecdh row: the shared secret with the
+// default hash, for a parsed public key.
+func BenchmarkEcdh(b *testing.B) {
+	r := rand.New(rand.NewSource(1))
+	k, peer := randomKey(b, r), randomKey(b, r)
+	pub := peer.PublicKey()
+	b.ReportAllocs()
+	for b.Loop() {
+		SharedSecret(k, pub)
+	}
+}
