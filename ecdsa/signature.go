@@ -105,8 +105,8 @@ func (sig *Signature) compact(out *[64]byte) []byte {
 // SEQUENCE { INTEGER r, INTEGER s } with short-form lengths, no trailing
 // bytes, integers that are positive, minimally encoded and non-empty. Unlike
 // BIP-66 it takes the signature without a sighash byte. r and s must be less
-// than n (libsecp256k1 instead parses larger values as 0, which never
-// verifies); any s is accepted, high or low.
+// than n (libsecp256k1 instead parses larger and negative values as 0,
+// which never verifies); any s is accepted, high or low.
 func ParseDERSignature(b []byte) (*Signature, error) {
 	// 0x30 len 0x02 lenR R 0x02 lenS S, with len = total − 2.
 	if len(b) < 8 || len(b) > 72 || b[0] != 0x30 || int(b[1]) != len(b)-2 {
