@@ -1,6 +1,7 @@
 package main
 
 import (
+	"crypto/sha256"
 	"fmt"
 	"io"
 	"os"
@@ -9,8 +10,11 @@ import (
 	"time"
 
 	"github.com/kestrel-crypto/secp256k1"
+	"github.com/kestrel-crypto/secp256k1/ecdh"
+	"github.com/kestrel-crypto/secp256k1/ecdsa"
 	"github.com/kestrel-crypto/secp256k1/internal/field"
 	"github.com/kestrel-crypto/secp256k1/internal/group"
+	"github.com/kestrel-crypto/secp256k1/schnorr"
 )
 
 // benchRow is one row of the table: run performs iters operations.
@@ -107,24 +111,91 @@ func fractionDigits(x float64) int {
 
 var (
 	sinkPoint secp256k1.Point
-	sinkBytes []byte
 )
 
+// mainRows are the rows of libsecp256k1's bench program, each doing what its
+// C counterpart does per iteration (bench.c, bench_ecdh.h, bench_recover.h,
+// bench_schnorrsig.h).
 func mainRows() []benchRow {
-	key := make([]byte, 32)
-	key[31] = 1
-	for i := range key {
-		key[i] ^= byte(i * 7)
-	}
+	key := sha256.Sum256([]byte("bench key"))
+	msg := sha256.Sum256([]byte("bench message"))
+	k, _ := secp256k1.NewPrivateKey(key[:])
+	pubBytes := k.PublicKey().BytesCompressed()
+	sig, _ := ecdsa.Sign(k, msg[:])
+	der := sig.DER()
+	rec, _ := ecdsa.SignRecoverable(k, msg[:])
+	kp := schnorr.NewKeypair(k)
+	ssig, _ := kp.Sign(msg[:], make([]byte, 32))
+	xonly := kp.XOnlyPublicKey()
+	peer, _ := secp256k1.ParsePublicKey(pubBytes)
 	return []benchRow{
-		{"ec_keygen", 20000, func(n int) {
-			for range n {
-				k, err := secp256k1.NewPrivateKey(key)
+		{"ecdsa_verify", 20000, func(n int) {
+			// Parse the key and the DER signature, verify; as in bench.c
+			// the signature's last bytes are flipped by i, so only i = 0
+			// is valid.
+			for i := range n {
+				der[len(der)-1] ^= byte(i)
+				der[len(der)-2] ^= byte(i >> 8)
+				pub, err := secp256k1.ParsePublicKey(pubBytes)
 				if err != nil {
 					panic(err)
 				}
-				sinkBytes = k.PublicKey().BytesCompressed()
-				key[0] ^= sinkBytes[1] & 0x3f // vary the key, stay below n
+				if s, err := ecdsa.ParseDERSignature(der); err == nil {
+					if ecdsa.Verify(pub, msg[:], s) != (i == 0) {
+						panic("ecdsa_verify: wrong result")
+					}
+				}
+				der[len(der)-1] ^= byte(i)
+				der[len(der)-2] ^= byte(i >> 8)
+			}
+		}},
+		{"ecdsa_sign", 20000, func(n int) {
+			m := msg
+			for range n {
+				s, _ := ecdsa.Sign(k, m[:])
+				copy(m[:], s.Compact()[:32])
+			}
+		}},
+		{"ec_keygen", 20000, func(n int) {
+			kk := key
+			for range n {
+				k2, err := secp256k1.NewPrivateKey(kk[:])
+				if err != nil {
+					panic(err)
+				}
+				copy(kk[:], k2.PublicKey().BytesCompressed()[1:])
+				kk[0] &= 0x7f // stay below n
+			}
+		}},
+		{"ecdh", 20000, func(n int) {
+			for range n {
+				runtime.KeepAlive(ecdh.SharedSecret(k, peer))
+			}
+		}},
+		{"ecdsa_recover", 20000, func(n int) {
+			m := msg
+			for range n {
+				pub, err := ecdsa.RecoverPublicKey(m[:], rec)
+				if err != nil {
+					panic(err)
+				}
+				copy(m[:], pub.BytesCompressed()[1:])
+			}
+		}},
+		{"schnorrsig_sign", 20000, func(n int) {
+			m := msg
+			aux := make([]byte, 32)
+			for range n {
+				s, _ := kp.Sign(m[:], aux)
+				copy(m[:], s[:32])
+			}
+		}},
+		{"schnorrsig_verify", 20000, func(n int) {
+			for range n {
+				pub, err := schnorr.ParsePublicKey(xonly)
+				if err != nil || !schnorr.Verify(pub, msg[:], ssig) {
+					panic("schnorrsig_verify failed")
+				}
 			}
 		}},
 	}

@@ -1,36 +1,43 @@
-// Command secp256k1 is Kestrel's command-line tool. This stage has one
-// subcommand, bench, which times the library in libsecp256k1's benchmark
-// table format.
+// Command secp256k1 is Kestrel's command-line tool: keys, ECDSA and BIP-340
+// signatures, recovery and ECDH from a shell, with hex in and hex out, and
+// the benchmark table of libsecp256k1's bench tools.
 //
-//	secp256k1 bench [internal|ecmult|all]
+//	secp256k1 keygen | pubkey | sign | verify | recover | ecdh |
+//	          schnorr-sign | schnorr-verify | bench
 //
-// SECP256K1_BENCH_ITERS sets the iterations per measurement, as in
-// libsecp256k1's bench tools.
+// Every argument is hex; "-" reads the argument from standard input. Exit
+// status: 0 success (a valid signature), 1 an invalid signature, 2 a usage
+// or input error (one line on standard error). -json prints JSON.
 package main
 
 import (
-	"fmt"
+	"io"
 	"os"
 )
 
-const usage = `usage: secp256k1 <command> [arguments]
-
-commands:
-  bench [internal|all]   time the library; prints libsecp256k1's bench table format
-`
-
 func main() {
-	if len(os.Args) < 2 {
-		fmt.Fprint(os.Stderr, usage)
-		os.Exit(2)
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// run executes one command line and returns the exit status.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		io.WriteString(stderr, usage)
+		return exitUsage
 	}
-	switch os.Args[1] {
-	case "bench":
-		os.Exit(runBench(os.Args[2:], os.Stdout, os.Stderr))
+	name := args[0]
+	switch name {
 	case "help", "-h", "-help", "--help":
-		fmt.Print(usage)
-	default:
-		fmt.Fprintf(os.Stderr, "secp256k1: unknown command %q\n%s", os.Args[1], usage)
-		os.Exit(2)
+		io.WriteString(stdout, usage)
+		return exitOK
+	case "bench":
+		return runBench(args[1:], stdout, stderr)
 	}
+	for _, c := range commands {
+		if c.name == name {
+			return c.execute(args[1:], stdin, stdout, stderr)
+		}
+	}
+	fprintf(stderr, "secp256k1: unknown command %q (see secp256k1 help)\n", name)
+	return exitUsage
 }
