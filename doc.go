@@ -10,7 +10,9 @@
 // (scalars, private keys, and points derived from them) unless its name starts
 // with VarTime. VarTime functions may branch on and index by their inputs and
 // must only be given public values (for example the inputs of a signature
-// verification). docs/design.md and docs/constant-time.md explain the model.
+// verification). Functions that take only public inputs, such as parsing a
+// public key or CombinePublicKeys, may also run in variable time.
+// docs/design.md explains the model.
 //
 // # Values and aliasing
 //

@@ -1,7 +1,8 @@
 // Package schnorr implements BIP-340 Schnorr signatures over secp256k1, with
 // x-only public keys: signing with the BIP-340 nonce derivation (aux_rand
-// masking) for messages of any length, verification, and key pairs that
-// cache the x-only public key for repeated signing.
+// masking) for messages of any length, verification, batch verification,
+// key pairs that cache the x-only public key for repeated signing, and the
+// x-only and BIP-341 taproot tweaks.
 //
 // Signing is constant time in the private key and the nonce; verification
 // handles only public values and is variable time.

@@ -1,0 +1,197 @@
+package schnorr
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/binary"
+	"errors"
+
+	"github.com/kestrel-crypto/secp256k1"
+)
+
+// X-only key tweaks (libsecp256k1's extrakeys module:
+// secp256k1_xonly_pubkey_tweak_add, secp256k1_xonly_pubkey_tweak_add_check
+// and secp256k1_keypair_xonly_tweak_add) and the BIP-341 taproot
+// constructions built on them: the TapTweak of an output key, and the
+// TapLeaf and TapBranch hashes of a script tree.
+//
+// An x-only tweak of the key P adds t·G to lift_x(x(P)), the point with P's
+// x coordinate and an even y, not to P itself; the result Q is a full point,
+// whose y parity a BIP-341 script-path spend reveals in its control block.
+//
+// The public-key functions handle only public values and are variable time.
+// Keypair.TweakAdd and Keypair.TapTweak are constant time in the secret key
+// and the tweak.
+
+var (
+	// ErrTweak is returned for an x-only tweak that is not 32 bytes or whose
+	// value is not less than n, and when the tweaked key would be the
+	// identity (or 0 for a key pair): that happens only for a tweak equal to
+	// the negated secret key, and with negligible probability for a tweak
+	// derived by hashing, such as the TapTweak.
+	ErrTweak = errors.New("schnorr: invalid tweak")
+	// ErrMerkleRoot is returned for a taproot merkle root that is neither
+	// empty (key-path-only output) nor 32 bytes.
+	ErrMerkleRoot = errors.New("schnorr: taproot merkle root must be empty or 32 bytes")
+)
+
+// TapscriptLeafVersion is the leaf version of BIP-342 tapscript, the only
+// leaf version with consensus meaning so far (BIP-341's 0xc0).
+const TapscriptLeafVersion = 0xc0
+
+// The BIP-341 tags' hashes.
+var (
+	tagTapTweak  = sha256.Sum256([]byte("TapTweak"))
+	tagTapLeaf   = sha256.Sum256([]byte("TapLeaf"))
+	tagTapBranch = sha256.Sum256([]byte("TapBranch"))
+)
+
+// XOnlyTweakAdd returns Q = lift_x(x(internal)) + t·G for the 32-byte tweak t
+// (libsecp256k1's secp256k1_xonly_pubkey_tweak_add): the x-only tweak of
+// internal, which uses internal's x coordinate only. Q is the full point; its
+// x coordinate is the tweaked x-only key (SerializePublicKey) and the parity
+// of its y is the first byte of its compressed encoding, minus 2. It returns
+// ErrTweak if t is not 32 bytes, t ≥ n, or Q is the identity. Variable time:
+// internal and t are public.
+func XOnlyTweakAdd(internal *secp256k1.PublicKey, tweak []byte) (*secp256k1.PublicKey, error) {
+	P := internal
+	if internal.BytesCompressed()[0] == 3 {
+		P = internal.Negate() // lift_x(x(internal)) has an even y
+	}
+	Q, err := P.TweakAdd(tweak)
+	if err != nil {
+		return nil, ErrTweak
+	}
+	return Q, nil
+}
+
+// XOnlyTweakAddCheck reports whether the 32-byte x-only key tweakedX with y
+// parity parity (0 for even, 1 for odd) is the x-only tweak of internal by
+// the 32-byte tweak t, that is whether XOnlyTweakAdd(internal, t) has x
+// coordinate tweakedX and y parity parity (libsecp256k1's
+// secp256k1_xonly_pubkey_tweak_add_check). It returns false for malformed
+// inputs: tweakedX not 32 bytes, parity not 0 or 1, or a tweak that
+// XOnlyTweakAdd rejects. Variable time: every input is public.
+func XOnlyTweakAddCheck(tweakedX []byte, parity int, internal *secp256k1.PublicKey, tweak []byte) bool {
+	if len(tweakedX) != 32 || (parity != 0 && parity != 1) {
+		return false
+	}
+	Q, err := XOnlyTweakAdd(internal, tweak)
+	if err != nil {
+		return false
+	}
+	c := Q.BytesCompressed()
+	return int(c[0]&1) == parity && bytes.Equal(c[1:], tweakedX)
+}
+
+// TweakAdd returns the key pair tweaked by the 32-byte x-only tweak t
+// (libsecp256k1's secp256k1_keypair_xonly_tweak_add): its secret key is
+// d + t, where d is kp's secret key negated if needed so that d·G has an
+// even y, and its public key (PublicKey, with Parity) is
+// XOnlyTweakAdd(kp.PublicKey(), t). The new pair signs for that tweaked
+// x-only key. kp is unchanged. It returns ErrTweak if t is not 32 bytes,
+// t ≥ n, or d + t = 0. Constant time in the secret key and t; only whether t
+// is accepted can be observed.
+func (kp *Keypair) TweakAdd(tweak []byte) (*Keypair, error) {
+	var t secp256k1.Scalar
+	if _, err := t.SetCanonicalBytes(tweak); err != nil {
+		return nil, ErrTweak
+	}
+	var d secp256k1.Scalar
+	d.Add(&kp.d, &t) // kp.d is already the even-y secret
+	k, err := secp256k1.NewPrivateKeyFromScalar(&d)
+	d, t = secp256k1.Scalar{}, secp256k1.Scalar{}
+	if err != nil {
+		return nil, ErrTweak
+	}
+	return NewKeypair(k), nil
+}
+
+// TapTweakHash returns BIP-341's taproot tweak of the internal key and the
+// script tree's merkle root, t = hash_TapTweak(x(internal) ‖ merkleRoot).
+// merkleRoot is nil or empty for an output without a script path (BIP-86's
+// key-path-only outputs), and otherwise the 32-byte root (for example a
+// TapLeafHash or TapBranchHash). It returns ErrMerkleRoot for a merkle root
+// of another length.
+func TapTweakHash(internal *secp256k1.PublicKey, merkleRoot []byte) ([32]byte, error) {
+	if len(merkleRoot) != 0 && len(merkleRoot) != 32 {
+		return [32]byte{}, ErrMerkleRoot
+	}
+	var px [33]byte
+	copy(px[:], internal.BytesCompressed())
+	return taggedHash(&tagTapTweak, px[1:], merkleRoot), nil
+}
+
+// TapTweak returns BIP-341's taproot output key Q = lift_x(x(internal)) +
+// t·G, with t = TapTweakHash(internal, merkleRoot) (BIP-341's
+// taproot_tweak_pubkey). merkleRoot is nil or empty for a key-path-only
+// output (BIP-86), and otherwise the 32-byte root of the script tree. The
+// output's witness program (scriptPubKey OP_1 0x20 ‖ x(Q)) is
+// SerializePublicKey(Q); the parity of Q's y goes into the control block of a
+// script-path spend. It returns ErrMerkleRoot for a merkle root of the wrong
+// length, and ErrTweak with negligible probability (t ≥ n or Q the
+// identity). Variable time: internal and merkleRoot are public.
+func TapTweak(internal *secp256k1.PublicKey, merkleRoot []byte) (*secp256k1.PublicKey, error) {
+	t, err := TapTweakHash(internal, merkleRoot)
+	if err != nil {
+		return nil, err
+	}
+	return XOnlyTweakAdd(internal, t[:])
+}
+
+// TapTweak returns the key pair for key-path spending of the taproot output
+// TapTweak(kp.PublicKey(), merkleRoot) (BIP-341's taproot_tweak_seckey): kp
+// tweaked by TapTweakHash(kp.PublicKey(), merkleRoot). Its signatures verify
+// with the output key. merkleRoot is as for TapTweak. Constant time in the
+// secret key.
+func (kp *Keypair) TapTweak(merkleRoot []byte) (*Keypair, error) {
+	if len(merkleRoot) != 0 && len(merkleRoot) != 32 {
+		return nil, ErrMerkleRoot
+	}
+	t := taggedHash(&tagTapTweak, kp.px[:], merkleRoot)
+	return kp.TweakAdd(t[:])
+}
+
+// TapLeafHash returns BIP-341's tapleaf hash of a script-tree leaf,
+// hash_TapLeaf(leafVersion ‖ compact_size(len(script)) ‖ script).
+// leafVersion is the full (even) leaf version byte, TapscriptLeafVersion for
+// BIP-342 scripts.
+func TapLeafHash(leafVersion byte, script []byte) [32]byte {
+	var prefix [1 + 9]byte
+	prefix[0] = leafVersion
+	n := putCompactSize(prefix[1:], uint64(len(script)))
+	return taggedHash(&tagTapLeaf, prefix[:1+n], script)
+}
+
+// TapBranchHash returns BIP-341's hash of an inner node of a script tree
+// with children hashes a and b, hash_TapBranch(min(a, b) ‖ max(a, b)) in
+// lexicographic order, so the order of a and b does not matter.
+func TapBranchHash(a, b [32]byte) [32]byte {
+	if bytes.Compare(a[:], b[:]) > 0 {
+		a, b = b, a
+	}
+	return taggedHash(&tagTapBranch, a[:], b[:])
+}
+
+// putCompactSize writes Bitcoin's CompactSize encoding of n into b, which
+// must have room for 9 bytes, and returns its length: n itself below 0xfd,
+// else a 0xfd, 0xfe or 0xff marker and n in 2, 4 or 8 little-endian bytes.
+func putCompactSize(b []byte, n uint64) int {
+	switch {
+	case n < 0xfd:
+		b[0] = byte(n)
+		return 1
+	case n <= 0xffff:
+		b[0] = 0xfd
+		binary.LittleEndian.PutUint16(b[1:], uint16(n))
+		return 3
+	case n <= 0xffffffff:
+		b[0] = 0xfe
+		binary.LittleEndian.PutUint32(b[1:], uint32(n))
+		return 5
+	default:
+		b[0] = 0xff
+		binary.LittleEndian.PutUint64(b[1:], n)
+		return 9
+	}
+}
