@@ -1,0 +1,217 @@
+package ellswift
+
+import (
+	"crypto/rand"
+	"crypto/sha256"
+	"errors"
+
+	"github.com/kestrel-crypto/secp256k1"
+	"github.com/kestrel-crypto/secp256k1/internal/field"
+)
+
+var (
+	// ErrEncodingLength is returned for an ElligatorSwift encoding that is
+	// not 64 bytes.
+	ErrEncodingLength = errors.New("ellswift: encoding must be 64 bytes")
+	// ErrRandomness is returned for randomness (rnd or auxRand) that is not
+	// 32 bytes.
+	ErrRandomness = errors.New("ellswift: randomness must be 32 bytes")
+)
+
+// Encode returns a 64-byte ElligatorSwift encoding of pub, drawn with the
+// 32-byte rnd exactly as libsecp256k1's secp256k1_ellswift_encode draws it,
+// or ErrRandomness if rnd is not 32 bytes. For the encoding to be
+// indistinguishable from random bytes, rnd must be uniformly random and
+// secret, and pub's point must be random too (an ephemeral key).
+//
+// Decode(Encode(pub, rnd)) is pub, including the parity of y. Encode runs in
+// variable time; pub is public and rnd only enters through SHA-256.
+func Encode(pub *secp256k1.PublicKey, rnd []byte) ([]byte, error) {
+	if len(rnd) != 32 {
+		return nil, ErrRandomness
+	}
+	var out [64]byte
+	encode(&out, pub, rnd)
+	return out[:], nil
+}
+
+func encode(out *[64]byte, pub *secp256k1.PublicKey, rnd []byte) {
+	var b [65]byte
+	copy(b[:], pub.BytesUncompressed())
+	var x field.Element
+	x.SetBytes((*[32]byte)(b[1:33]))
+	yOdd := int(b[64] & 1)
+
+	// The key field is the 33-byte compressed key and 31 zero bytes.
+	var s seed
+	s.init(&tagEncode, rnd)
+	k := s.keyField()
+	k[0] = 2 | byte(yOdd)
+	copy(k[1:33], b[1:33])
+	varTimeElligatorSwift(out, &x, yOdd, &s)
+}
+
+// Decode returns the public key that the 64-byte ElligatorSwift encoding
+// enc = u ‖ t decodes to, or ErrEncodingLength if enc is not 64 bytes. Every
+// 64-byte string decodes: u and t are taken mod p, x = XSwiftEC(u, t)
+// (BIP-324), and y is the square root of x³ + 7 with the parity of t
+// (libsecp256k1's secp256k1_ellswift_decode). Decode runs in variable time;
+// an encoding is public.
+func Decode(enc []byte) (*secp256k1.PublicKey, error) {
+	if len(enc) != 64 {
+		return nil, ErrEncodingLength
+	}
+	var u, t, x field.Element
+	u.SetBytes((*[32]byte)(enc[0:32]))
+	t.SetBytes((*[32]byte)(enc[32:64]))
+	varTimeXSwiftEC(&x, &u, &t)
+	var b [33]byte
+	b[0] = 2 | byte(t.IsOdd())
+	x.PutBytes((*[32]byte)(b[1:33]))
+	pub, err := secp256k1.ParsePublicKey(b[:])
+	if err != nil {
+		// XSwiftEC returns an x on the curve for every input.
+		panic("ellswift: internal error: XSwiftEC returned an invalid x")
+	}
+	return pub, nil
+}
+
+// Create returns a 64-byte ElligatorSwift encoding of k's public key k·G, as
+// libsecp256k1's secp256k1_ellswift_create does: the encoder's randomness is
+// derived from k and the 32-byte auxRand, so the encoding is deterministic for
+// a given (k, auxRand). With auxRand nil, 32 bytes are read from
+// crypto/rand; otherwise auxRand must be 32 bytes (ErrRandomness).
+//
+// Create is constant time in k up to the public key: k·G is computed in
+// constant time, and k then only enters the encoder through SHA-256
+// (doc.go, "Constant time").
+func Create(k *secp256k1.PrivateKey, auxRand []byte) ([]byte, error) {
+	var aux [32]byte
+	switch {
+	case auxRand == nil:
+		if _, err := rand.Read(aux[:]); err != nil {
+			return nil, err
+		}
+	case len(auxRand) != 32:
+		return nil, ErrRandomness
+	default:
+		copy(aux[:], auxRand)
+	}
+	var out [64]byte
+	create(&out, k, &aux)
+	return out[:], nil
+}
+
+func create(out *[64]byte, k *secp256k1.PrivateKey, aux *[32]byte) {
+	sk := k.Scalar()
+	var p secp256k1.Point
+	p.ScalarBaseMult(sk)
+	var b [65]byte
+	copy(b[:], p.Bytes()) // k ≠ 0: never the identity
+	var x field.Element
+	x.SetBytes((*[32]byte)(b[1:33]))
+
+	// The key field is the 32-byte secret key and 32 zero bytes.
+	var s seed
+	s.init(&tagCreate, aux[:])
+	sb := sk.Bytes()
+	copy(s.keyField(), sb)
+	clear(sb)
+	*sk = secp256k1.Scalar{}
+	varTimeElligatorSwift(out, &x, int(b[64]&1), &s)
+	clear(s[:])
+}
+
+// XDH returns the BIP-324 shared secret between the parties whose
+// ElligatorSwift encodings are ellA (the initiator's) and ellB (the
+// responder's), computed with k, the private key of the caller: the
+// initiator's if initiating, the responder's otherwise. It is libsecp256k1's
+// secp256k1_ellswift_xdh with secp256k1_ellswift_xdh_hash_function_bip324:
+//
+//	TaggedHash("bip324_ellswift_xonly_ecdh", ellA ‖ ellB ‖ x(k·Decode(peer's)))
+//
+// where the peer's encoding is ellB if initiating and ellA otherwise. Both
+// parties pass the encodings in the same order and obtain the same 32 bytes.
+// The only error is ErrEncodingLength. XDH is constant time in k (and in the
+// shared point); decoding the peer's encoding is variable time.
+func XDH(ellA, ellB []byte, k *secp256k1.PrivateKey, initiating bool) ([]byte, error) {
+	var x [32]byte
+	if err := xdh(&x, ellA, ellB, k, initiating); err != nil {
+		return nil, err
+	}
+	h := bip324Hash(&x, ellA, ellB)
+	clear(x[:])
+	return h[:], nil
+}
+
+// XDHWithHash is XDH with a caller's hash of the shared x coordinate (32
+// bytes) and the two encodings (64 bytes each), libsecp256k1's
+// secp256k1_ellswift_xdh with a custom hashfp. XDHWithHash(ellA, ellB, k,
+// initiating, BIP324Hash) is XDH(ellA, ellB, k, initiating). x32 is erased
+// after hash returns, so hash must not keep it.
+func XDHWithHash(ellA, ellB []byte, k *secp256k1.PrivateKey, initiating bool, hash func(x32, ellA64, ellB64 []byte) []byte) ([]byte, error) {
+	x := new([32]byte)
+	if err := xdh(x, ellA, ellB, k, initiating); err != nil {
+		return nil, err
+	}
+	out := hash(x[:], ellA, ellB)
+	clear(x[:])
+	return out, nil
+}
+
+// BIP324Hash returns TaggedHash("bip324_ellswift_xonly_ecdh", ellA64 ‖
+// ellB64 ‖ x32), the BIP-324 shared secret (libsecp256k1's
+// secp256k1_ellswift_xdh_hash_function_bip324), for use with XDHWithHash.
+func BIP324Hash(x32, ellA64, ellB64 []byte) []byte {
+	h := sha256.New()
+	h.Write(tagXDH[:])
+	h.Write(tagXDH[:])
+	h.Write(ellA64)
+	h.Write(ellB64)
+	h.Write(x32)
+	return h.Sum(nil)
+}
+
+// bip324Hash is BIP324Hash for the fixed sizes, without allocating.
+func bip324Hash(x *[32]byte, ellA, ellB []byte) [32]byte {
+	var b [64 + 64 + 64 + 32]byte
+	copy(b[0:32], tagXDH[:])
+	copy(b[32:64], tagXDH[:])
+	copy(b[64:128], ellA)
+	copy(b[128:192], ellB)
+	copy(b[192:224], x[:])
+	h := sha256.Sum256(b[:])
+	clear(b[192:224])
+	return h
+}
+
+// xdh sets x to the x coordinate of k·Decode(peer's encoding).
+func xdh(x *[32]byte, ellA, ellB []byte, k *secp256k1.PrivateKey, initiating bool) error {
+	if len(ellA) != 64 || len(ellB) != 64 {
+		return ErrEncodingLength
+	}
+	theirs := ellA
+	if initiating {
+		theirs = ellB
+	}
+	var u, t, px field.Element
+	u.SetBytes((*[32]byte)(theirs[0:32]))
+	t.SetBytes((*[32]byte)(theirs[32:64]))
+	varTimeXSwiftEC(&px, &u, &t)
+	var xb [32]byte
+	px.PutBytes(&xb)
+	// Either lift of x gives the same x(k·P); SetXOnlyBytes takes the even y.
+	var p secp256k1.Point
+	if _, err := p.SetXOnlyBytes(xb[:]); err != nil {
+		panic("ellswift: internal error: XSwiftEC returned an invalid x")
+	}
+	sk := k.Scalar()
+	p.ScalarMult(sk, &p)
+	*sk = secp256k1.Scalar{}
+	// k ∈ [1, n−1] and P ≠ O in a group of prime order: k·P ≠ O.
+	b, _ := p.BytesX()
+	copy(x[:], b)
+	clear(b)
+	p = secp256k1.Point{} // the shared point is secret
+	return nil
+}

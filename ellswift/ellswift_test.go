@@ -1,0 +1,278 @@
+package ellswift
+
+import (
+	"bytes"
+	"errors"
+	"math/big"
+	"math/rand"
+	"testing"
+
+	"github.com/kestrel-crypto/secp256k1"
+	"github.com/kestrel-crypto/secp256k1/ecdh"
+)
+
+func randomKey(t testing.TB, r *rand.Rand) *secp256k1.PrivateKey {
+	for {
+		b := make([]byte, 32)
+		r.Read(b)
+		if k, err := secp256k1.NewPrivateKey(b); err == nil {
+			return k
+		}
+	}
+}
+
+func random32(r *rand.Rand) []byte {
+	b := make([]byte, 32)
+	r.Read(b)
+	return b
+}
+
+// TestEncodeRoundTrip checks Decode(Encode(pub, rnd)) = pub (with y) for
+// random keys, and that Encode draws u and the case exactly as the
+// independent transcript of libsecp256k1's generator (reference_test.go).
+func TestEncodeRoundTrip(t *testing.T) {
+	r := newRand(t)
+	for range count(t, 100) {
+		pub := randomKey(t, r).PublicKey()
+		rnd := random32(r)
+		enc, err := Encode(pub, rnd)
+		if err != nil || len(enc) != 64 {
+			t.Fatalf("Encode: %d bytes, %v", len(enc), err)
+		}
+		got, err := Decode(enc)
+		if err != nil || !got.Equal(pub) {
+			t.Fatalf("Decode(Encode(pub)) ≠ pub (%v)", err)
+		}
+		again, _ := Encode(pub, rnd)
+		if !bytes.Equal(enc, again) {
+			t.Fatal("Encode is not deterministic in rnd")
+		}
+		c := pub.BytesCompressed()
+		key64 := append(bytes.Clone(c), make([]byte, 31)...)
+		want := refElligatorSwift("secp256k1_ellswift_encode", key64, rnd, new(big.Int).SetBytes(c[1:]), uint(c[0]&1))
+		if !bytes.Equal(enc, want) {
+			t.Fatalf("Encode = %x, want %x (reference generator)", enc, want)
+		}
+	}
+}
+
+// TestCreate checks that Create encodes k·G, is deterministic in (k,
+// auxRand), draws as the transcript of libsecp256k1's secp256k1_ellswift_create,
+// and works with auxRand nil.
+func TestCreate(t *testing.T) {
+	r := newRand(t)
+	for range count(t, 50) {
+		k := randomKey(t, r)
+		aux := random32(r)
+		enc, err := Create(k, aux)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, _ := Decode(enc); !got.Equal(k.PublicKey()) {
+			t.Fatal("Decode(Create(k)) ≠ k·G")
+		}
+		if again, _ := Create(k, aux); !bytes.Equal(enc, again) {
+			t.Fatal("Create is not deterministic in (k, auxRand)")
+		}
+		c := k.PublicKey().BytesCompressed()
+		key64 := append(k.Bytes(), make([]byte, 32)...)
+		want := refElligatorSwift("secp256k1_ellswift_create", key64, aux, new(big.Int).SetBytes(c[1:]), uint(c[0]&1))
+		if !bytes.Equal(enc, want) {
+			t.Fatalf("Create = %x, want %x (reference generator)", enc, want)
+		}
+		encNil, err := Create(k, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, _ := Decode(encNil); !got.Equal(k.PublicKey()) {
+			t.Fatal("Decode(Create(k, nil)) ≠ k·G")
+		}
+	}
+}
+
+func TestErrors(t *testing.T) {
+	r := newRand(t)
+	k := randomKey(t, r)
+	pub := k.PublicKey()
+	for _, n := range []int{0, 31, 33, 64} {
+		if _, err := Encode(pub, make([]byte, n)); !errors.Is(err, ErrRandomness) {
+			t.Errorf("Encode with %d bytes of rnd: %v", n, err)
+		}
+		if _, err := Create(k, make([]byte, n)); !errors.Is(err, ErrRandomness) {
+			t.Errorf("Create with %d bytes of auxRand: %v", n, err)
+		}
+	}
+	if _, err := Encode(pub, nil); !errors.Is(err, ErrRandomness) {
+		t.Errorf("Encode with nil rnd: %v", err)
+	}
+	good, _ := Create(k, make([]byte, 32))
+	for _, n := range []int{0, 1, 32, 63, 65, 128} {
+		b := make([]byte, n)
+		if _, err := Decode(b); !errors.Is(err, ErrEncodingLength) {
+			t.Errorf("Decode of %d bytes: %v", n, err)
+		}
+		if _, err := XDH(b, good, k, true); !errors.Is(err, ErrEncodingLength) {
+			t.Errorf("XDH with a %d-byte ellA: %v", n, err)
+		}
+		if _, err := XDH(good, b, k, false); !errors.Is(err, ErrEncodingLength) {
+			t.Errorf("XDH with a %d-byte ellB: %v", n, err)
+		}
+		if _, err := XDHWithHash(good, b, k, true, BIP324Hash); !errors.Is(err, ErrEncodingLength) {
+			t.Errorf("XDHWithHash with a %d-byte ellB: %v", n, err)
+		}
+	}
+	if _, err := Decode(nil); !errors.Is(err, ErrEncodingLength) {
+		t.Errorf("Decode(nil): %v", err)
+	}
+}
+
+// TestXDH checks that both parties agree, that the secret is BIP324Hash of
+// x(kA·kB·G) as computed by package ecdh, and the role of initiating.
+func TestXDH(t *testing.T) {
+	r := newRand(t)
+	for range count(t, 50) {
+		kA, kB := randomKey(t, r), randomKey(t, r)
+		ellA, _ := Create(kA, random32(r))
+		ellB, _ := Create(kB, random32(r))
+		sA, err := XDH(ellA, ellB, kA, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sB, err := XDH(ellA, ellB, kB, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(sA, sB) {
+			t.Fatal("the initiator and the responder disagree")
+		}
+		x := ecdh.SharedX(kA, kB.PublicKey())
+		if want := BIP324Hash(x, ellA, ellB); !bytes.Equal(sA, want) {
+			t.Fatal("XDH ≠ BIP324Hash(x(kA·kB·G), ellA, ellB)")
+		}
+		// The wrong role decodes our own encoding: k·(k·G), another secret.
+		if wrong, _ := XDH(ellA, ellB, kA, false); bytes.Equal(wrong, sA) {
+			t.Fatal("initiating is ignored")
+		}
+		// XDHWithHash hands x to the hash and erases it afterwards.
+		var kept []byte
+		got, _ := XDHWithHash(ellA, ellB, kA, true, func(x32, a, b []byte) []byte {
+			kept = x32
+			return bytes.Clone(x32)
+		})
+		if !bytes.Equal(got, x) {
+			t.Fatal("XDHWithHash passed the wrong x")
+		}
+		if !bytes.Equal(kept, make([]byte, 32)) {
+			t.Fatal("XDHWithHash did not erase x")
+		}
+	}
+}
+
+// TestDecodeUniformBytes decodes random 64-byte strings (including edge-case
+// halves) and checks the point against the math/big transcript of XSwiftEC.
+func TestDecodeUniformBytes(t *testing.T) {
+	r := newRand(t)
+	for range count(t, 500) {
+		ub, tb := edge32(r), edge32(r)
+		enc := append(ub[:], tb[:]...)
+		pub, err := Decode(enc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkDecoded(t, enc, pub)
+	}
+}
+
+// checkDecoded checks that pub is a valid key with x = XSwiftEC(u, t) and the
+// parity of t, re-parsing its encoding.
+func checkDecoded(t testing.TB, enc []byte, pub *secp256k1.PublicKey) {
+	t.Helper()
+	c := pub.BytesUncompressed()
+	if again, err := secp256k1.ParsePublicKey(c); err != nil || !again.Equal(pub) {
+		t.Fatalf("Decode(%x) is not a valid key: %v", enc, err)
+	}
+	u := rmod(new(big.Int).SetBytes(enc[:32]))
+	tt := rmod(new(big.Int).SetBytes(enc[32:]))
+	if want := refXSwiftEC(u, tt); new(big.Int).SetBytes(c[1:33]).Cmp(want) != 0 {
+		t.Fatalf("Decode(%x): x = %x, want %x", enc, c[1:33], want)
+	}
+	if uint(c[64]&1) != tt.Bit(0) {
+		t.Fatalf("Decode(%x): the parity of y is not that of t", enc)
+	}
+}
+
+func TestAllocations(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector changes escape analysis")
+	}
+	r := newRand(t)
+	k := randomKey(t, r)
+	pub := k.PublicKey()
+	rnd := random32(r)
+	ellA, _ := Create(k, rnd)
+	ellB, _ := Create(randomKey(t, r), rnd)
+	for _, c := range []struct {
+		name string
+		f    func()
+	}{
+		{"Encode", func() { Encode(pub, rnd) }},
+		{"Decode", func() { Decode(ellA) }},
+		{"Create", func() { Create(k, rnd) }},
+		{"XDH", func() { XDH(ellA, ellB, k, true) }},
+	} {
+		// One allocation: the returned slice or key.
+		if n := testing.AllocsPerRun(10, c.f); n > 1 {
+			t.Errorf("%s allocates %v times", c.name, n)
+		}
+	}
+}
+
+// The benchmarks are libsecp256k1's bench rows ellswift_encode,
+// ellswift_decode, ellswift_keygen and ellswift_ecdh; each iteration feeds the
+// previous output back in, so that the inputs vary as in bench_ellswift.
+
+func BenchmarkEllswiftEncode(b *testing.B) {
+	r := rand.New(rand.NewSource(1))
+	pub := randomKey(b, r).PublicKey()
+	var enc [64]byte
+	r.Read(enc[:])
+	b.ReportAllocs()
+	for b.Loop() {
+		encode(&enc, pub, enc[32:64])
+	}
+}
+
+func BenchmarkEllswiftDecode(b *testing.B) {
+	r := rand.New(rand.NewSource(1))
+	enc := make([]byte, 64)
+	r.Read(enc)
+	b.ReportAllocs()
+	for b.Loop() {
+		pub, _ := Decode(enc)
+		enc[0] ^= pub.BytesCompressed()[1]
+	}
+}
+
+func BenchmarkEllswiftKeygen(b *testing.B) {
+	r := rand.New(rand.NewSource(1))
+	k := randomKey(b, r)
+	var enc [64]byte
+	r.Read(enc[:])
+	b.ReportAllocs()
+	for b.Loop() {
+		create(&enc, k, (*[32]byte)(enc[32:64]))
+	}
+}
+
+func BenchmarkEllswiftEcdh(b *testing.B) {
+	r := rand.New(rand.NewSource(1))
+	k := randomKey(b, r)
+	ellA, _ := Create(k, random32(r))
+	ellB := make([]byte, 64)
+	r.Read(ellB)
+	b.ReportAllocs()
+	for b.Loop() {
+		s, _ := XDH(ellA, ellB, k, true)
+		copy(ellB[32:], s)
+	}
+}

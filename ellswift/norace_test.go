@@ -1,0 +1,5 @@
+//go:build !race
+
+package ellswift
+
+const raceEnabled = false
