@@ -12,6 +12,7 @@ import (
 	"github.com/kestrel-crypto/secp256k1"
 	"github.com/kestrel-crypto/secp256k1/ecdh"
 	"github.com/kestrel-crypto/secp256k1/ecdsa"
+	"github.com/kestrel-crypto/secp256k1/ellswift"
 	"github.com/kestrel-crypto/secp256k1/internal/field"
 	"github.com/kestrel-crypto/secp256k1/internal/group"
 	"github.com/kestrel-crypto/secp256k1/schnorr"
@@ -188,6 +189,46 @@ func mainRows() []benchRow {
 			for range n {
 				s, _ := kp.Sign(m[:], aux)
 				copy(m[:], s[:32])
+			}
+		}},
+		{"ellswift_encode", 20000, func(n int) {
+			rnd := msg
+			for range n {
+				enc, err := ellswift.Encode(peer, rnd[:])
+				if err != nil {
+					panic(err)
+				}
+				copy(rnd[:], enc[32:])
+			}
+		}},
+		{"ellswift_decode", 20000, func(n int) {
+			var enc [64]byte
+			copy(enc[:], key[:])
+			for range n {
+				pub, err := ellswift.Decode(enc[:])
+				if err != nil {
+					panic(err)
+				}
+				copy(enc[:], pub.BytesCompressed()[1:])
+			}
+		}},
+		{"ellswift_keygen", 20000, func(n int) {
+			aux := msg
+			for range n {
+				enc, err := ellswift.Create(k, aux[:])
+				if err != nil {
+					panic(err)
+				}
+				copy(aux[:], enc[:32])
+			}
+		}},
+		{"ellswift_ecdh", 20000, func(n int) {
+			ours, _ := ellswift.Create(k, msg[:])
+			theirs, _ := ellswift.Encode(peer, key[:])
+			for i := range n {
+				if _, err := ellswift.XDH(ours, theirs, k, i&1 == 0); err != nil {
+					panic(err)
+				}
 			}
 		}},
 		{"schnorrsig_verify", 20000, func(n int) {

@@ -164,7 +164,7 @@ func TestBenchFormat(t *testing.T) {
 		}
 		rows[strings.TrimSpace(f[0])] = true
 	}
-	for _, want := range []string{"ecdsa_verify", "ecdsa_sign", "ec_keygen", "ecdh", "ecdsa_recover", "schnorrsig_sign", "schnorrsig_verify"} {
+	for _, want := range []string{"ecdsa_verify", "ecdsa_sign", "ec_keygen", "ecdh", "ecdsa_recover", "schnorrsig_sign", "schnorrsig_verify", "ellswift_encode", "ellswift_decode", "ellswift_keygen", "ellswift_ecdh"} {
 		if !rows[want] {
 			t.Errorf("bench has no row %s", want)
 		}
