@@ -1,0 +1,188 @@
+package musig2
+
+import (
+	"bytes"
+	"fmt"
+	"testing"
+
+	"github.com/kestrel-crypto/secp256k1"
+)
+
+// Benchmarks named after the rows they would fill in a libsecp256k1-style
+// table: musig_key_agg, musig_nonce_gen, musig_partial_sign,
+// musig_partial_verify, musig_sig_agg and musig_session_2of2.
+
+func benchKeys(b *testing.B, u int) ([]*secp256k1.PrivateKey, [][]byte) {
+	keys := make([]*secp256k1.PrivateKey, u)
+	pubkeys := make([][]byte, u)
+	for i := range keys {
+		seed := bytes.Repeat([]byte{byte(i + 1)}, 32)
+		seed[0] = byte(i >> 8)
+		k, err := secp256k1.NewPrivateKey(seed)
+		if err != nil {
+			b.Fatal(err)
+		}
+		keys[i], pubkeys[i] = k, k.PublicKey().BytesCompressed()
+	}
+	return keys, pubkeys
+}
+
+// benchSession returns a 2-of-2 session with its nonces, partial
+// signatures, and a template of signer 0's secret nonce.
+type benchSetup struct {
+	keys      []*secp256k1.PrivateKey
+	pubkeys   [][]byte
+	ka        *KeyAggContext
+	pubnonces []PubNonce
+	session   *SessionContext
+	psigs     []PartialSig
+	nonce0    *secNonceState // signer 0's nonce, unused
+	msg       []byte
+}
+
+func newBenchSetup(b *testing.B) *benchSetup {
+	s := &benchSetup{msg: make([]byte, 32)}
+	s.keys, s.pubkeys = benchKeys(b, 2)
+	var err error
+	if s.ka, err = KeyAgg(s.pubkeys); err != nil {
+		b.Fatal(err)
+	}
+	secs := make([]*SecNonce, 2)
+	s.pubnonces = make([]PubNonce, 2)
+	for i := range secs {
+		sec, pub, err := NonceGen(s.pubkeys[i], &NonceGenOptions{SecretKey: s.keys[i]})
+		if err != nil {
+			b.Fatal(err)
+		}
+		secs[i], s.pubnonces[i] = sec, *pub
+	}
+	st := secs[0].st
+	s.nonce0 = &secNonceState{k1: st.k1, k2: st.k2, pk: st.pk, R1: st.R1, R2: st.R2}
+	agg, err := NonceAgg(s.pubnonces)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if s.session, err = s.ka.NewSessionContext(agg, s.msg); err != nil {
+		b.Fatal(err)
+	}
+	s.psigs = make([]PartialSig, 2)
+	for i := range secs {
+		p, err := Sign(secs[i], s.keys[i], s.session)
+		if err != nil {
+			b.Fatal(err)
+		}
+		s.psigs[i] = *p
+	}
+	return s
+}
+
+func BenchmarkMusigKeyAgg(b *testing.B) {
+	for _, u := range []int{2, 100} {
+		b.Run(fmt.Sprint(u), func(b *testing.B) {
+			_, pubkeys := benchKeys(b, u)
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := KeyAgg(pubkeys); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+func BenchmarkMusigNonceGen(b *testing.B) {
+	keys, pubkeys := benchKeys(b, 2)
+	opts := &NonceGenOptions{SecretKey: keys[0], AggPublicKey: make([]byte, 32), Msg: make([]byte, 32)}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, _, err := NonceGen(pubkeys[0], opts); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkMusigPartialSign measures Sign alone (with its self-verification);
+// each iteration signs with a fresh copy of one secret nonce, made without
+// point multiplications.
+func BenchmarkMusigPartialSign(b *testing.B) {
+	s := newBenchSetup(b)
+	t := s.nonce0
+	b.ReportAllocs()
+	for b.Loop() {
+		sec := &SecNonce{st: &secNonceState{k1: t.k1, k2: t.k2, pk: t.pk, R1: t.R1, R2: t.R2}}
+		if _, err := Sign(sec, s.keys[0], s.session); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkMusigPartialVerify measures SessionContext.PartialSigVerify, the
+// check an aggregator runs per signer.
+func BenchmarkMusigPartialVerify(b *testing.B) {
+	s := newBenchSetup(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := s.session.PartialSigVerify(&s.psigs[1], &s.pubnonces[1], 1); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkMusigSigAgg(b *testing.B) {
+	s := newBenchSetup(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := PartialSigAgg(s.psigs, s.session); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkMusigSession2of2 measures a whole 2-of-2 session as one process
+// sees it when it plays both signers and the aggregator: KeyAgg, two
+// NonceGen, NonceAgg, the session context, two Sign, two PartialSigVerify
+// and PartialSigAgg (the final BIP-340 verification is not included).
+func BenchmarkMusigSession2of2(b *testing.B) {
+	keys, pubkeys := benchKeys(b, 2)
+	msg := make([]byte, 32)
+	b.ReportAllocs()
+	for b.Loop() {
+		ka, err := KeyAgg(pubkeys)
+		if err != nil {
+			b.Fatal(err)
+		}
+		var secs [2]*SecNonce
+		pubnonces := make([]PubNonce, 2)
+		for i := range secs {
+			sec, pub, err := NonceGen(pubkeys[i], &NonceGenOptions{SecretKey: keys[i], AggPublicKey: ka.XOnlyPublicKey(), Msg: msg})
+			if err != nil {
+				b.Fatal(err)
+			}
+			secs[i], pubnonces[i] = sec, *pub
+		}
+		agg, err := NonceAgg(pubnonces)
+		if err != nil {
+			b.Fatal(err)
+		}
+		session, err := ka.NewSessionContext(agg, msg)
+		if err != nil {
+			b.Fatal(err)
+		}
+		psigs := make([]PartialSig, 2)
+		for i := range secs {
+			p, err := Sign(secs[i], keys[i], session)
+			if err != nil {
+				b.Fatal(err)
+			}
+			psigs[i] = *p
+		}
+		for i := range psigs {
+			if err := session.PartialSigVerify(&psigs[i], &pubnonces[i], i); err != nil {
+				b.Fatal(err)
+			}
+		}
+		if _, err := PartialSigAgg(psigs, session); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -1,0 +1,141 @@
+package musig2
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Errors that name no culprit. BIP-327 raises these as plain value errors:
+// they come from the caller's own inputs (tweaks, keys, nonces), not from a
+// contribution of another party.
+var (
+	// ErrTweak is returned for a tweak that is not 32 bytes or whose value is
+	// not less than n (BIP-327: "The tweak must be less than n.").
+	ErrTweak = errors.New("musig2: the tweak must be 32 bytes and less than n")
+	// ErrTweakInfinity is returned when applying a tweak gives the point at
+	// infinity (BIP-327: "The result of tweaking cannot be infinity.").
+	ErrTweakInfinity = errors.New("musig2: the result of tweaking cannot be infinity")
+	// ErrTweakModes is returned when the lists of tweaks and of tweak modes
+	// have different lengths.
+	ErrTweakModes = errors.New("musig2: different numbers of tweaks and tweak modes")
+	// ErrAggregateInfinity is returned by KeyAgg when the aggregate public
+	// key is the point at infinity. Honestly generated keys give it with
+	// negligible probability; BIP-327 blames no signer for it.
+	ErrAggregateInfinity = errors.New("musig2: the aggregate public key is infinity")
+	// ErrNoPublicKeys is returned by KeyAgg for an empty list of keys
+	// (BIP-327 requires 0 < u).
+	ErrNoPublicKeys = errors.New("musig2: no public keys")
+	// ErrNoNonces is returned by NonceAgg for an empty list of nonces.
+	ErrNoNonces = errors.New("musig2: no public nonces")
+	// ErrNoPartialSigs is returned by PartialSigAgg for an empty list of
+	// partial signatures.
+	ErrNoPartialSigs = errors.New("musig2: no partial signatures")
+	// ErrSignerIndex is returned by PartialSigVerify for a signer index out
+	// of range, or for lists of public nonces and public keys of different
+	// lengths.
+	ErrSignerIndex = errors.New("musig2: signer index out of range or lists of different lengths")
+	// ErrSignerNotInKeys is returned by Sign and DeterministicSign when the
+	// signer's public key is not in the session's list of individual public
+	// keys (BIP-327: "The signer's pubkey must be included in the list of
+	// pubkeys.").
+	ErrSignerNotInKeys = errors.New("musig2: the signer's public key is not in the list of public keys")
+	// ErrSecNonce is returned by Sign for the zero SecNonce and for a secret
+	// nonce whose k₁ or k₂ is zero (BIP-327: "first secnonce value is out of
+	// range.").
+	ErrSecNonce = errors.New("musig2: invalid secret nonce")
+	// ErrSecNonceUsed is returned by Sign for a secret nonce that an earlier
+	// call to Sign (or Erase) consumed. Signing twice with one nonce would
+	// reveal the secret key.
+	ErrSecNonceUsed = errors.New("musig2: secret nonce already used")
+	// ErrSecNonceKey is returned by Sign when the secret key's public key is
+	// not the public key given to NonceGen for this nonce.
+	ErrSecNonceKey = errors.New("musig2: the secret key does not match the secret nonce's public key")
+	// ErrNonceGenInput is returned by NonceGen for a public key that is not
+	// 33 bytes, an aggregate public key that is not 32 bytes, or extra input
+	// longer than 2³² − 1 bytes.
+	ErrNonceGenInput = errors.New("musig2: invalid NonceGen input")
+	// ErrRand is returned by DeterministicSign for a rand that is neither nil
+	// nor 32 bytes. NonceGen wraps the error of a failing random source with
+	// it.
+	ErrRand = errors.New("musig2: invalid randomness")
+	// ErrSign is returned when a signing self-check fails (a fault) or a
+	// derived nonce is zero (probability 2⁻²⁵⁶); no signature is output.
+	ErrSign = errors.New("musig2: signing failed")
+)
+
+// Errors for invalid encodings. The parsers return them directly; the
+// algorithms return them wrapped in an InvalidContributionError that names
+// the culprit, so errors.Is finds them in both cases.
+var (
+	// ErrPublicKey is returned for an individual public key that is not a
+	// 33-byte compressed encoding of a point (BIP-327's cpoint fails).
+	ErrPublicKey = errors.New("musig2: invalid public key")
+	// ErrPubNonce is returned for a public nonce that is not 66 bytes, two
+	// 33-byte compressed encodings of points.
+	ErrPubNonce = errors.New("musig2: invalid public nonce")
+	// ErrAggNonce is returned for an aggregate nonce that is not 66 bytes,
+	// two 33-byte compressed encodings of points or of infinity (33 zero
+	// bytes).
+	ErrAggNonce = errors.New("musig2: invalid aggregate nonce")
+	// ErrPartialSig is returned for a partial signature that is not 32 bytes
+	// or whose value is not less than n.
+	ErrPartialSig = errors.New("musig2: invalid partial signature encoding")
+	// ErrPartialSigVerify is the cause of the InvalidContributionError that
+	// PartialSigVerify returns when a well-formed partial signature does not
+	// verify.
+	ErrPartialSigVerify = errors.New("musig2: partial signature verification failed")
+)
+
+// The contributions that an InvalidContributionError can name: BIP-327's
+// names, the ones its test vectors use.
+const (
+	ContribPubKey        = "pubkey"        // an individual public key (KeyAgg)
+	ContribPubNonce      = "pubnonce"      // a public nonce (NonceAgg, PartialSigVerify)
+	ContribAggNonce      = "aggnonce"      // the aggregate nonce (session context)
+	ContribAggOtherNonce = "aggothernonce" // the aggregate of the other nonces (DeterministicSign)
+	ContribPartialSig    = "psig"          // a partial signature (PartialSigAgg, PartialSigVerify)
+)
+
+// Aggregator is the Signer of an InvalidContributionError that blames the
+// nonce aggregator (BIP-327's null signer) rather than a signer.
+const Aggregator = -1
+
+// ErrInvalidContribution matches every InvalidContributionError with
+// errors.Is.
+var ErrInvalidContribution = errors.New("musig2: invalid contribution")
+
+// InvalidContributionError reports BIP-327's "invalid contribution" failure
+// and names the disruptive party: the signer at index Signer (0-based, the
+// position in the list of public keys, nonces or partial signatures that the
+// failing function was given), or the nonce aggregator if Signer is
+// Aggregator. Contrib is the contribution at fault, one of the Contrib
+// constants. Err is the cause: ErrPublicKey, ErrPubNonce, ErrAggNonce,
+// ErrPartialSig or ErrPartialSigVerify.
+//
+// Use errors.As to obtain it, or errors.Is with ErrInvalidContribution or
+// the cause.
+type InvalidContributionError struct {
+	Signer  int
+	Contrib string
+	Err     error
+}
+
+// Error returns a message that names the culprit and the contribution.
+func (e *InvalidContributionError) Error() string {
+	if e.Signer == Aggregator {
+		return fmt.Sprintf("musig2: invalid %s from the nonce aggregator", e.Contrib)
+	}
+	return fmt.Sprintf("musig2: invalid %s from signer %d", e.Contrib, e.Signer)
+}
+
+// Unwrap returns the cause.
+func (e *InvalidContributionError) Unwrap() error { return e.Err }
+
+// Is reports whether target is ErrInvalidContribution.
+func (e *InvalidContributionError) Is(target error) bool { return target == ErrInvalidContribution }
+
+// blame returns the InvalidContributionError for signer's contrib with cause
+// err.
+func blame(signer int, contrib string, err error) error {
+	return &InvalidContributionError{Signer: signer, Contrib: contrib, Err: err}
+}

@@ -1,0 +1,238 @@
+package musig2_test
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"fmt"
+
+	"github.com/kestrel-crypto/secp256k1"
+	"github.com/kestrel-crypto/secp256k1/musig2"
+	"github.com/kestrel-crypto/secp256k1/schnorr"
+)
+
+// Example runs a 2-of-2 MuSig2 session between Alice and Bob. Everything
+// that crosses the network is bytes: public keys (33), public nonces (66)
+// and partial signatures (32); the receiver parses them.
+func Example() {
+	alice, _ := secp256k1.GeneratePrivateKey()
+	bob, _ := secp256k1.GeneratePrivateKey()
+	alicePub := alice.PublicKey().BytesCompressed()
+	bobPub := bob.PublicKey().BytesCompressed()
+
+	// Key setup: both compute the same aggregate key from the sorted keys.
+	pubkeys := musig2.KeySort([][]byte{alicePub, bobPub})
+	ka, err := musig2.KeyAgg(pubkeys)
+	if err != nil {
+		panic(err)
+	}
+	aliceIdx, bobIdx := 0, 1
+	if !bytes.Equal(pubkeys[0], alicePub) {
+		aliceIdx, bobIdx = 1, 0
+	}
+
+	msg := sha256.Sum256([]byte("pay 1 BTC to Carol"))
+
+	// Round 1: nonces. Each signer gives NonceGen what it already knows.
+	aliceSec, alicePubNonce, err := musig2.NonceGen(alicePub, &musig2.NonceGenOptions{
+		SecretKey: alice, AggPublicKey: ka.XOnlyPublicKey(), Msg: msg[:],
+	})
+	if err != nil {
+		panic(err)
+	}
+	bobSec, bobPubNonce, err := musig2.NonceGen(bobPub, &musig2.NonceGenOptions{
+		SecretKey: bob, AggPublicKey: ka.XOnlyPublicKey(), Msg: msg[:],
+	})
+	if err != nil {
+		panic(err)
+	}
+	// They exchange public nonces and each parses the other's.
+	fromBob, err := musig2.ParsePubNonce(bobPubNonce.Bytes())
+	if err != nil {
+		panic(err) // Bob sent garbage: abort and blame Bob
+	}
+	fromAlice, err := musig2.ParsePubNonce(alicePubNonce.Bytes())
+	if err != nil {
+		panic(err)
+	}
+	pubnonces := make([]musig2.PubNonce, 2) // in the order of pubkeys
+	pubnonces[aliceIdx], pubnonces[bobIdx] = *fromAlice, *fromBob
+	aggNonce, err := musig2.NonceAgg(pubnonces)
+	if err != nil {
+		panic(err) // the error names the culprit
+	}
+
+	// Round 2: both build the session and sign; Sign consumes the nonce.
+	session, err := ka.NewSessionContext(aggNonce, msg[:])
+	if err != nil {
+		panic(err)
+	}
+	alicePsig, err := musig2.Sign(aliceSec, alice, session)
+	if err != nil {
+		panic(err)
+	}
+	bobPsig, err := musig2.Sign(bobSec, bob, session)
+	if err != nil {
+		panic(err)
+	}
+	_, err = musig2.Sign(aliceSec, alice, session)
+	fmt.Println("signing again with the same nonce:", err)
+
+	// Whoever aggregates checks the partial signatures it received.
+	psigs := make([]musig2.PartialSig, 2)
+	psigs[aliceIdx], psigs[bobIdx] = *alicePsig, *bobPsig
+	for i := range psigs {
+		if err := session.PartialSigVerify(&psigs[i], &pubnonces[i], i); err != nil {
+			panic(err) // names signer i
+		}
+	}
+	sig, err := musig2.PartialSigAgg(psigs, session)
+	if err != nil {
+		panic(err)
+	}
+
+	// The result is an ordinary BIP-340 signature under the aggregate key.
+	aggKey, _ := schnorr.ParsePublicKey(ka.XOnlyPublicKey())
+	fmt.Println("signature valid:", schnorr.Verify(aggKey, msg[:], sig))
+	// Output:
+	// signing again with the same nonce: musig2: secret nonce already used
+	// signature valid: true
+}
+
+// Example_fiveOfFive runs a 5-of-5 session with a coordinator that collects
+// the nonces and the partial signatures, verifies each partial signature
+// and aggregates them.
+func Example_fiveOfFive() {
+	const u = 5
+	keys := make([]*secp256k1.PrivateKey, u)
+	pubkeys := make([][]byte, u)
+	for i := range keys {
+		keys[i], _ = secp256k1.GeneratePrivateKey()
+		pubkeys[i] = keys[i].PublicKey().BytesCompressed()
+	}
+	ka, err := musig2.KeyAgg(pubkeys) // the signers agreed on this order
+	if err != nil {
+		panic(err)
+	}
+	msg := []byte("a message of any length")
+
+	secnonces := make([]*musig2.SecNonce, u)
+	pubnonces := make([]musig2.PubNonce, u)
+	for i := range keys {
+		sec, pub, err := musig2.NonceGen(pubkeys[i], &musig2.NonceGenOptions{
+			SecretKey: keys[i], AggPublicKey: ka.XOnlyPublicKey(), Msg: msg,
+		})
+		if err != nil {
+			panic(err)
+		}
+		secnonces[i], pubnonces[i] = sec, *pub
+	}
+
+	// The coordinator aggregates the nonces and sends aggNonce back.
+	aggNonce, err := musig2.NonceAgg(pubnonces)
+	if err != nil {
+		panic(err)
+	}
+
+	// Each signer signs; the coordinator verifies and aggregates.
+	session, err := ka.NewSessionContext(aggNonce, msg)
+	if err != nil {
+		panic(err)
+	}
+	psigs := make([]musig2.PartialSig, u)
+	for i := range keys {
+		psig, err := musig2.Sign(secnonces[i], keys[i], session)
+		if err != nil {
+			panic(err)
+		}
+		psigs[i] = *psig
+	}
+	for i := range psigs {
+		if err := session.PartialSigVerify(&psigs[i], &pubnonces[i], i); err != nil {
+			panic(err)
+		}
+	}
+	sig, err := musig2.PartialSigAgg(psigs, session)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println("signature valid:", schnorr.Verify(ka.PublicKey(), msg, sig))
+
+	// A disruptive signer is identified.
+	psigs[3][0] ^= 0x80
+	err = session.PartialSigVerify(&psigs[3], &pubnonces[3], 3)
+	fmt.Println(err)
+	// Output:
+	// signature valid: true
+	// musig2: invalid psig from signer 3
+}
+
+// ExampleKeyAggContext_ApplyTapTweak creates a taproot output whose key path
+// is a 2-of-2 MuSig2 key and whose script path commits to a tapscript
+// (BIP-341), and spends it through the key path: the signers sign with the
+// tweaked context, and the result verifies under the output key.
+func ExampleKeyAggContext_ApplyTapTweak() {
+	k1, _ := secp256k1.NewPrivateKey(bytes.Repeat([]byte{1}, 32))
+	k2, _ := secp256k1.NewPrivateKey(bytes.Repeat([]byte{2}, 32))
+	keys := []*secp256k1.PrivateKey{k1, k2}
+	pubkeys := [][]byte{k1.PublicKey().BytesCompressed(), k2.PublicKey().BytesCompressed()}
+
+	internal, err := musig2.KeyAgg(pubkeys)
+	if err != nil {
+		panic(err)
+	}
+	// A script tree with a single leaf: <k1> OP_CHECKSIG.
+	script := append(append([]byte{0x20}, schnorr.SerializePublicKey(k1.PublicKey())...), 0xac)
+	root := schnorr.TapLeafHash(schnorr.TapscriptLeafVersion, script)
+	output, err := internal.ApplyTapTweak(root[:]) // BIP-86 (no scripts): ApplyBIP86Tweak()
+	if err != nil {
+		panic(err)
+	}
+	fmt.Printf("scriptPubKey: 5120%x\n", output.XOnlyPublicKey())
+	fmt.Println("control block parity:", output.PlainPublicKey()[0]&1)
+
+	// Key-path spend: sign the BIP-341 signature hash with the tweaked context.
+	sigHash := sha256.Sum256([]byte("BIP-341 signature hash of the spending transaction"))
+	secnonces := make([]*musig2.SecNonce, 2)
+	pubnonces := make([]musig2.PubNonce, 2)
+	for i := range keys {
+		sec, pub, err := musig2.NonceGen(pubkeys[i], &musig2.NonceGenOptions{
+			SecretKey: keys[i], AggPublicKey: output.XOnlyPublicKey(), Msg: sigHash[:],
+		})
+		if err != nil {
+			panic(err)
+		}
+		secnonces[i], pubnonces[i] = sec, *pub
+	}
+	aggNonce, err := musig2.NonceAgg(pubnonces)
+	if err != nil {
+		panic(err)
+	}
+	session, err := output.NewSessionContext(aggNonce, sigHash[:])
+	if err != nil {
+		panic(err)
+	}
+	psigs := make([]musig2.PartialSig, 2)
+	for i := range keys {
+		psig, err := musig2.Sign(secnonces[i], keys[i], session)
+		if err != nil {
+			panic(err)
+		}
+		psigs[i] = *psig
+	}
+	sig, err := musig2.PartialSigAgg(psigs, session)
+	if err != nil {
+		panic(err)
+	}
+
+	// A verifier knows only the output key from the scriptPubKey.
+	outputKey, _ := schnorr.ParsePublicKey(output.XOnlyPublicKey())
+	fmt.Println("key-path signature valid:", schnorr.Verify(outputKey, sigHash[:], sig))
+	// The output key is the BIP-341 tweak of the internal key.
+	want, _ := schnorr.TapTweak(internal.PublicKey(), root[:])
+	fmt.Println("matches schnorr.TapTweak:", bytes.Equal(want.BytesCompressed(), output.PlainPublicKey()))
+	// Output:
+	// scriptPubKey: 51209b732a4c32241de2c859fd2d57c21c6068fc8918396a98e1d4c786aa1eb9a0f9
+	// control block parity: 1
+	// key-path signature valid: true
+	// matches schnorr.TapTweak: true
+}

@@ -1,0 +1,280 @@
+package musig2
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"slices"
+
+	"github.com/kestrel-crypto/secp256k1"
+	"github.com/kestrel-crypto/secp256k1/schnorr"
+)
+
+// Key sorting, key aggregation and tweaking: BIP-327's "Key Generation and
+// Aggregation" and "Applying Tweaks". Every value here is public, so this
+// file uses variable-time point arithmetic throughout.
+
+// PublicKeySize is the length of an individual public key: the 33-byte
+// compressed (plain) encoding, secp256k1.PublicKey.BytesCompressed.
+const PublicKeySize = 33
+
+// KeySort returns the public keys sorted in lexicographical byte order
+// (BIP-327's KeySort), so that KeyAgg gives the same aggregate key whatever
+// order the signers are listed in. The result is a new slice; its elements
+// are the input's byte slices, which are not copied. Duplicates are kept.
+func KeySort(pubkeys [][]byte) [][]byte {
+	sorted := slices.Clone(pubkeys)
+	slices.SortStableFunc(sorted, bytes.Compare) // O(u log u) on any input
+	return sorted
+}
+
+// KeyAggContext is BIP-327's KeyAgg Context: the possibly tweaked aggregate
+// public key Q, the accumulated sign gacc and the accumulated tweak tacc. It
+// also keeps the list of individual public keys and the tweaks applied so
+// far, so that NewSessionContext can start a signing session from it.
+//
+// A KeyAggContext is immutable: ApplyTweak returns a new context. It is safe
+// for concurrent use. The zero value is not usable; use KeyAgg.
+type KeyAggContext struct {
+	q       secp256k1.Point      // Q, never the identity; affine (Z = 1)
+	qc      [33]byte             // cbytes(Q)
+	pub     *secp256k1.PublicKey // Q as a public key
+	gaccNeg bool                 // gacc = n − 1 if set, 1 otherwise
+	tacc    secp256k1.Scalar     // 0 ≤ tacc < n
+
+	keys   *keyList       // shared by all contexts derived from one KeyAgg
+	tweaks []appliedTweak // the tweaks applied, in order
+}
+
+// keyList is the key aggregation's input and its per-key results.
+type keyList struct {
+	pubkeys [][33]byte         // pk₁..u as given
+	points  []secp256k1.Point  // P_i = cpoint(pk_i), affine
+	coeffs  []secp256k1.Scalar // a_i = KeyAggCoeff(pk₁..u, pk_i)
+}
+
+// appliedTweak is one ApplyTweak input.
+type appliedTweak struct {
+	t     [32]byte
+	xonly bool
+}
+
+// KeyAgg aggregates the individual public keys, 33-byte compressed
+// encodings (secp256k1.PublicKey.BytesCompressed), into the aggregate public
+// key Q = a₁·P₁ + … + a_u·P_u (BIP-327's KeyAgg). The order of the keys
+// matters; use KeySort for an order-independent result. A key may occur more
+// than once.
+//
+// For a key that is not a valid compressed encoding it returns an
+// InvalidContributionError that blames that key's index with ContribPubKey.
+// It returns ErrNoPublicKeys for an empty list and, with negligible
+// probability for honest keys, ErrAggregateInfinity.
+func KeyAgg(pubkeys [][]byte) (*KeyAggContext, error) {
+	u := len(pubkeys)
+	if u == 0 {
+		return nil, ErrNoPublicKeys
+	}
+	kl := &keyList{
+		pubkeys: make([][33]byte, u),
+		points:  make([]secp256k1.Point, u),
+		coeffs:  make([]secp256k1.Scalar, u),
+	}
+	for i, pk := range pubkeys {
+		if !cpoint(&kl.points[i], pk) {
+			return nil, blame(i, ContribPubKey, ErrPublicKey)
+		}
+		copy(kl.pubkeys[i][:], pk)
+	}
+	L := hashKeys(kl.pubkeys)
+	pk2 := secondKey(kl.pubkeys)
+	scalars := make([]*secp256k1.Scalar, u)
+	points := make([]*secp256k1.Point, u)
+	for i := range kl.pubkeys {
+		keyAggCoeff(&kl.coeffs[i], &L, &kl.pubkeys[i], pk2)
+		scalars[i], points[i] = &kl.coeffs[i], &kl.points[i]
+	}
+	var Q secp256k1.Point
+	Q.VarTimeMultiScalarMult(scalars, points)
+	c := &KeyAggContext{keys: kl}
+	if err := c.setQ(&Q); err != nil {
+		return nil, ErrAggregateInfinity
+	}
+	return c, nil
+}
+
+// setQ sets c's Q, its encoding and its public key from Q, or returns
+// secp256k1.ErrIdentity if Q is the identity.
+func (c *KeyAggContext) setQ(Q *secp256k1.Point) error {
+	pub, err := secp256k1.NewPublicKey(Q)
+	if err != nil {
+		return err
+	}
+	c.pub = pub
+	copy(c.qc[:], pub.BytesCompressed())
+	c.q.Set(pub.Point())
+	return nil
+}
+
+// hashKeys returns BIP-327's HashKeys(pk₁..u) = hash_KeyAgg list(pk₁ ‖ … ‖ pk_u).
+func hashKeys(pubkeys [][33]byte) [32]byte {
+	h := sha256.New()
+	h.Write(tagKeyAggList[:])
+	h.Write(tagKeyAggList[:])
+	for i := range pubkeys {
+		h.Write(pubkeys[i][:])
+	}
+	var L [32]byte
+	h.Sum(L[:0])
+	return L
+}
+
+// secondKey returns BIP-327's GetSecondKey(pk₁..u): the first key that
+// differs from pk₁, or nil (standing for bytes(33, 0), which is never a
+// valid key) if all keys equal pk₁.
+func secondKey(pubkeys [][33]byte) *[33]byte {
+	for j := range pubkeys {
+		if pubkeys[j] != pubkeys[0] {
+			return &pubkeys[j]
+		}
+	}
+	return nil
+}
+
+// keyAggCoeff sets a to BIP-327's KeyAggCoeffInternal(pk₁..u, pk, pk2) for
+// L = HashKeys(pk₁..u): 1 if pk is the second key pk2 (MuSig2*), and
+// int(hash_KeyAgg coefficient(L ‖ pk)) mod n otherwise.
+func keyAggCoeff(a *secp256k1.Scalar, L *[32]byte, pk, pk2 *[33]byte) {
+	if pk2 != nil && *pk == *pk2 {
+		a.Set(&scalarOne)
+		return
+	}
+	hashToScalar(a, &tagKeyAggCoeff, L[:], pk[:])
+}
+
+// index returns the index of the first occurrence of pk in the key list, or
+// −1 if pk is not in it. Keys that occur more than once have the same
+// coefficient, so any occurrence would do.
+func (kl *keyList) index(pk *[33]byte) int {
+	for i := range kl.pubkeys {
+		if kl.pubkeys[i] == *pk {
+			return i
+		}
+	}
+	return -1
+}
+
+// ApplyTweak returns the context tweaked by the 32-byte tweak t (BIP-327's
+// ApplyTweak): Q' = g·Q + t·G, where g = −1 if isXOnly and Q has an odd y,
+// and g = 1 otherwise. A plain tweak (isXOnly false) adds t·G to the plain
+// aggregate key, as BIP-32 derivation does; an x-only tweak adds it to the
+// even-y point with Q's x coordinate, as BIP-341 does. c is unchanged.
+//
+// It returns ErrTweak if t is not 32 bytes or t ≥ n, and ErrTweakInfinity
+// if Q' is the point at infinity. Variable time: Q and t are public.
+func (c *KeyAggContext) ApplyTweak(tweak []byte, isXOnly bool) (*KeyAggContext, error) {
+	var t secp256k1.Scalar
+	if _, err := t.SetCanonicalBytes(tweak); err != nil {
+		return nil, ErrTweak
+	}
+	gNeg := isXOnly && c.qc[0] == 3
+	g := plusMinusOne(gNeg)
+	var Q secp256k1.Point
+	Q.VarTimeDoubleScalarBaseMult(g, &c.q, &t)
+	n := &KeyAggContext{
+		keys:    c.keys,
+		gaccNeg: c.gaccNeg != gNeg,
+		tweaks:  append(slices.Clip(c.tweaks), appliedTweak{t: [32]byte(tweak), xonly: isXOnly}),
+	}
+	if err := n.setQ(&Q); err != nil {
+		return nil, ErrTweakInfinity
+	}
+	// tacc' = t + g·tacc mod n.
+	n.tacc.Multiply(g, &c.tacc)
+	n.tacc.Add(&n.tacc, &t)
+	return n, nil
+}
+
+// ApplyTapTweak returns the context with BIP-341's taproot tweak applied: the
+// x-only tweak t = hash_TapTweak(xbytes(Q) ‖ merkleRoot) of
+// schnorr.TapTweakHash, where Q is c's aggregate key taken as the internal
+// key. merkleRoot is the 32-byte root of the script tree, or nil for an
+// output without a script path (use ApplyBIP86Tweak). The result's
+// XOnlyPublicKey is the taproot output key, and its PlainPublicKey's first
+// byte (2 or 3) gives the parity bit of a script-path control block.
+//
+// It returns schnorr.ErrMerkleRoot for a merkle root of another length, and
+// ErrTweak or ErrTweakInfinity with negligible probability.
+func (c *KeyAggContext) ApplyTapTweak(merkleRoot []byte) (*KeyAggContext, error) {
+	t, err := schnorr.TapTweakHash(c.pub, merkleRoot)
+	if err != nil {
+		return nil, err
+	}
+	return c.ApplyTweak(t[:], true)
+}
+
+// ApplyBIP86Tweak returns the context tweaked for a BIP-86 key-path-only
+// taproot output, whose tweak commits to no script tree: ApplyTapTweak(nil).
+func (c *KeyAggContext) ApplyBIP86Tweak() (*KeyAggContext, error) {
+	return c.ApplyTapTweak(nil)
+}
+
+// XOnlyPublicKey returns the 32-byte x-only aggregate public key xbytes(Q)
+// (BIP-327's GetXonlyPubkey): the BIP-340 key that the final signature
+// verifies under.
+func (c *KeyAggContext) XOnlyPublicKey() []byte {
+	out := [32]byte(c.qc[1:])
+	return out[:]
+}
+
+// PlainPublicKey returns the 33-byte compressed aggregate public key cbytes(Q)
+// (BIP-327's GetPlainPubkey), for example to derive BIP-32 plain tweaks.
+func (c *KeyAggContext) PlainPublicKey() []byte {
+	out := c.qc
+	return out[:]
+}
+
+// PublicKey returns the aggregate public key Q. schnorr.Verify accepts it
+// directly (it uses Q's x coordinate only).
+func (c *KeyAggContext) PublicKey() *secp256k1.PublicKey {
+	return c.pub
+}
+
+// PublicKeys returns a copy of the individual public keys that were
+// aggregated, in KeyAgg's order.
+func (c *KeyAggContext) PublicKeys() [][]byte {
+	out := make([][]byte, len(c.keys.pubkeys))
+	for i := range c.keys.pubkeys {
+		out[i] = slices.Clone(c.keys.pubkeys[i][:])
+	}
+	return out
+}
+
+// Tweaks returns a copy of the tweaks applied to c and their modes, in the
+// order they were applied: the tweak₁..v and is_xonly_t₁..v of BIP-327's
+// Session Context. Both are empty for an untweaked context.
+func (c *KeyAggContext) Tweaks() (tweaks [][]byte, isXOnly []bool) {
+	tweaks = make([][]byte, len(c.tweaks))
+	isXOnly = make([]bool, len(c.tweaks))
+	for i := range c.tweaks {
+		tweaks[i] = slices.Clone(c.tweaks[i].t[:])
+		isXOnly[i] = c.tweaks[i].xonly
+	}
+	return tweaks, isXOnly
+}
+
+// keyAggAndTweak runs KeyAgg(pubkeys) and then ApplyTweak for each tweak in
+// turn, as GetSessionValues and DeterministicSign do.
+func keyAggAndTweak(pubkeys, tweaks [][]byte, isXOnly []bool) (*KeyAggContext, error) {
+	if len(tweaks) != len(isXOnly) {
+		return nil, ErrTweakModes
+	}
+	c, err := KeyAgg(pubkeys)
+	if err != nil {
+		return nil, err
+	}
+	for i := range tweaks {
+		if c, err = c.ApplyTweak(tweaks[i], isXOnly[i]); err != nil {
+			return nil, err
+		}
+	}
+	return c, nil
+}

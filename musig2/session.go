@@ -1,0 +1,172 @@
+package musig2
+
+import (
+	"slices"
+
+	"github.com/kestrel-crypto/secp256k1"
+)
+
+// SessionContext is BIP-327's Session Context: the aggregate nonce, the
+// individual public keys, the tweaks with their modes, and the message of
+// one signing session, together with the values that GetSessionValues
+// derives from them. The constructors compute those values once and check
+// every input, so Sign, PartialSigVerify and PartialSigAgg cannot fail on
+// the session itself.
+//
+// A SessionContext is immutable and safe for concurrent use. The BIP asks
+// that the session values be protected from modification by an untrusted
+// party: this type keeps its own copies of every input. The zero value is
+// not usable; use NewSessionContext.
+type SessionContext struct {
+	keyAgg   *KeyAggContext // KeyAgg(pk₁..u) with tweak₁..v applied
+	aggNonce AggNonce
+	msg      []byte
+
+	// GetSessionValues' results besides those in keyAgg.
+	b, e secp256k1.Scalar
+	R    secp256k1.Point // the final nonce, never the identity
+	rx   [32]byte        // xbytes(R)
+	rOdd bool            // R has an odd y
+}
+
+// NewSessionContext returns the session context for the aggregate nonce, the
+// individual public keys (33 bytes each, in KeyAgg's order), the tweaks (32
+// bytes each) with their modes isXOnly (true for x-only, false for plain),
+// and the message msg of any length. It runs BIP-327's GetSessionValues: it
+// aggregates the keys, applies the tweaks in order and derives the final
+// nonce R and the challenge e.
+//
+// Errors: an InvalidContributionError that blames a public key's index with
+// ContribPubKey (as KeyAgg), or the nonce aggregator (Aggregator) with
+// ContribAggNonce for an invalid aggregate nonce; ErrTweak, ErrTweakInfinity
+// or ErrTweakModes for the tweaks; ErrNoPublicKeys and ErrAggregateInfinity
+// as KeyAgg. Variable time: every input is public.
+func NewSessionContext(aggNonce *AggNonce, pubkeys, tweaks [][]byte, isXOnly []bool, msg []byte) (*SessionContext, error) {
+	c, err := keyAggAndTweak(pubkeys, tweaks, isXOnly)
+	if err != nil {
+		return nil, err
+	}
+	return c.NewSessionContext(aggNonce, msg)
+}
+
+// NewSessionContext returns the session context for the aggregate nonce and
+// the message msg with the keys and tweaks of c, the same as the package
+// function NewSessionContext with c's PublicKeys and Tweaks. It returns an
+// InvalidContributionError that blames the nonce aggregator with
+// ContribAggNonce for an invalid aggregate nonce.
+func (c *KeyAggContext) NewSessionContext(aggNonce *AggNonce, msg []byte) (*SessionContext, error) {
+	s := &SessionContext{keyAgg: c, aggNonce: *aggNonce, msg: slices.Clone(msg)}
+	// b = int(hash_MuSig/noncecoef(aggnonce ‖ xbytes(Q) ‖ m)) mod n.
+	hashToScalar(&s.b, &tagNonceCoef, s.aggNonce[:], c.qc[1:], s.msg)
+	var R1, R2 secp256k1.Point
+	if !s.aggNonce.decode(&R1, &R2) {
+		return nil, blame(Aggregator, ContribAggNonce, ErrAggNonce)
+	}
+	// R' = R₁ + b·R₂; R = G if R' is infinity.
+	one := scalarOne
+	s.R.VarTimeMultiScalarMult([]*secp256k1.Scalar{&one, &s.b}, []*secp256k1.Point{&R1, &R2})
+	if s.R.IsIdentity() == 1 {
+		s.R.Set(secp256k1.NewGeneratorPoint())
+	}
+	rc := s.R.VarTimeBytesCompressed()
+	copy(s.rx[:], rc[1:])
+	s.rOdd = rc[0] == 3
+	// e = int(hash_BIP0340/challenge(xbytes(R) ‖ xbytes(Q) ‖ m)) mod n.
+	hashToScalar(&s.e, &tagChallenge, s.rx[:], c.qc[1:], s.msg)
+	return s, nil
+}
+
+// SessionValues holds the values of BIP-327's GetSessionValues: the tweaked
+// aggregate public key Q, the accumulated sign gacc (1 or −1 mod n) and
+// tweak tacc, the nonce coefficient b, the final nonce R and the challenge
+// e. The scalars and R are copies, so changing them does not affect the
+// session; Q is shared (a PublicKey is immutable). The zero value holds nil
+// pointers.
+type SessionValues struct {
+	Q                *secp256k1.PublicKey
+	Gacc, Tacc, B, E *secp256k1.Scalar
+	R                *secp256k1.Point
+}
+
+// GetSessionValues returns the session values (Q, gacc, tacc, b, R, e),
+// which the constructor computed (BIP-327's GetSessionValues). Most users
+// never need them; they serve protocols built on MuSig2, such as adaptor
+// signatures.
+func (s *SessionContext) GetSessionValues() *SessionValues {
+	return &SessionValues{
+		Q:    s.keyAgg.pub,
+		Gacc: new(secp256k1.Scalar).Set(plusMinusOne(s.keyAgg.gaccNeg)),
+		Tacc: new(secp256k1.Scalar).Set(&s.keyAgg.tacc),
+		B:    new(secp256k1.Scalar).Set(&s.b),
+		E:    new(secp256k1.Scalar).Set(&s.e),
+		R:    new(secp256k1.Point).Set(&s.R),
+	}
+}
+
+// KeyAggContext returns the key aggregation context of the session: the
+// aggregate of its public keys with its tweaks applied. Its XOnlyPublicKey is
+// the key that the final signature verifies under.
+func (s *SessionContext) KeyAggContext() *KeyAggContext { return s.keyAgg }
+
+// generator is G, read only.
+var generator = secp256k1.NewGeneratorPoint()
+
+// verify reports whether sig is a valid partial signature by the signer at
+// index i of the key list whose public nonce is (R1s, R2s): whether
+// sig·G = Re + e·a·g'·P (BIP-327's PartialSigVerifyInternal), with the
+// effective nonce Re = ±(R1s + b·R2s), negated if R has an odd y, P and a the
+// signer's point and key aggregation coefficient, and g' = g·gacc, where g
+// = −1 if Q has an odd y. It checks sig·G − Re − e·a·g'·P = 0 with one
+// four-point multi-scalar multiplication. Variable time: every input is
+// public.
+func (s *SessionContext) verify(sig *secp256k1.Scalar, R1s, R2s *secp256k1.Point, i int) bool {
+	kl := s.keyAgg.keys
+	// −σ, where Re = σ·(R1s + b·R2s): −1 if R has an even y, 1 if odd.
+	negSigma := plusMinusOne(!s.rOdd)
+	var nsb, nc secp256k1.Scalar
+	nsb.Multiply(negSigma, &s.b)
+	// −e·a·g': g' = −1 exactly when one of g and gacc is −1.
+	nc.Multiply(&s.e, &kl.coeffs[i])
+	gNeg := s.keyAgg.qc[0] == 3
+	if gNeg == s.keyAgg.gaccNeg { // g' = 1
+		nc.Negate(&nc)
+	}
+	ns := *negSigma
+	var T secp256k1.Point
+	T.VarTimeMultiScalarMult(
+		[]*secp256k1.Scalar{sig, &ns, &nsb, &nc},
+		[]*secp256k1.Point{generator, R1s, R2s, &kl.points[i]})
+	return T.IsIdentity() == 1
+}
+
+// PartialSigVerify checks the partial signature psig of the signer at index
+// i of the session's public keys, whose public nonce is pubnonce (BIP-327's
+// PartialSigVerifyInternal, with the public key given by its index). It
+// returns nil if psig is valid, and otherwise an InvalidContributionError
+// that blames signer i: ContribPartialSig (cause ErrPartialSig for a value
+// not less than n, ErrPartialSigVerify for a signature that does not verify)
+// or ContribPubNonce for an invalid pubnonce. It returns ErrSignerIndex if i
+// is out of range.
+//
+// pubnonce must be the nonce that went into the session's aggregate nonce:
+// verifying against the aggregate nonce is what lets a nonce aggregator's
+// output be checked. An aggregator that verifies every signer's partial
+// signature this way saves the repeated key and nonce aggregation of the
+// package function PartialSigVerify. Variable time.
+func (s *SessionContext) PartialSigVerify(psig *PartialSig, pubnonce *PubNonce, i int) error {
+	if i < 0 || i >= len(s.keyAgg.keys.pubkeys) {
+		return ErrSignerIndex
+	}
+	var sig secp256k1.Scalar
+	if _, err := sig.SetCanonicalBytes(psig[:]); err != nil {
+		return blame(i, ContribPartialSig, ErrPartialSig)
+	}
+	var R1s, R2s secp256k1.Point
+	if !pubnonce.decode(&R1s, &R2s) {
+		return blame(i, ContribPubNonce, ErrPubNonce)
+	}
+	if !s.verify(&sig, &R1s, &R2s, i) {
+		return blame(i, ContribPartialSig, ErrPartialSigVerify)
+	}
+	return nil
+}

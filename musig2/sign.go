@@ -1,0 +1,183 @@
+package musig2
+
+import (
+	"github.com/kestrel-crypto/secp256k1"
+)
+
+// Partial signing, partial signature verification and aggregation:
+// BIP-327's Sign, PartialSigVerify and PartialSigAgg.
+
+// PartialSigSize is the length of the encoding of a partial signature.
+const PartialSigSize = 32
+
+// PartialSig is the encoding of a partial signature, BIP-327's psig:
+// bytes(32, s). It is the value sent over the wire. ParsePartialSig returns
+// only valid ones (s < n); PartialSigVerify and PartialSigAgg check it again
+// and blame its sender if it is invalid. The zero value is the (valid)
+// encoding of 0.
+type PartialSig [PartialSigSize]byte
+
+// ParsePartialSig returns the partial signature encoded in b, or
+// ErrPartialSig if b is not 32 bytes or its value is not less than n.
+func ParsePartialSig(b []byte) (*PartialSig, error) {
+	var s secp256k1.Scalar
+	if _, err := s.SetCanonicalBytes(b); err != nil {
+		return nil, ErrPartialSig
+	}
+	p := PartialSig(b)
+	return &p, nil
+}
+
+// Bytes returns a copy of the 32-byte encoding.
+func (p *PartialSig) Bytes() []byte {
+	out := *p
+	return out[:]
+}
+
+// Sign returns the partial signature of the session by the signer with
+// secret key sk, using and consuming the secret nonce secnonce (BIP-327's
+// Sign): s = k₁ + b·k₂ + e·a·d, with k₁ and k₂ negated if the final nonce R
+// has an odd y and d = g·gacc·sk.
+//
+// secnonce must come from NonceGen for sk's public key, and its public nonce
+// must be in the session's aggregate nonce. Sign consumes secnonce whatever
+// the outcome, except for ErrSecNonce on the zero SecNonce and
+// ErrSecNonceUsed: no secret nonce can sign twice.
+//
+// It returns ErrSecNonceUsed for a nonce already consumed, ErrSecNonce for
+// an invalid one, ErrSecNonceKey if sk's public key is not the one given to
+// NonceGen, ErrSignerNotInKeys if it is not among the session's public keys,
+// and ErrSign if the partial signature fails its self-verification (a
+// computation fault; BIP-327 recommends the check, which keeps a faulty
+// signature, which could leak the key, from being output). Constant time in
+// sk and the nonce.
+func Sign(secnonce *SecNonce, sk *secp256k1.PrivateKey, session *SessionContext) (*PartialSig, error) {
+	st, err := secnonce.take()
+	if err != nil {
+		return nil, err
+	}
+	k1, k2 := st.k1, st.k2
+	st.k1, st.k2 = secp256k1.Scalar{}, secp256k1.Scalar{}
+	psig, err := session.sign(&k1, &k2, &st.pk, &st.R1, &st.R2, sk)
+	k1, k2 = secp256k1.Scalar{}, secp256k1.Scalar{}
+	return psig, err
+}
+
+// sign is Sign after the secret nonce (k1, k2, pk) with public nonce (R1, R2)
+// has been taken. It overwrites k1 and k2.
+func (s *SessionContext) sign(k1, k2 *secp256k1.Scalar, pk *[33]byte, R1, R2 *secp256k1.Point, sk *secp256k1.PrivateKey) (*PartialSig, error) {
+	if k1.IsZero()|k2.IsZero() == 1 {
+		return nil, ErrSecNonce
+	}
+	// k_i = n − k_i' if R has an odd y (R is public).
+	rOdd := 0
+	if s.rOdd {
+		rOdd = 1
+	}
+	var neg secp256k1.Scalar
+	neg.Negate(k1)
+	k1.Select(&neg, k1, rOdd)
+	neg.Negate(k2)
+	k2.Select(&neg, k2, rOdd)
+
+	d := sk.Scalar()
+	defer func(d *secp256k1.Scalar) { *d = secp256k1.Scalar{} }(d)
+	var P secp256k1.Point
+	P.ScalarBaseMult(d)
+	if [33]byte(P.BytesCompressed()) != *pk { // P ≠ identity: d ≠ 0
+		return nil, ErrSecNonceKey
+	}
+	kl := s.keyAgg.keys
+	i := kl.index(pk)
+	if i < 0 {
+		return nil, ErrSignerNotInKeys
+	}
+	// d = g·gacc·d', where g = −1 if Q has an odd y (both signs are public).
+	dNeg := 0
+	if (s.keyAgg.qc[0] == 3) != s.keyAgg.gaccNeg {
+		dNeg = 1
+	}
+	neg.Negate(d)
+	d.Select(&neg, d, dNeg)
+	neg = secp256k1.Scalar{}
+
+	// s = k₁ + b·k₂ + e·a·d mod n.
+	var sig, ead secp256k1.Scalar
+	ead.Multiply(&s.e, &kl.coeffs[i])
+	ead.Multiply(&ead, d)
+	sig.Multiply(&s.b, k2)
+	sig.Add(&sig, k1)
+	sig.Add(&sig, &ead)
+	ead = secp256k1.Scalar{}
+
+	// The partial signature is public from here on.
+	if !s.verify(&sig, R1, R2, i) {
+		return nil, ErrSign
+	}
+	psig := PartialSig(sig.Bytes())
+	return &psig, nil
+}
+
+// PartialSigVerify checks the partial signature psig of the signer at index
+// i (BIP-327's PartialSigVerify), given every signer's public nonce and
+// individual public key (in the same order: pubnonces[i] and pubkeys[i] are
+// signer i's), the tweaks with their modes, and the message. It aggregates
+// the nonces itself, so it is independent of any nonce aggregator.
+//
+// It returns nil if psig is valid. Otherwise it returns an
+// InvalidContributionError that names the culprit: a public nonce (NonceAgg)
+// or public key (KeyAgg) by index, or signer i with ContribPartialSig (cause
+// ErrPartialSig or ErrPartialSigVerify) if psig itself is invalid. It
+// returns ErrSignerIndex for an index out of range or lists of different
+// lengths, and the tweak errors of NewSessionContext.
+//
+// To verify the partial signatures of many signers of one session, create
+// the session once and use SessionContext.PartialSigVerify. Variable time.
+func PartialSigVerify(psig *PartialSig, pubnonces []PubNonce, pubkeys, tweaks [][]byte, isXOnly []bool, msg []byte, i int) error {
+	if len(pubnonces) != len(pubkeys) || i < 0 || i >= len(pubnonces) {
+		return ErrSignerIndex
+	}
+	aggNonce, err := NonceAgg(pubnonces)
+	if err != nil {
+		return err
+	}
+	session, err := NewSessionContext(aggNonce, pubkeys, tweaks, isXOnly, msg)
+	if err != nil {
+		return err
+	}
+	return session.PartialSigVerify(psig, &pubnonces[i], i)
+}
+
+// PartialSigAgg aggregates the partial signatures of all signers into the
+// final 64-byte BIP-340 signature xbytes(R) ‖ bytes(32, s) of the session's
+// message under its x-only aggregate public key (BIP-327's PartialSigAgg):
+// s = s₁ + … + s_u + e·g·tacc mod n.
+//
+// For a partial signature whose value is not less than n it returns an
+// InvalidContributionError that blames its index with ContribPartialSig. It
+// returns ErrNoPartialSigs for an empty list. It does not verify the partial
+// signatures: if one is wrong, so is the result, and
+// SessionContext.PartialSigVerify finds the culprit.
+func PartialSigAgg(psigs []PartialSig, session *SessionContext) ([]byte, error) {
+	if len(psigs) == 0 {
+		return nil, ErrNoPartialSigs
+	}
+	var s, si secp256k1.Scalar
+	for i := range psigs {
+		if _, err := si.SetCanonicalBytes(psigs[i][:]); err != nil {
+			return nil, blame(i, ContribPartialSig, ErrPartialSig)
+		}
+		s.Add(&s, &si)
+	}
+	// s += e·g·tacc, where g = −1 if Q has an odd y.
+	var t secp256k1.Scalar
+	t.Multiply(&session.e, &session.keyAgg.tacc)
+	if session.keyAgg.qc[0] == 3 {
+		t.Negate(&t)
+	}
+	s.Add(&s, &t)
+	sig := make([]byte, 64)
+	copy(sig, session.rx[:])
+	copy(sig[32:], s.Bytes())
+	return sig, nil
+}
