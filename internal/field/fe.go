@@ -246,10 +246,7 @@ func (v *Element) Square(a *Element) *Element {
 // RepeatedSquare sets v = a^(2ⁿ) (a squared n times) and returns v.
 // n is not secret; n = 0 sets v = a.
 func (v *Element) RepeatedSquare(a *Element, n int) *Element {
-	*v = *a
-	for range n {
-		feSquare(v, v)
-	}
+	feSquareN(v, a, n)
 	return v
 }
 

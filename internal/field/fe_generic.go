@@ -241,6 +241,15 @@ func feSquareGeneric(v, a *Element) {
 	v.l = fold(r0, r1, r2, r3, t4)
 }
 
+// feSquareNGeneric sets v = a^(2ⁿ) mod p by n squarings (n ≤ 0 copies a),
+// with v in [0, 2²⁵⁶).
+func feSquareNGeneric(v, a *Element, n int) {
+	*v = *a
+	for range n {
+		feSquareGeneric(v, v)
+	}
+}
+
 // feMulSmallGeneric sets v = a·k mod p for k < 2³², with v in [0, 2²⁵⁶).
 func feMulSmallGeneric(v, a *Element, k uint64) {
 	h0, l0 := bits.Mul64(a.l[0], k)

@@ -16,6 +16,11 @@ import "github.com/kestrel-crypto/secp256k1/internal/field"
 //	L = (3/2)·X₁², S = Y₁², T = −X₁·S
 //	X₃ = L² + 2T, Y₃ = −(L·(X₃ + T) + S²), Z₃ = Y₁·Z₁
 func (v *Jacobian) Double(p *Jacobian) *Jacobian {
+	return v.double(p) // doubleGeneric or its assembly twin (formulas_amd64.go)
+}
+
+// doubleGeneric is Double in portable Go, the reference for its assembly twin.
+func (v *Jacobian) doubleGeneric(p *Jacobian) *Jacobian {
 	var l, s, t, x3, y3, z3 field.Element
 	z3.Multiply(&p.Z, &p.Y)
 	s.Square(&p.Y)
@@ -86,6 +91,12 @@ func addCore(v, p, q *Jacobian) (hZero, rZero int) {
 // VarTimeAdd sets v = p + q and returns v, for any p and q (12M + 4S in the
 // general case). It branches on the exceptional cases.
 func (v *Jacobian) VarTimeAdd(p, q *Jacobian) *Jacobian {
+	return v.varTimeAdd(p, q) // varTimeAddGeneric or its assembly twin (formulas_amd64.go)
+}
+
+// varTimeAddGeneric is VarTimeAdd in portable Go, the reference for its
+// assembly twin.
+func (v *Jacobian) varTimeAddGeneric(p, q *Jacobian) *Jacobian {
 	if p.IsIdentity() == 1 {
 		return v.Set(q)
 	}
@@ -146,10 +157,12 @@ func (v *Jacobian) VarTimeAddZinv(p *Jacobian, a *Affine, zinv *field.Element) *
 	return v.varTimeAddAffineScaled(p, a, &az)
 }
 
-// varTimeAddAffineScaled is the mixed addition behind VarTimeAddAffine and
-// VarTimeAddZinv: U₂ and S₂ use az in place of Z₁, and Z₃ = Z₁·H. p is not
-// the identity.
-func (v *Jacobian) varTimeAddAffineScaled(p *Jacobian, a *Affine, az *field.Element) *Jacobian {
+// varTimeAddAffineScaled (formulas_amd64.go, formulas_noasm.go) is the mixed
+// addition behind VarTimeAddAffine and VarTimeAddZinv: U₂ and S₂ use az in
+// place of Z₁, and Z₃ = Z₁·H. p is not the identity.
+// varTimeAddAffineScaledGeneric is its portable Go body, the reference for
+// its assembly twin.
+func (v *Jacobian) varTimeAddAffineScaledGeneric(p *Jacobian, a *Affine, az *field.Element) *Jacobian {
 	var z1z1, u2, s2, h, r, h2, h3, t, x3, y3, z3 field.Element
 	z1z1.Square(az)
 	u2.Multiply(&a.X, &z1z1)
@@ -194,6 +207,12 @@ func (v *Jacobian) varTimeAddAffineScaled(p *Jacobian, a *Affine, az *field.Elem
 // selected, and M⁴ is replaced by M³·M' = 0; for p = −a, M' = 0 gives Z₃ = 0.
 // For p the identity the result is replaced by a.
 func (v *Jacobian) AddAffine(p *Jacobian, a *Affine) *Jacobian {
+	return v.addAffine(p, a) // addAffineGeneric or its assembly twin (formulas_amd64.go)
+}
+
+// addAffineGeneric is AddAffine in portable Go, the reference for its
+// assembly twin.
+func (v *Jacobian) addAffineGeneric(p *Jacobian, a *Affine) *Jacobian {
 	var zz, u2, s2, t, m, rr, mAlt, tt, rrAlt, n, q, x3, y3, z3 field.Element
 	zz.Square(&p.Z)
 	u2.Multiply(&a.X, &zz)

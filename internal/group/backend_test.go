@@ -1,0 +1,313 @@
+package group
+
+import (
+	"flag"
+	"fmt"
+	"math/big"
+	"math/rand"
+	"os"
+	"testing"
+
+	"github.com/kestrel-crypto/secp256k1/internal/field"
+)
+
+// The group tests run once per backend this machine can execute (the ADX
+// assembly formulas and the generic Go formulas on a BMI2/ADX amd64 CPU;
+// generic alone elsewhere and with -tags purego), so every backend is tested
+// everywhere. The field arithmetic under the generic formulas is whatever
+// internal/field picks (its own tests cover both of its backends).
+//
+// Benchmarks, fuzzing and -list run once, with the backend named by
+// -group.backend (default: the one the package would choose).
+// BenchmarkBackends runs both in one process: compare them with
+// `benchstat -col /backend`. Against pure Go throughout (generic formulas
+// over the generic field code), compare a default run with a -tags purego
+// run of the same benchmark.
+var backendFlag = flag.String("group.backend", "", "run tests and benchmarks only with this backend (adx or generic)")
+
+func TestMain(m *testing.M) {
+	flag.Parse()
+	once := *backendFlag != ""
+	for _, name := range []string{"test.bench", "test.fuzz", "test.list"} {
+		if f := flag.Lookup(name); f != nil && f.Value.String() != "" {
+			once = true
+		}
+	}
+	if once {
+		if *backendFlag != "" {
+			setBackend(*backendFlag)
+		}
+		os.Exit(m.Run())
+	}
+	code := 0
+	for _, b := range backends() {
+		fmt.Printf("group: testing the %s backend\n", b)
+		restore := setBackend(b)
+		if c := m.Run(); c != 0 {
+			code = c
+		}
+		restore()
+	}
+	os.Exit(code)
+}
+
+// sameCoordinates reports whether p and q have congruent X, Y and Z: the
+// assembly twins compute the same field expressions as the generic
+// formulas, so not only the points but the representations must agree.
+func sameCoordinates(p, q *Jacobian) bool {
+	return p.X.Equal(&q.X)&p.Y.Equal(&q.Y)&p.Z.Equal(&q.Z) == 1
+}
+
+func requireAsm(t testing.TB) *asmFormulas {
+	a := asmTwins()
+	if a == nil {
+		t.Skip("no assembly backend on this CPU or build")
+	}
+	return a
+}
+
+// TestAssemblyDouble checks doubleADX against doubleGeneric on identities
+// (with arbitrary X, Y), the edge points and random points with random Z.
+func TestAssemblyDouble(t *testing.T) {
+	asm := requireAsm(t)
+	checkPoints(t, 1000, func(p testPoint, _ *rand.Rand) bool {
+		var got, want Jacobian
+		in := p.j
+		asm.double(&got, &in)
+		want.doubleGeneric(&p.j)
+		if in != p.j || !sameCoordinates(&got, &want) {
+			t.Errorf("doubleADX(%v) = %s, want %s", p, fmtJac(&got), fmtJac(&want))
+			return false
+		}
+		return true
+	})
+}
+
+// hIsZero reports whether the mixed addition of p and a with az is
+// exceptional: H = x₂·az² − X₁ ≡ 0.
+func hIsZero(p *Jacobian, a *Affine, az *field.Element) bool {
+	var zz, h field.Element
+	zz.Square(az)
+	h.Multiply(&a.X, &zz)
+	h.Subtract(&h, &p.X)
+	return h.IsZero() == 1
+}
+
+// checkAddAffineScaled compares varTimeAddAffineScaledADX with the generic
+// body on p + a with az: equal coordinates, or in the exceptional case
+// (H ≡ 0, and only then) a return of 1 with v untouched.
+func checkAddAffineScaled(t *testing.T, asm *asmFormulas, p *Jacobian, a *Affine, az *field.Element, in fmt.Stringer) bool {
+	t.Helper()
+	sentinel := Jacobian{X: a.Y, Y: a.X, Z: *az}
+	got := sentinel
+	pc, ac, azc := *p, *a, *az
+	flag := asm.addAffineScaled(&got, &pc, &ac, &azc)
+	if pc != *p || ac != *a || azc != *az {
+		t.Errorf("varTimeAddAffineScaledADX modified its inputs on %v", in)
+		return false
+	}
+	exceptional := hIsZero(p, a, az)
+	switch {
+	case flag != 0 && flag != 1:
+		t.Errorf("varTimeAddAffineScaledADX returned %d on %v", flag, in)
+	case (flag == 1) != exceptional:
+		t.Errorf("varTimeAddAffineScaledADX returned %d, H ≡ 0 is %v, on %v", flag, exceptional, in)
+	case flag == 1 && got != sentinel:
+		t.Errorf("varTimeAddAffineScaledADX wrote v in the exceptional case on %v", in)
+	case flag == 0:
+		var want Jacobian
+		want.varTimeAddAffineScaledGeneric(p, a, az)
+		if !sameCoordinates(&got, &want) {
+			t.Errorf("varTimeAddAffineScaledADX = %s, want %s, on %v", fmtJac(&got), fmtJac(&want), in)
+		}
+	}
+	return !t.Failed()
+}
+
+// TestAssemblyAddAffineVar checks varTimeAddAffineScaledADX against
+// varTimeAddAffineScaledGeneric on every kind of pair (P, ±P, λ-images,
+// random), with az = Z₁ (VarTimeAddAffine) and az = Z₁·zinv
+// (VarTimeAddZinv), and with an arbitrary az.
+func TestAssemblyAddAffineVar(t *testing.T) {
+	asm := requireAsm(t)
+	r := seededRand(t)
+	checkPairs(t, 1000, func(pp testPair) bool {
+		if pp.a.ref.inf || pp.b.ref.inf {
+			return true // p is never the identity here, and a never is
+		}
+		p, a := pp.a.j, pp.b.a
+		if !checkAddAffineScaled(t, asm, &p, &a, &p.Z, pp) {
+			return false
+		}
+		za, zinv := zinvInput(r, pp.b.ref)
+		var az field.Element
+		az.Multiply(&p.Z, &zinv)
+		if !checkAddAffineScaled(t, asm, &p, &za, &az, pp) {
+			return false
+		}
+		l := [4]uint64{r.Uint64(), r.Uint64(), r.Uint64(), r.Uint64()}
+		az.SetLimbs(&l)
+		return checkAddAffineScaled(t, asm, &p, &a, &az, pp)
+	})
+}
+
+// checkAddVar compares varTimeAddADX with varTimeAddGeneric on p + q:
+// equal coordinates, or in the exceptional cases (p or q the identity, or
+// H ≡ 0, and only then) a return of 1 with v untouched.
+func checkAddVar(t *testing.T, asm *asmFormulas, p, q *Jacobian, in fmt.Stringer) bool {
+	t.Helper()
+	sentinel := Jacobian{X: q.Y, Y: p.X, Z: q.X}
+	got := sentinel
+	pc, qc := *p, *q
+	flag := asm.addVar(&got, &pc, &qc)
+	if pc != *p || qc != *q {
+		t.Errorf("varTimeAddADX modified its inputs on %v", in)
+		return false
+	}
+	var z1z1, z2z2, u1, h field.Element
+	z1z1.Square(&p.Z)
+	z2z2.Square(&q.Z)
+	u1.Multiply(&p.X, &z2z2)
+	h.Multiply(&q.X, &z1z1)
+	h.Subtract(&h, &u1)
+	exceptional := p.IsIdentity() == 1 || q.IsIdentity() == 1 || h.IsZero() == 1
+	switch {
+	case flag != 0 && flag != 1:
+		t.Errorf("varTimeAddADX returned %d on %v", flag, in)
+	case (flag == 1) != exceptional:
+		t.Errorf("varTimeAddADX returned %d, exceptional is %v, on %v", flag, exceptional, in)
+	case flag == 1 && got != sentinel:
+		t.Errorf("varTimeAddADX wrote v in an exceptional case on %v", in)
+	case flag == 0:
+		var want Jacobian
+		want.varTimeAddGeneric(p, q)
+		if !sameCoordinates(&got, &want) {
+			t.Errorf("varTimeAddADX = %s, want %s, on %v", fmtJac(&got), fmtJac(&want), in)
+		}
+	}
+	return !t.Failed()
+}
+
+// TestAssemblyAddVar checks varTimeAddADX against varTimeAddGeneric on every
+// kind of pair, identities and P, ±P included.
+func TestAssemblyAddVar(t *testing.T) {
+	asm := requireAsm(t)
+	checkPairs(t, 1000, func(pp testPair) bool {
+		return checkAddVar(t, asm, &pp.a.j, &pp.b.j, pp)
+	})
+}
+
+// checkAddAffine compares addAffineADX with addAffineGeneric on p + a.
+func checkAddAffine(t *testing.T, asm *asmFormulas, p *Jacobian, a *Affine, in fmt.Stringer) bool {
+	t.Helper()
+	var got, want Jacobian
+	pc, ac := *p, *a
+	asm.addAffine(&got, &pc, &ac)
+	want.addAffineGeneric(p, a)
+	if pc != *p || ac != *a || !sameCoordinates(&got, &want) {
+		t.Errorf("addAffineADX = %s, want %s, on %v", fmtJac(&got), fmtJac(&want), in)
+		return false
+	}
+	return true
+}
+
+// TestAssemblyAddAffine checks addAffineADX against addAffineGeneric on every
+// kind of pair: p the identity, p = ±a, and y₁ = −y₂ with x₁ = β·x₂ (the
+// degenerate M = 0) included.
+func TestAssemblyAddAffine(t *testing.T) {
+	asm := requireAsm(t)
+	checkPairs(t, 1000, func(pp testPair) bool {
+		if pp.b.ref.inf {
+			return true // an Affine is never the identity
+		}
+		return checkAddAffine(t, asm, &pp.a.j, &pp.b.a, pp)
+	})
+}
+
+// FuzzFormulasADX checks the assembly formulas against their generic twins
+// on points P = k₁·G and Q (k₂·G, ±P, ±λP, by mode) with fuzzed Z.
+func FuzzFormulasADX(f *testing.F) {
+	f.Add([]byte{1}, []byte{2}, []byte{1}, []byte{1}, uint8(0))
+	f.Add([]byte{3}, []byte{3}, []byte{2}, []byte{5}, uint8(1))
+	f.Add([]byte{9, 9}, []byte{}, []byte{0xfe}, []byte{0x12, 0x34}, uint8(2|16|32))
+	f.Add(bigLambda.Bytes(), []byte{}, []byte{1}, []byte{1}, uint8(3))
+	f.Add(new(big.Int).Sub(bigN, bigOne).Bytes(), []byte{}, bigP.Bytes(), []byte{1}, uint8(4))
+	f.Fuzz(func(t *testing.T, k1, k2, z1, z2 []byte, mode uint8) {
+		asm := requireAsm(t)
+		p := refBaseMult(fuzzScalar(k1))
+		var q refPoint
+		switch mode % 6 {
+		case 0:
+			q = refBaseMult(fuzzScalar(k2))
+		case 1:
+			q = p
+		case 2:
+			q = refNeg(p)
+		case 3:
+			q = refEndo(p, 1)
+		case 4:
+			q = refNeg(refEndo(p, 2))
+		case 5:
+			q = refG
+		}
+		pj := fuzzJacobian(p, z1, mode&16 != 0)
+		qj := fuzzJacobian(q, z2, mode&32 != 0)
+		in := stringer(func() string {
+			return fmt.Sprintf("P = %v as %s, Q = %v as %s", p, fmtJac(&pj), q, fmtJac(&qj))
+		})
+		for _, x := range []*Jacobian{&pj, &qj} {
+			var got, want Jacobian
+			asm.double(&got, x)
+			want.doubleGeneric(x)
+			if !sameCoordinates(&got, &want) {
+				t.Fatalf("doubleADX(%s) = %s, want %s (%v)", fmtJac(x), fmtJac(&got), fmtJac(&want), in)
+			}
+		}
+		checkAddVar(t, asm, &pj, &qj, in)
+		checkAddVar(t, asm, &qj, &pj, in)
+		if q.inf {
+			return
+		}
+		qa := Affine{X: fuzzElement(q.x, mode&32 != 0), Y: fuzzElement(q.y, mode&32 != 0)}
+		checkAddAffine(t, asm, &pj, &qa, in)
+		if p.inf {
+			return
+		}
+		qa = Affine{X: fuzzElement(q.x, mode&32 != 0), Y: fuzzElement(q.y, mode&32 != 0)}
+		checkAddAffineScaled(t, asm, &pj, &qa, &pj.Z, in)
+		if len(z2) > 32 {
+			z2 = z2[:32]
+		}
+		zinv := fuzzElement(modP(new(big.Int).SetBytes(z2)), mode&16 != 0)
+		checkAddAffineScaled(t, asm, &pj, &qa, &zinv, in)
+	})
+}
+
+// BenchmarkBackends runs the formulas with each backend in one process;
+// compare with `benchstat -col /backend`.
+func BenchmarkBackends(b *testing.B) {
+	p0, q0, a, za, zinv := benchInputs()
+	ops := []struct {
+		name string
+		f    func(p, q *Jacobian)
+	}{
+		{"Double", func(p, _ *Jacobian) { p.Double(p) }},
+		{"VarTimeAddAffine", func(p, _ *Jacobian) { p.VarTimeAddAffine(p, &a) }},
+		{"VarTimeAddZinv", func(p, _ *Jacobian) { p.VarTimeAddZinv(p, &za, &zinv) }},
+		{"VarTimeAdd", func(p, q *Jacobian) { p.VarTimeAdd(p, q) }},
+		{"AddAffine", func(p, _ *Jacobian) { p.AddAffine(p, &a) }},
+		{"Add", func(p, q *Jacobian) { p.Add(p, q) }},
+	}
+	for _, op := range ops {
+		for _, be := range backends() {
+			b.Run(fmt.Sprintf("op=%s/backend=%s", op.name, be), func(b *testing.B) {
+				defer setBackend(be)()
+				p, q := p0, q0
+				b.ReportAllocs()
+				for b.Loop() {
+					op.f(&p, &q)
+				}
+			})
+		}
+	}
+}
