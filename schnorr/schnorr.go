@@ -130,6 +130,41 @@ func (kp *Keypair) Sign(msg, auxRand []byte) ([]byte, error) {
 	return out, nil
 }
 
+// SignOptions are the options of Keypair.SignWithOptions. The zero value
+// signs like Sign with fresh auxiliary randomness.
+type SignOptions struct {
+	// AuxRand is nil (32 bytes from crypto/rand) or 32 bytes.
+	AuxRand []byte
+	// SelfCheck verifies the signature before returning it, as BIP-340
+	// recommends against fault attacks and bugs (about one verification
+	// more). Off by default, as in libsecp256k1.
+	SelfCheck bool
+}
+
+// SignWithOptions is Sign with options.
+func (kp *Keypair) SignWithOptions(msg []byte, opts *SignOptions) ([]byte, error) {
+	var o SignOptions
+	if opts != nil {
+		o = *opts
+	}
+	var sig [64]byte
+	if err := kp.sign(&sig, msg, o.AuxRand); err != nil {
+		return nil, err
+	}
+	if o.SelfCheck {
+		P := kp.pub.Point()
+		if kp.parity == 1 {
+			P.Negate(P)
+		}
+		if !verify(P, &kp.px, msg, &sig) {
+			return nil, ErrSign
+		}
+	}
+	out := make([]byte, 64)
+	copy(out, sig[:])
+	return out, nil
+}
+
 // sign is BIP-340's Sign into sig.
 func (kp *Keypair) sign(sig *[64]byte, msg, auxRand []byte) error {
 	var aux [32]byte

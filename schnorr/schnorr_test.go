@@ -108,6 +108,10 @@ func TestSignVerifyRandom(t *testing.T) {
 		if !Verify(xonly, msg, sig) {
 			t.Fatal("valid signature rejected with the x-only key")
 		}
+		checked, err := kp.SignWithOptions(msg, &SignOptions{AuxRand: make([]byte, 32), SelfCheck: true})
+		if err != nil || !Verify(k.PublicKey(), msg, checked) {
+			t.Fatalf("SignWithOptions(SelfCheck): %v", err)
+		}
 		bad := append([]byte{}, sig...)
 		bad[r.Intn(64)] ^= 1 << r.Intn(8)
 		if Verify(k.PublicKey(), msg, bad) {
