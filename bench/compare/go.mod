@@ -6,4 +6,6 @@ require github.com/kestrel-crypto/secp256k1 v0.0.0
 
 require github.com/decred/dcrd/dcrec/secp256k1/v4 v4.4.1
 
+require golang.org/x/sys v0.50.0 // indirect
+
 replace github.com/kestrel-crypto/secp256k1 => ../..
