@@ -1,0 +1,81 @@
+package silentpayments
+
+import (
+	"testing"
+
+	"github.com/kestrel-crypto/secp256k1"
+	"github.com/kestrel-crypto/secp256k1/internal/field"
+	"github.com/kestrel-crypto/secp256k1/internal/group"
+)
+
+func pointAffine(p *secp256k1.Point) group.Affine {
+	pub, err := secp256k1.NewPublicKey(p)
+	if err != nil {
+		panic(err)
+	}
+	return publicKeyAffine(pub)
+}
+
+// TestAddAffineBatch checks the batched affine sums against the root
+// package's point addition, including the exceptional cases T = B (a
+// doubling) and T = −B (the point at infinity), which take the unified
+// formula.
+func TestAddAffineBatch(t *testing.T) {
+	rng := testRand(t)
+	T := randomKey(t, rng).PublicKey().Point()
+	var negT, twoT secp256k1.Point
+	negT.Negate(T)
+	twoT.Double(T)
+	points := []*secp256k1.Point{
+		randomKey(t, rng).PublicKey().Point(),
+		T,
+		randomKey(t, rng).PublicKey().Point(),
+		&negT,
+		&twoT,
+	}
+	B := make([]group.Affine, len(points))
+	for i, p := range points {
+		B[i] = pointAffine(p)
+	}
+	Ta := pointAffine(T)
+	for n := 1; n <= len(B); n++ {
+		var sc scratch
+		sc.grow(n)
+		addAffineBatch(&sc, &Ta, B[:n])
+		for j := range n {
+			var want secp256k1.Point
+			want.Add(T, points[j])
+			if want.IsIdentity() == 1 {
+				if sc.valid[j] {
+					t.Errorf("n=%d, j=%d: T + B = 𝒪 reported valid", n, j)
+				}
+				continue
+			}
+			w := pointAffine(&want)
+			if !sc.valid[j] || sc.sums[j].X.Equal(&w.X) != 1 || sc.sums[j].Y.Equal(&w.Y) != 1 {
+				t.Errorf("n=%d, j=%d: wrong sum", n, j)
+			}
+		}
+	}
+}
+
+func TestBatchInvert(t *testing.T) {
+	rng := testRand(t)
+	for n := range 9 {
+		den := make([]field.Element, n)
+		for i := range den {
+			var b [32]byte
+			copy(b[:], randomKey(t, rng).Bytes())
+			den[i].SetBytes(&b)
+		}
+		inv := make([]field.Element, n)
+		batchInvert(inv, den, make([]field.Element, n))
+		for i := range den {
+			var one field.Element
+			one.Multiply(&inv[i], &den[i])
+			if one.Equal(new(field.Element).One()) != 1 {
+				t.Fatalf("n=%d: inv[%d]·den[%d] ≠ 1", n, i, i)
+			}
+		}
+	}
+}

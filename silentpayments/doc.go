@@ -1,0 +1,62 @@
+// Package silentpayments implements BIP-352 silent payments (version 0)
+// over secp256k1: static addresses that a sender turns into a fresh taproot
+// output for every payment, with no interaction and nothing on chain that
+// links the payments to the address.
+//
+// # Protocol
+//
+// A receiver publishes (B_scan, B_m): a scan key and a spend key, where B_m
+// = B_spend + hash_BIP0352/Label(b_scan ‖ m)·G for a labeled address and
+// B_spend otherwise. A sender whose eligible inputs have private keys aᵢ
+// (P2TR keys negated to even y) computes a = Σ aᵢ, A = a·G, input_hash =
+// hash_BIP0352/Inputs(outpoint_L ‖ A) over the smallest outpoint of the
+// transaction, and for each scan key the ECDH point input_hash·a·B_scan.
+// The k-th output to that scan key is P = B_m + t_k·G with t_k =
+// hash_BIP0352/SharedSecret(ser_P(ecdh) ‖ ser_32(k)). The receiver computes
+// the same point as input_hash·b_scan·A from the input public keys and
+// finds its outputs among the transaction's taproot outputs; it spends
+// with d = b_spend + t_k (+ the label tweak).
+//
+// # API
+//
+//   - Sender: CreateOutputs, from the recipients' Addresses, the
+//     transaction's outpoints and the eligible inputs' InputKeys.
+//   - Input rules: InputPublicKey extracts an input's key from its
+//     scriptPubKey, scriptSig and witness (P2TR, P2WPKH, P2SH-P2WPKH,
+//     P2PKH; compressed keys only; not P2TR script paths with the NUMS key
+//     H); SummarizeTransaction applies it to a whole transaction.
+//   - Prevouts summary: NewPrevoutsSummary (A and input_hash), whose
+//     PublicTweak input_hash·A is the tweak data an index server publishes
+//     for light clients.
+//   - Receiver: NewReceiver (with the change label m = 0), AddLabel,
+//     Address / LabeledAddress / ChangeAddress, Scan (full node: from a
+//     PrevoutsSummary) and ScanWithTweak (light client: from a published
+//     tweak). A FoundOutput carries the output's tweak and its
+//     PrivateKey for signing.
+//   - Addresses: ParseAddress and Address.String, bech32m with the
+//     human-readable part "sp" (mainnet) or "tsp" (testnets).
+//
+// Transaction parsing, coin selection, amounts and the "at least one
+// taproot output" eligibility check are the caller's: the package takes
+// scripts, outpoints, keys and x-only output keys.
+//
+// # Scanning cost
+//
+// A scan costs one constant-time variable-base scalar multiplication (the
+// ECDH) and, for each k tried, one constant-time fixed-base multiplication
+// (t_k·G); a transaction with no output for the receiver tries only k = 0.
+// The outputs are matched through an index by x coordinate, and the labels
+// either by adding each label to P_k or, with many labels, by the BIP's
+// subtraction from each output; both cost O(1) per output (scan.go), so the
+// K_max-bounded worst case is linear in the number of outputs.
+//
+// # Constant time
+//
+// Everything that touches the sender's input keys, the receiver's b_scan
+// and b_spend, the ECDH point and the tweaks t_k uses constant-time scalar
+// and point arithmetic (the comb for t_k·G, the GLV ladder for the ECDH,
+// constant-time inversions for affine coordinates). The comparisons of
+// candidate keys with the transaction's public outputs, and the lookups in
+// the label table, are variable time. The input rules, the summary and its
+// tweak handle only public data and are variable time.
+package silentpayments

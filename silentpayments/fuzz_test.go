@@ -1,0 +1,148 @@
+package silentpayments
+
+import (
+	"crypto/sha256"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/kestrel-crypto/secp256k1"
+)
+
+// fuzzKey returns b as a private key if it is one, else a key derived from
+// it.
+func fuzzKey(b []byte, tag string) *secp256k1.PrivateKey {
+	if k, err := secp256k1.NewPrivateKey(b); err == nil {
+		return k
+	}
+	for i := byte(0); ; i++ {
+		h := sha256.Sum256(append([]byte(tag+string(i)), b...))
+		if k, err := secp256k1.NewPrivateKey(h[:]); err == nil {
+			return k
+		}
+	}
+}
+
+// FuzzScan scans arbitrary outputs (any 32-byte strings: invalid x
+// coordinates, values ≥ p, duplicates) with an arbitrary tweak and keys,
+// optionally with genuine outputs planted at fuzzer-chosen positions. It
+// checks that nothing panics and that both scanning methods agree with the
+// literal BIP loop.
+func FuzzScan(f *testing.F) {
+	f.Add(make([]byte, 64), make([]byte, 33), make([]byte, 64), uint32(0))
+	f.Add([]byte("keys"), []byte{2}, []byte(strings.Repeat("\xff", 96)), uint32(0x1234))
+	f.Add([]byte("labels\x01\x02\x03"), []byte("tweak"), []byte(strings.Repeat("o", 640)), uint32(0xffffffff))
+	f.Fuzz(func(t *testing.T, keys, tweak, outs []byte, plant uint32) {
+		scan := fuzzKey(keys[:min(32, len(keys))], "scan")
+		spend := fuzzKey(keys[min(32, len(keys)):min(64, len(keys))], "spend")
+		r, err := NewReceiver(scan, spend.PublicKey())
+		if err != nil {
+			t.Skip()
+		}
+		if len(keys) > 64 {
+			for _, m := range keys[64:min(len(keys), 68)] {
+				if _, err := r.AddLabel(uint32(m)); err != nil {
+					t.Skip()
+				}
+			}
+		}
+		tw, err := secp256k1.ParsePublicKey(tweak)
+		if err != nil {
+			tw = fuzzKey(tweak, "tweak").PublicKey()
+		}
+		var outputs [][32]byte
+		for i := 0; i+32 <= len(outs) && len(outputs) < 40; i += 32 {
+			outputs = append(outputs, [32]byte(outs[i:i+32]))
+		}
+
+		var shared secp256k1.Point
+		shared.ScalarMult(&r.scan, tw.Point())
+		// Plant up to 3 genuine outputs (k = 0, 1, 2), each direct or with a
+		// label, at positions taken from plant.
+		ser := [33]byte(shared.BytesCompressed())
+		for k := range int(plant & 3) {
+			h := hashSharedSecret(&ser, uint32(k))
+			var tk secp256k1.Scalar
+			tk.SetCanonicalBytes(h[:])
+			var P secp256k1.Point
+			P.ScalarBaseMult(&tk)
+			P.Add(&P, r.spend.Point())
+			if sel := int(plant>>(2+4*k)) & 3; sel > 0 {
+				var L secp256k1.Point
+				L.ScalarBaseMult(&r.labels[(sel-1)%len(r.labels)].tweak)
+				P.Add(&P, &L)
+			}
+			x, err := P.BytesX()
+			if err != nil {
+				continue
+			}
+			pos := int(plant>>(4+4*k)) % (len(outputs) + 1)
+			outputs = slices.Insert(outputs, pos, [32]byte(x))
+		}
+
+		want := referenceScan(t, r, &shared, outputs)
+		for _, m := range []int{methodAuto, methodAddition, methodSubtraction, methodProjective} {
+			r.method = m
+			got, err := r.ScanWithTweak(tw, outputs)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(got, want) {
+				t.Fatalf("method %d: found %+v, reference %+v", m, got, want)
+			}
+		}
+		checkSpendable(t, spend, want)
+	})
+}
+
+// FuzzParseAddress checks that ParseAddress never panics and that a parsed
+// version 0 address re-encodes to its input (in lower case).
+func FuzzParseAddress(f *testing.F) {
+	for _, c := range loadVectors(f) {
+		for _, s := range c.Sending {
+			for _, r := range s.Given.Recipients {
+				f.Add(r.Address)
+			}
+		}
+	}
+	f.Add("tsp1qqqqqqq")
+	f.Fuzz(func(t *testing.T, s string) {
+		a, err := ParseAddress(s)
+		if err != nil {
+			return
+		}
+		_, data, _ := bech32mDecode(s)
+		if data[0] == 0 && a.String() != strings.ToLower(s) {
+			t.Fatalf("%s re-encodes as %s", s, a.String())
+		}
+	})
+}
+
+// FuzzInputPublicKey checks that the input rules never panic on arbitrary
+// scripts and witnesses, and return only compressed keys.
+func FuzzInputPublicKey(f *testing.F) {
+	for _, c := range loadVectors(f) {
+		for _, s := range c.Sending {
+			for _, v := range s.Given.Vin {
+				f.Add(mustHex(f, v.Prevout.ScriptPubKey.Hex), mustHex(f, v.ScriptSig), mustHex(f, v.TxInWitness))
+			}
+		}
+	}
+	f.Fuzz(func(t *testing.T, spk, scriptSig, witness []byte) {
+		w, err := parseWitness(witness)
+		if err != nil {
+			// Use the raw bytes as a one-item stack instead.
+			w = [][]byte{witness}
+		}
+		pub, err := InputPublicKey(spk, scriptSig, w)
+		if err != nil {
+			if pub != nil {
+				t.Fatal("key returned with an error")
+			}
+			return
+		}
+		if _, err := secp256k1.ParsePublicKey(pub.BytesCompressed()); err != nil {
+			t.Fatal(err)
+		}
+	})
+}

@@ -1,0 +1,188 @@
+package silentpayments
+
+import (
+	"errors"
+
+	"github.com/kestrel-crypto/secp256k1"
+	"github.com/kestrel-crypto/secp256k1/internal/group"
+)
+
+// ErrChangeAddress is returned by LabeledAddress for m = 0: the change label
+// must never be handed out (use ChangeAddress to pay one's own change).
+var ErrChangeAddress = errors.New("silentpayments: label 0 is reserved for change")
+
+// Receiver scans transactions for silent payments to one address: it holds
+// the scan private key b_scan, the spend public key B_spend (b_spend can
+// stay offline) and the labels in use. NewReceiver registers the change
+// label m = 0, which BIP-352 says every wallet should scan for.
+//
+// A Receiver may be used by several goroutines at once for scanning; adding
+// labels must not run concurrently with anything else. The zero value is
+// not usable; use NewReceiver.
+type Receiver struct {
+	scanKey  *secp256k1.PrivateKey
+	scan     secp256k1.Scalar // b_scan
+	scanPub  *secp256k1.PublicKey
+	spend    *secp256k1.PublicKey
+	labels   []label
+	byM      map[uint32]int        // m → index into labels
+	byX      map[[32]byte][2]int32 // x(L) → label index for even and odd y, or −1
+	spendAff []group.Affine        // B_spend, then B_m for each label, in labels' order
+	method   int                   // methodAuto, or a method forced by a test
+}
+
+// label is a registered label m with tweak ℓ = hash_BIP0352/Label(b_scan ‖
+// m), L = ℓ·G and B_m = B_spend + L.
+type label struct {
+	m     uint32
+	tweak secp256k1.Scalar
+	spend *secp256k1.PublicKey // B_m
+}
+
+// NewReceiver returns a receiver for the scan private key and the spend
+// public key, with the change label registered. It fails only in the
+// negligible case that the change label's tweak is invalid or B_spend +
+// L₀ is the point at infinity.
+func NewReceiver(scan *secp256k1.PrivateKey, spend *secp256k1.PublicKey) (*Receiver, error) {
+	r := &Receiver{
+		scanKey: scan,
+		scanPub: scan.PublicKey(),
+		spend:   spend,
+		byM:     make(map[uint32]int),
+		byX:     make(map[[32]byte][2]int32),
+	}
+	r.scan.Set(scan.Scalar())
+	r.spendAff = append(r.spendAff, publicKeyAffine(spend))
+	if _, err := r.AddLabel(ChangeLabel); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// AddLabel registers label m for scanning and returns its spend key B_m.
+// Registering a label twice is harmless. Constant time in b_scan; it costs
+// one fixed-base scalar multiplication. A wallet recovering from a seed
+// alone may register many labels (BIP-352 suggests 100k): scanning then
+// switches to the BIP's per-output label lookup, whose cost does not grow
+// with the number of labels.
+func (r *Receiver) AddLabel(m uint32) (*secp256k1.PublicKey, error) {
+	if i, ok := r.byM[m]; ok {
+		return r.labels[i].spend, nil
+	}
+	var l label
+	l.m = m
+	if err := labelTweak(&l.tweak, r.scanKey, m); err != nil {
+		return nil, err
+	}
+	var L, Bm secp256k1.Point
+	L.ScalarBaseMult(&l.tweak)
+	Bm.Add(r.spend.Point(), &L)
+	spend, err := secp256k1.NewPublicKey(&Bm)
+	if err != nil {
+		return nil, err // ℓ = −b_spend: negligible
+	}
+	l.spend = spend
+	Lb := L.Bytes() // 65 bytes: ℓ ≠ 0
+	x := [32]byte(Lb[1:33])
+	parity := Lb[64] & 1
+	idx, ok := r.byX[x]
+	if !ok {
+		idx = [2]int32{-1, -1}
+	}
+	idx[parity] = int32(len(r.labels))
+	r.byX[x] = idx
+	r.byM[m] = len(r.labels)
+	r.labels = append(r.labels, l)
+	r.spendAff = append(r.spendAff, publicKeyAffine(spend))
+	return spend, nil
+}
+
+// NumLabels returns the number of registered labels, the change label
+// included.
+func (r *Receiver) NumLabels() int { return len(r.labels) }
+
+// Address returns the receiver's unlabeled address (B_scan, B_spend) with
+// the human-readable part hrp (MainnetHRP or TestnetHRP).
+func (r *Receiver) Address(hrp string) *Address {
+	return &Address{HRP: hrp, Scan: r.scanPub, Spend: r.spend}
+}
+
+// LabeledAddress registers label m (m ≥ 1) and returns the address
+// (B_scan, B_m). It returns ErrChangeAddress for m = 0.
+func (r *Receiver) LabeledAddress(hrp string, m uint32) (*Address, error) {
+	if m == ChangeLabel {
+		return nil, ErrChangeAddress
+	}
+	Bm, err := r.AddLabel(m)
+	if err != nil {
+		return nil, err
+	}
+	return &Address{HRP: hrp, Scan: r.scanPub, Spend: Bm}, nil
+}
+
+// ChangeAddress returns the address with the change label, (B_scan, B₀),
+// for the wallet's own change outputs only: never show it to anyone.
+func (r *Receiver) ChangeAddress(hrp string) *Address {
+	return &Address{HRP: hrp, Scan: r.scanPub, Spend: r.labels[r.byM[ChangeLabel]].spend}
+}
+
+// FoundOutput is an output that pays the receiver.
+type FoundOutput struct {
+	Index     int      // position in the outputs passed to the scan
+	PublicKey [32]byte // the x-only output key
+	// Tweak is t_k, plus the label tweak ℓ when Labeled, mod n: the
+	// output's private key is d = b_spend + Tweak (see PrivateKey).
+	Tweak   [32]byte
+	K       uint32 // the k of t_k
+	Labeled bool
+	Label   uint32 // m, if Labeled
+}
+
+// PrivateKey returns the output's private key d = b_spend + Tweak mod n, for
+// BIP-340 signing of a key-path spend (schnorr.Sign takes care of the y
+// parity). Constant time.
+func (f *FoundOutput) PrivateKey(spend *secp256k1.PrivateKey) (*secp256k1.PrivateKey, error) {
+	return spend.TweakAdd(f.Tweak[:])
+}
+
+// Scan returns the outputs among outputs (the x-only keys of the
+// transaction's taproot outputs, in transaction order) that pay the
+// receiver, given the transaction's PrevoutsSummary (the full-node path:
+// ecdh_shared_secret = input_hash·b_scan·A). The found outputs come in the
+// order of k. Outputs that are not valid x coordinates never match. It
+// returns an error only in the negligible case of an invalid t_k.
+//
+// Constant time in b_scan and in the shared secret and its tweaks t_k; the
+// comparisons with the (public) outputs are variable time.
+func (r *Receiver) Scan(summary *PrevoutsSummary, outputs [][32]byte) ([]FoundOutput, error) {
+	if len(outputs) == 0 {
+		return nil, nil
+	}
+	var s secp256k1.Scalar
+	s.Multiply(&summary.inputHash, &r.scan)
+	var shared secp256k1.Point
+	shared.ScalarMult(&s, summary.sum.Point())
+	s = secp256k1.Scalar{}
+	return r.scanShared(&shared, outputs)
+}
+
+// ScanWithTweak is Scan for a light client that downloaded the
+// transaction's tweak data input_hash·A (PrevoutsSummary.PublicTweak) from
+// a server: ecdh_shared_secret = b_scan·tweak.
+func (r *Receiver) ScanWithTweak(tweak *secp256k1.PublicKey, outputs [][32]byte) ([]FoundOutput, error) {
+	if len(outputs) == 0 {
+		return nil, nil
+	}
+	var shared secp256k1.Point
+	shared.ScalarMult(&r.scan, tweak.Point())
+	return r.scanShared(&shared, outputs)
+}
+
+// publicKeyAffine returns the affine coordinates of a public key.
+func publicKeyAffine(p *secp256k1.PublicKey) group.Affine {
+	b := p.BytesUncompressed()
+	var a group.Affine
+	a.X.SetCanonicalBytes((*[32]byte)(b[1:33]))
+	a.Y.SetCanonicalBytes((*[32]byte)(b[33:65]))
+	return a
+}
