@@ -100,9 +100,3 @@ func (v *Point) ScalarBaseMult(x *Scalar) *Point {
 	combMult(&r, x, loadCombState())
 	return v.setJacobian(&r)
 }
-
-// scalarMultWindow4 is the former simple engine's name, still used by the
-// variable-time engines' fallback paths; it is now the GLV engine.
-func scalarMultWindow4(v *group.Jacobian, k *Scalar, p *group.Jacobian) {
-	scalarMultGLV(v, k, p)
-}
