@@ -210,10 +210,7 @@ func combMult(v *group.Jacobian, k *Scalar, st *combState) {
 			top := bits >> (combTeeth - 1)
 			flip := top - 1 // all ones if top == 0
 			idx := int((bits ^ flip) & (combPoints - 1))
-			entry = group.Affine{}
-			for j := range combPoints {
-				entry.Select(&table[b][j], &entry, eqInt(j, idx))
-			}
+			entry.Lookup(table[b][:], idx)
 			entry.CondNegate(&entry, int(top^1))
 			acc.AddAffine(&acc, &entry)
 		}

@@ -67,10 +67,9 @@ func addSignedDigit(acc *group.Jacobian, table *[ctEntries]group.Affine, d int8,
 	sign := int(uint8(d) >> 7) // 1 if d < 0
 	m := int8(-sign)           // all ones if d < 0
 	abs := int((d ^ m) - m)    // |d|
-	entry := table[0]
-	for j := 1; j < ctEntries; j++ {
-		entry.Select(&table[j], &entry, eqInt(j+1, abs))
-	}
+	// For d = 0 any entry will do (the sum is discarded): look up entry 0.
+	var entry group.Affine
+	entry.Lookup(table[:], (abs-1)&^(-eqInt(abs, 0)))
 	entry.CondNegate(&entry, sign^neg)
 	var sum group.Jacobian
 	sum.AddAffine(acc, &entry)

@@ -184,6 +184,18 @@ func (v *Element) Select(a, b *Element, cond int) *Element {
 	return v
 }
 
+// OrMask sets v = v | (a & mask) limb by limb, for mask 0 or all ones, and
+// returns v. Starting from zero and OR-ing every table entry with a mask that
+// is all ones for exactly one of them is a constant-time lookup that reads
+// the whole table (group.Affine.Lookup).
+func (v *Element) OrMask(a *Element, mask uint64) *Element {
+	v.l[0] |= a.l[0] & mask
+	v.l[1] |= a.l[1] & mask
+	v.l[2] |= a.l[2] & mask
+	v.l[3] |= a.l[3] & mask
+	return v
+}
+
 // Swap swaps v and u if cond == 1, and leaves them unchanged if cond == 0.
 func (v *Element) Swap(u *Element, cond int) {
 	mask := -uint64(cond)

@@ -102,6 +102,20 @@ func (v *Affine) Select(a, b *Affine, cond int) *Affine {
 	return v
 }
 
+// Lookup sets v = table[idx] and returns v, in constant time: it reads every
+// entry and keeps the one whose index equals idx by masking, with no
+// secret-dependent branch or address. 0 ≤ idx < len(table) < 2³¹.
+func (v *Affine) Lookup(table []Affine, idx int) *Affine {
+	*v = Affine{}
+	for j := range table {
+		// mask is all ones when j == idx: (j ^ idx) − 1 borrows only for 0.
+		mask := -((uint64(uint32(j^idx)) - 1) >> 63)
+		v.X.OrMask(&table[j].X, mask)
+		v.Y.OrMask(&table[j].Y, mask)
+	}
+	return v
+}
+
 // Negate sets v = −p and returns v.
 func (v *Jacobian) Negate(p *Jacobian) *Jacobian {
 	v.X = p.X
