@@ -85,7 +85,7 @@ func (b *BatchVerifier) Add(pub *secp256k1.PublicKey, msg, sig []byte) error {
 	if _, err := e.s.SetCanonicalBytes(sig[32:]); err != nil {
 		b.bad = true
 	}
-	eh := taggedHash(&tagChallenge, sig[:32], e.px[:], msg)
+	eh := challengeHash((*[32]byte)(sig[:32]), &e.px, msg)
 	e.e.SetReducedBytes(eh[:])
 	b.entries = append(b.entries, e)
 
