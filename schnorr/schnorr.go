@@ -98,23 +98,28 @@ type Keypair struct {
 	d      secp256k1.Scalar // the secret, with d·G of even y
 	px     [32]byte         // x(d·G)
 	parity int              // 1 if the original key's public key had odd y
-	pub    *secp256k1.PublicKey
+	P      secp256k1.Point  // the original public key's point (y may be odd)
 }
 
 // NewKeypair returns the key pair of k.
 func NewKeypair(k *secp256k1.PrivateKey) *Keypair {
 	kp := new(Keypair)
-	pub := k.PublicKey()
-	c := pub.BytesCompressed()
+	kp.init(k)
+	return kp
+}
+
+// init sets kp to the key pair of k (one constant-time k·G).
+func (kp *Keypair) init(k *secp256k1.PrivateKey) {
+	d := k.Scalar()
+	kp.P.ScalarBaseMult(d)
+	var c [33]byte
+	copy(c[:], kp.P.BytesCompressed())
 	copy(kp.px[:], c[1:])
 	kp.parity = int(c[0] & 1)
-	d := k.Scalar()
 	var neg secp256k1.Scalar
 	neg.Negate(d)
 	kp.d.Select(&neg, d, kp.parity)
 	*d, neg = secp256k1.Scalar{}, secp256k1.Scalar{}
-	kp.pub = pub
-	return kp
 }
 
 // XOnlyPublicKey returns the 32-byte x-only public key.
@@ -125,7 +130,10 @@ func (kp *Keypair) XOnlyPublicKey() []byte {
 
 // PublicKey returns the full public key of the original private key (whose y
 // may be odd).
-func (kp *Keypair) PublicKey() *secp256k1.PublicKey { return kp.pub }
+func (kp *Keypair) PublicKey() *secp256k1.PublicKey {
+	pub, _ := secp256k1.NewPublicKey(&kp.P) // never the identity: d ≠ 0
+	return pub
+}
 
 // Parity returns 1 if the original private key's public key has an odd y
 // (so the signing key is its negation), and 0 otherwise.
@@ -136,7 +144,11 @@ func (kp *Keypair) Parity() int { return kp.parity }
 // key, message and auxRand give the same signature. Constant time in the key
 // and the nonce.
 func Sign(k *secp256k1.PrivateKey, msg, auxRand []byte) ([]byte, error) {
-	return NewKeypair(k).Sign(msg, auxRand)
+	var kp Keypair
+	kp.init(k)
+	sig, err := kp.Sign(msg, auxRand)
+	kp.d = secp256k1.Scalar{}
+	return sig, err
 }
 
 // Sign is the package-level Sign for a key pair.
@@ -172,7 +184,7 @@ func (kp *Keypair) SignWithOptions(msg []byte, opts *SignOptions) ([]byte, error
 		return nil, err
 	}
 	if o.SelfCheck {
-		P := kp.pub.Point()
+		P := new(secp256k1.Point).Set(&kp.P)
 		if kp.parity == 1 {
 			P.Negate(P)
 		}

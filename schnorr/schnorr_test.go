@@ -151,6 +151,9 @@ func TestAllocations(t *testing.T) {
 	if n := testing.AllocsPerRun(20, func() { _, _ = kp.Sign(msg, aux) }); n > 1 {
 		t.Errorf("Keypair.Sign allocates %v times", n)
 	}
+	if n := testing.AllocsPerRun(20, func() { _, _ = Sign(k, msg, aux) }); n > 1 {
+		t.Errorf("Sign allocates %v times", n)
+	}
 }
 
 func FuzzVerify(f *testing.F) {
