@@ -20,6 +20,7 @@ import (
 //	schnorrsig_sign_seckey  private key bytes → key pair → BIP-340 signature
 //	                (libsecp256k1's row reuses a key pair; the binding
 //	                creates one per call, so both sides do here)
+//	schnorrsig_sign         BIP-340 signature with a key pair made beforehand
 //	schnorrsig_verify       x-only key parse + verify (a 32-byte message)
 //	ecdh_parse     public key parse (33 bytes) + shared secret
 //
@@ -105,6 +106,20 @@ func BenchmarkCompare(b *testing.B) {
 		return err == nil && len(sig) == 64
 	}, func(i int) bool {
 		_, ok := SchnorrsigSign32(hashes[i], keys[i], hashes[(i+1)%n])
+		return ok
+	})
+	var kkp [n]*schnorr.Keypair
+	var lkp [n]*Keypair
+	for i := range n {
+		k, _ := secp256k1.NewPrivateKey(keys[i])
+		kkp[i] = schnorr.NewKeypair(k)
+		lkp[i], _ = NewKeypair(keys[i])
+	}
+	run("schnorrsig_sign", func(i int) bool {
+		sig, err := kkp[i].Sign(hashes[i], hashes[(i+1)%n])
+		return err == nil && len(sig) == 64
+	}, func(i int) bool {
+		_, ok := lkp[i].Sign32(hashes[i], hashes[(i+1)%n])
 		return ok
 	})
 	run("schnorrsig_verify", func(i int) bool {

@@ -539,3 +539,27 @@ func PubkeyCombine(pubs [][]byte) ([]byte, bool) {
 	c, _ := serializePubkey(&sum)
 	return c, true
 }
+
+// Keypair is a libsecp256k1 key pair created once, for signing many
+// messages as libsecp256k1's schnorrsig_sign bench row does.
+type Keypair struct {
+	kp C.secp256k1_keypair
+}
+
+// NewKeypair creates the key pair of seckey.
+func NewKeypair(seckey []byte) (*Keypair, bool) {
+	k := new(Keypair)
+	if !keypair(&k.kp, seckey) {
+		return nil, false
+	}
+	return k, true
+}
+
+// Sign32 returns the BIP-340 signature of msg32 with aux32 (32 bytes).
+func (k *Keypair) Sign32(msg32, aux32 []byte) ([]byte, bool) {
+	if len(msg32) != 32 || len(aux32) != 32 {
+		return nil, false
+	}
+	out := make([]byte, 64)
+	return out, ok(C.secp256k1_schnorrsig_sign32(ctx, u8(out), u8(msg32), &k.kp, u8(aux32)))
+}
