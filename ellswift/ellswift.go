@@ -2,7 +2,6 @@ package ellswift
 
 import (
 	"crypto/rand"
-	"crypto/sha256"
 	"errors"
 
 	"github.com/kestrel-crypto/secp256k1"
@@ -163,26 +162,25 @@ func XDHWithHash(ellA, ellB []byte, k *secp256k1.PrivateKey, initiating bool, ha
 // ellB64 ‖ x32), the BIP-324 shared secret (libsecp256k1's
 // secp256k1_ellswift_xdh_hash_function_bip324), for use with XDHWithHash.
 func BIP324Hash(x32, ellA64, ellB64 []byte) []byte {
-	h := sha256.New()
-	h.Write(tagXDH[:])
-	h.Write(tagXDH[:])
+	h := midXDH
 	h.Write(ellA64)
 	h.Write(ellB64)
 	h.Write(x32)
-	return h.Sum(nil)
+	out := make([]byte, 32)
+	h.Sum((*[32]byte)(out))
+	return out
 }
 
 // bip324Hash is BIP324Hash for the fixed sizes, without allocating.
 func bip324Hash(x *[32]byte, ellA, ellB []byte) [32]byte {
-	var b [64 + 64 + 64 + 32]byte
-	copy(b[0:32], tagXDH[:])
-	copy(b[32:64], tagXDH[:])
-	copy(b[64:128], ellA)
-	copy(b[128:192], ellB)
-	copy(b[192:224], x[:])
-	h := sha256.Sum256(b[:])
-	clear(b[192:224])
-	return h
+	h := midXDH
+	h.Write(ellA)
+	h.Write(ellB)
+	h.Write(x[:])
+	var out [32]byte
+	h.Sum(&out)
+	h.Reset()
+	return out
 }
 
 // xdh sets x to the x coordinate of k·Decode(peer's encoding).

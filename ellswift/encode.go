@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 
 	"github.com/kestrel-crypto/secp256k1/internal/field"
+	ksha256 "github.com/kestrel-crypto/secp256k1/internal/sha256"
 )
 
 // The hashes of libsecp256k1's BIP-340-style tags (SHA-256 of the tag), the
@@ -12,8 +13,11 @@ import (
 var (
 	tagEncode = sha256.Sum256([]byte("secp256k1_ellswift_encode"))
 	tagCreate = sha256.Sum256([]byte("secp256k1_ellswift_create"))
-	tagXDH    = sha256.Sum256([]byte("bip324_ellswift_xonly_ecdh"))
 )
+
+// midXDH is the SHA-256 midstate of the BIP-324 tag
+// "bip324_ellswift_xonly_ecdh" after its 64-byte prefix.
+var midXDH = ksha256.NewTagged("bip324_ellswift_xonly_ecdh")
 
 // seedLen is the length of a randomness seed: the tag prefix (64 bytes), a
 // 64-byte key field, the 32 bytes of randomness and the 4-byte counter.

@@ -1,7 +1,6 @@
 package musig2
 
 import (
-	"crypto/sha256"
 	"encoding/binary"
 
 	"github.com/kestrel-crypto/secp256k1"
@@ -87,9 +86,7 @@ func DeterministicSign(sk *secp256k1.PrivateKey, aggOtherNonce *AggNonce, pubkey
 // detNonceHash sets k to k_{i+1} = int(hash_MuSig/deterministic/nonce(sk' ‖
 // aggothernonce ‖ aggpk ‖ bytes(8, len(m)) ‖ m ‖ bytes(1, i))) mod n.
 func detNonceHash(k *secp256k1.Scalar, skp *[32]byte, aggOtherNonce *AggNonce, aggpk, msg []byte, i byte) {
-	h := sha256.New()
-	h.Write(tagDetNonce[:])
-	h.Write(tagDetNonce[:])
+	h := tagDetNonce
 	h.Write(skp[:])
 	h.Write(aggOtherNonce[:])
 	h.Write(aggpk)
@@ -99,7 +96,7 @@ func detNonceHash(k *secp256k1.Scalar, skp *[32]byte, aggOtherNonce *AggNonce, a
 	h.Write(msg)
 	h.Write([]byte{i})
 	var out [32]byte
-	h.Sum(out[:0])
+	h.Sum(&out)
 	k.SetReducedBytes(out[:])
 	clear(out[:])
 }

@@ -1,41 +1,39 @@
 package musig2
 
 import (
-	"crypto/sha256"
-
 	"github.com/kestrel-crypto/secp256k1"
+	ksha256 "github.com/kestrel-crypto/secp256k1/internal/sha256"
 )
 
-// The hashes of BIP-327's tags (and BIP-340's challenge tag), so that each
-// tagged hash costs no extra SHA-256 of the tag. hash_test.go checks them
-// against schnorr.TaggedHash.
+// The SHA-256 midstates of BIP-327's tags (and BIP-340's challenge tag),
+// after the 64-byte prefix SHA-256(tag) ‖ SHA-256(tag), so that each tagged
+// hash skips that block. TestTaggedHashes checks them against
+// schnorr.TaggedHash.
 var (
-	tagKeyAggList  = sha256.Sum256([]byte("KeyAgg list"))
-	tagKeyAggCoeff = sha256.Sum256([]byte("KeyAgg coefficient"))
-	tagAux         = sha256.Sum256([]byte("MuSig/aux"))
-	tagNonce       = sha256.Sum256([]byte("MuSig/nonce"))
-	tagNonceCoef   = sha256.Sum256([]byte("MuSig/noncecoef"))
-	tagDetNonce    = sha256.Sum256([]byte("MuSig/deterministic/nonce"))
-	tagChallenge   = sha256.Sum256([]byte("BIP0340/challenge"))
+	tagKeyAggList  = ksha256.NewTagged("KeyAgg list")
+	tagKeyAggCoeff = ksha256.NewTagged("KeyAgg coefficient")
+	tagAux         = ksha256.NewTagged("MuSig/aux")
+	tagNonce       = ksha256.NewTagged("MuSig/nonce")
+	tagNonceCoef   = ksha256.NewTagged("MuSig/noncecoef")
+	tagDetNonce    = ksha256.NewTagged("MuSig/deterministic/nonce")
+	tagChallenge   = ksha256.NewTagged("BIP0340/challenge")
 )
 
 // taggedHash returns hash_tag(msg[0] ‖ msg[1] ‖ …) = SHA-256(SHA-256(tag) ‖
 // SHA-256(tag) ‖ msg[0] ‖ …), BIP-340's tagged hash (schnorr.TaggedHash),
-// for the tag whose hash is tagHash.
-func taggedHash(tagHash *[32]byte, msg ...[]byte) [32]byte {
-	h := sha256.New()
-	h.Write(tagHash[:])
-	h.Write(tagHash[:])
+// continuing from the tag's midstate.
+func taggedHash(tag *ksha256.Digest, msg ...[]byte) [32]byte {
+	h := *tag
 	for _, m := range msg {
 		h.Write(m)
 	}
 	var out [32]byte
-	h.Sum(out[:0])
+	h.Sum(&out)
 	return out
 }
 
 // hashToScalar sets s = int(hash_tag(msg…)) mod n and returns s.
-func hashToScalar(s *secp256k1.Scalar, tagHash *[32]byte, msg ...[]byte) *secp256k1.Scalar {
+func hashToScalar(s *secp256k1.Scalar, tagHash *ksha256.Digest, msg ...[]byte) *secp256k1.Scalar {
 	h := taggedHash(tagHash, msg...)
 	s.SetReducedBytes(h[:])
 	clear(h[:])

@@ -2,7 +2,6 @@ package musig2
 
 import (
 	"bytes"
-	"crypto/sha256"
 	"slices"
 
 	"github.com/kestrel-crypto/secp256k1"
@@ -116,14 +115,12 @@ func (c *KeyAggContext) setQ(Q *secp256k1.Point) error {
 
 // hashKeys returns BIP-327's HashKeys(pk₁..u) = hash_KeyAgg list(pk₁ ‖ … ‖ pk_u).
 func hashKeys(pubkeys [][33]byte) [32]byte {
-	h := sha256.New()
-	h.Write(tagKeyAggList[:])
-	h.Write(tagKeyAggList[:])
+	h := tagKeyAggList
 	for i := range pubkeys {
 		h.Write(pubkeys[i][:])
 	}
 	var L [32]byte
-	h.Sum(L[:0])
+	h.Sum(&L)
 	return L
 }
 

@@ -3,6 +3,7 @@ package musig2
 import (
 	"bytes"
 	"errors"
+	ksha256 "github.com/kestrel-crypto/secp256k1/internal/sha256"
 	"io"
 	"math/rand"
 	"strings"
@@ -350,7 +351,7 @@ func TestNonceGenInputs(t *testing.T) {
 }
 
 func TestTaggedHashes(t *testing.T) {
-	for tag, h := range map[string]*[32]byte{
+	for tag, h := range map[string]*ksha256.Digest{
 		"KeyAgg list": &tagKeyAggList, "KeyAgg coefficient": &tagKeyAggCoeff, "MuSig/aux": &tagAux,
 		"MuSig/nonce": &tagNonce, "MuSig/noncecoef": &tagNonceCoef, "MuSig/deterministic/nonce": &tagDetNonce,
 		"BIP0340/challenge": &tagChallenge,

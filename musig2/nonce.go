@@ -2,7 +2,6 @@ package musig2
 
 import (
 	"crypto/rand"
-	"crypto/sha256"
 	"encoding/binary"
 	"fmt"
 	"io"
@@ -252,9 +251,7 @@ func maskSecretKey(out *[32]byte, sk *secp256k1.PrivateKey, rnd *[32]byte) {
 // len(pk)) ‖ pk ‖ bytes(1, len(aggpk)) ‖ aggpk ‖ m_prefixed ‖ bytes(4,
 // len(extra_in)) ‖ extra_in ‖ bytes(1, i))) mod n.
 func nonceGenHash(k *secp256k1.Scalar, rnd *[32]byte, pk []byte, opts *NonceGenOptions, i byte) {
-	h := sha256.New()
-	h.Write(tagNonce[:])
-	h.Write(tagNonce[:])
+	h := tagNonce
 	h.Write(rnd[:])
 	h.Write([]byte{byte(len(pk))})
 	h.Write(pk)
@@ -275,7 +272,7 @@ func nonceGenHash(k *secp256k1.Scalar, rnd *[32]byte, pk []byte, opts *NonceGenO
 	h.Write(opts.ExtraIn)
 	h.Write([]byte{i})
 	var out [32]byte
-	h.Sum(out[:0])
+	h.Sum(&out)
 	k.SetReducedBytes(out[:])
 	clear(out[:])
 }

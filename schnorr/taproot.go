@@ -2,11 +2,12 @@ package schnorr
 
 import (
 	"bytes"
-	"crypto/sha256"
 	"encoding/binary"
 	"errors"
 
 	"github.com/kestrel-crypto/secp256k1"
+
+	ksha256 "github.com/kestrel-crypto/secp256k1/internal/sha256"
 )
 
 // X-only key tweaks (libsecp256k1's extrakeys module:
@@ -39,11 +40,11 @@ var (
 // leaf version with consensus meaning so far (BIP-341's 0xc0).
 const TapscriptLeafVersion = 0xc0
 
-// The BIP-341 tags' hashes.
+// The BIP-341 tags' SHA-256 midstates (after the 64-byte tag prefix).
 var (
-	tagTapTweak  = sha256.Sum256([]byte("TapTweak"))
-	tagTapLeaf   = sha256.Sum256([]byte("TapLeaf"))
-	tagTapBranch = sha256.Sum256([]byte("TapBranch"))
+	midTapTweak  = ksha256.NewTagged("TapTweak")
+	midTapLeaf   = ksha256.NewTagged("TapLeaf")
+	midTapBranch = ksha256.NewTagged("TapBranch")
 )
 
 // XOnlyTweakAdd returns Q = lift_x(x(internal)) + t·G for the 32-byte tweak t
@@ -119,7 +120,7 @@ func TapTweakHash(internal *secp256k1.PublicKey, merkleRoot []byte) ([32]byte, e
 	}
 	var px [33]byte
 	copy(px[:], internal.BytesCompressed())
-	return taggedHash(&tagTapTweak, px[1:], merkleRoot), nil
+	return taggedHashMid(&midTapTweak, px[1:], merkleRoot), nil
 }
 
 // TapTweak returns BIP-341's taproot output key Q = lift_x(x(internal)) +
@@ -148,7 +149,7 @@ func (kp *Keypair) TapTweak(merkleRoot []byte) (*Keypair, error) {
 	if len(merkleRoot) != 0 && len(merkleRoot) != 32 {
 		return nil, ErrMerkleRoot
 	}
-	t := taggedHash(&tagTapTweak, kp.px[:], merkleRoot)
+	t := taggedHashMid(&midTapTweak, kp.px[:], merkleRoot)
 	return kp.TweakAdd(t[:])
 }
 
@@ -160,7 +161,7 @@ func TapLeafHash(leafVersion byte, script []byte) [32]byte {
 	var prefix [1 + 9]byte
 	prefix[0] = leafVersion
 	n := putCompactSize(prefix[1:], uint64(len(script)))
-	return taggedHash(&tagTapLeaf, prefix[:1+n], script)
+	return taggedHashMid(&midTapLeaf, prefix[:1+n], script)
 }
 
 // TapBranchHash returns BIP-341's hash of an inner node of a script tree
@@ -170,7 +171,7 @@ func TapBranchHash(a, b [32]byte) [32]byte {
 	if bytes.Compare(a[:], b[:]) > 0 {
 		a, b = b, a
 	}
-	return taggedHash(&tagTapBranch, a[:], b[:])
+	return taggedHashMid(&midTapBranch, a[:], b[:])
 }
 
 // putCompactSize writes Bitcoin's CompactSize encoding of n into b, which
