@@ -28,14 +28,22 @@ type benchRow struct {
 // runBench runs the rows of the selected groups and prints the table.
 func runBench(args []string, stdout, stderr io.Writer) int {
 	groups := map[string]bool{"main": true}
-	for _, a := range args {
-		switch a {
+	format := "table"
+	for i := 0; i < len(args); i++ {
+		switch a := args[i]; a {
+		case "-format", "--format":
+			if i+1 == len(args) || (args[i+1] != "table" && args[i+1] != "benchstat") {
+				fmt.Fprintf(stderr, "secp256k1 bench: -format wants table or benchstat\n")
+				return 2
+			}
+			format = args[i+1]
+			i++
 		case "internal":
 			groups = map[string]bool{"internal": true}
 		case "all":
 			groups = map[string]bool{"main": true, "internal": true}
 		default:
-			fmt.Fprintf(stderr, "secp256k1 bench: unknown argument %q (want internal or all)\n", a)
+			fmt.Fprintf(stderr, "secp256k1 bench: unknown argument %q (want internal, all, -format table|benchstat)\n", a)
 			return 2
 		}
 	}
@@ -49,7 +57,12 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 		scale = float64(n) / 20000
 	}
 
-	fmt.Fprintf(stdout, "%-30s,%-15s,%-15s,%-15s\n\n", "Benchmark", "    Min(us)    ", "    Avg(us)    ", "    Max(us)    ")
+	// The backend goes to standard error, so that standard output parses
+	// exactly as libsecp256k1's bench output does.
+	fmt.Fprintf(stderr, "secp256k1 bench: field arithmetic: %s; GOMAXPROCS %d\n", field.Backend(), runtime.GOMAXPROCS(0))
+	if format == "table" {
+		fmt.Fprintf(stdout, "%-30s,%-15s,%-15s,%-15s\n\n", "Benchmark", "    Min(us)    ", "    Avg(us)    ", "    Max(us)    ")
+	}
 	var rows []benchRow
 	if groups["main"] {
 		rows = append(rows, mainRows()...)
@@ -59,14 +72,16 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	}
 	for _, r := range rows {
 		iters := max(1, int(float64(r.iters)*scale))
-		runRow(stdout, r, iters)
+		runRow(stdout, r, iters, format)
 	}
 	return 0
 }
 
 // runRow times 10 runs of iters operations, like libsecp256k1's
-// run_benchmark, and prints the per-operation minimum, average and maximum.
-func runRow(w io.Writer, r benchRow, iters int) {
+// run_benchmark, and prints the per-operation minimum, average and maximum;
+// with format "benchstat" it prints each run as a Go benchmark line instead
+// (BenchmarkEcdsaVerify <iters> <ns> ns/op), which benchstat reads.
+func runRow(w io.Writer, r benchRow, iters int, format string) {
 	const count = 10
 	r.run(max(1, iters/10)) // warm up
 	lo, hi, sum := time.Duration(1<<62), time.Duration(0), time.Duration(0)
@@ -75,11 +90,37 @@ func runRow(w io.Writer, r benchRow, iters int) {
 		r.run(iters)
 		d := time.Since(start)
 		lo, hi, sum = min(lo, d), max(hi, d), sum+d
+		if format == "benchstat" {
+			fmt.Fprintf(w, "Benchmark%s %d %.1f ns/op\n", benchstatName(r.name), iters, float64(d.Nanoseconds())/float64(iters))
+		}
+	}
+	if format == "benchstat" {
+		return
 	}
 	us := func(d time.Duration) string {
 		return formatMicros(float64(d.Nanoseconds()) / 1e3 / float64(iters))
 	}
 	fmt.Fprintf(w, "%-30s, %s   , %s   , %s\n", r.name, us(lo), us(sum/count), us(hi))
+}
+
+// benchstatName turns a libsecp256k1 row name into a Go benchmark name:
+// ecdsa_verify → EcdsaVerify.
+func benchstatName(row string) string {
+	out := make([]byte, 0, len(row))
+	upper := true
+	for i := range len(row) {
+		c := row[i]
+		if c == '_' {
+			upper = true
+			continue
+		}
+		if upper && 'a' <= c && c <= 'z' {
+			c -= 'a' - 'A'
+		}
+		upper = false
+		out = append(out, c)
+	}
+	return string(out)
 }
 
 // formatMicros prints like libsecp256k1's print_number: the integer part

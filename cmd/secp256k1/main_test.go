@@ -170,3 +170,21 @@ func TestBenchFormat(t *testing.T) {
 		}
 	}
 }
+
+func TestBenchstatFormat(t *testing.T) {
+	cmd := exec.Command(binary, "bench", "-format", "benchstat")
+	cmd.Env = append(os.Environ(), "SECP256K1_BENCH_ITERS=20")
+	var errb bytes.Buffer
+	cmd.Stderr = &errb
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+	if len(lines) < 10 || !strings.HasPrefix(lines[0], "BenchmarkEcdsaVerify 20 ") || !strings.HasSuffix(lines[0], " ns/op") {
+		t.Fatalf("benchstat output starts %q", lines[0])
+	}
+	if !strings.Contains(errb.String(), "field arithmetic:") {
+		t.Fatalf("no backend line on stderr: %q", errb.String())
+	}
+}

@@ -41,6 +41,14 @@ func backends() []string {
 	return []string{"generic"}
 }
 
+// Backend names the arithmetic in use, for tools that report it.
+func Backend() string {
+	if useADX {
+		return "amd64 assembly (MULX/ADX)"
+	}
+	return "generic Go (this CPU lacks BMI2/ADX)"
+}
+
 // setBackend forces the backend name ("adx" or "generic", one of backends())
 // and returns a function that restores the previous choice. It is for tests
 // and benchmarks, which must not run in parallel with a switch.

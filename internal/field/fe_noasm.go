@@ -14,6 +14,9 @@ func feSquare(v, a *Element)             { feSquareGeneric(v, a) }
 func feSquareN(v, a *Element, n int)     { feSquareNGeneric(v, a, n) }
 func feMulSmall(v, a *Element, k uint64) { feMulSmallGeneric(v, a, k) }
 
+// Backend names the arithmetic in use, for tools that report it.
+func Backend() string { return "generic Go (purego or not amd64)" }
+
 // backends returns the names of the backends this build can run.
 func backends() []string { return []string{"generic"} }
 
