@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"github.com/kestrel-crypto/secp256k1"
-	"github.com/kestrel-crypto/secp256k1/internal/field"
 	"github.com/kestrel-crypto/secp256k1/internal/group"
 )
 
@@ -54,27 +53,6 @@ func TestAddAffineBatch(t *testing.T) {
 			w := pointAffine(&want)
 			if !sc.valid[j] || sc.sums[j].X.Equal(&w.X) != 1 || sc.sums[j].Y.Equal(&w.Y) != 1 {
 				t.Errorf("n=%d, j=%d: wrong sum", n, j)
-			}
-		}
-	}
-}
-
-func TestBatchInvert(t *testing.T) {
-	rng := testRand(t)
-	for n := range 9 {
-		den := make([]field.Element, n)
-		for i := range den {
-			var b [32]byte
-			copy(b[:], randomKey(t, rng).Bytes())
-			den[i].SetBytes(&b)
-		}
-		inv := make([]field.Element, n)
-		batchInvert(inv, den, make([]field.Element, n))
-		for i := range den {
-			var one field.Element
-			one.Multiply(&inv[i], &den[i])
-			if one.Equal(new(field.Element).One()) != 1 {
-				t.Fatalf("n=%d: inv[%d]·den[%d] ≠ 1", n, i, i)
 			}
 		}
 	}

@@ -415,7 +415,7 @@ func (r *Receiver) matchBySubtraction(set *outputSet, sc *scratch, T *group.Affi
 		d.Select(&one, d, d.IsZero())
 		m++
 	}
-	batchInvert(sc.inv[:m], sc.den[:m], sc.prefix[:m])
+	field.BatchInvert(sc.inv[:m], sc.den[:m], sc.prefix[:m])
 
 	var lam, x3, y3, t field.Element
 	var xb [32]byte
@@ -491,7 +491,7 @@ func addAffineBatch(sc *scratch, T *group.Affine, B []group.Affine) {
 		d.Select(&one, d, z)
 		sc.valid[j] = true
 	}
-	batchInvert(sc.inv[:n], sc.den[:n], sc.prefix[:n])
+	field.BatchInvert(sc.inv[:n], sc.den[:n], sc.prefix[:n])
 	var lam, t field.Element
 	for j := range B {
 		s := &sc.sums[j]
@@ -519,24 +519,4 @@ func addAffineBatch(sc *scratch, T *group.Affine, B []group.Affine) {
 		_, ok := sc.sums[j].SetJacobian(&J)
 		sc.valid[j] = ok == 1
 	}
-}
-
-// batchInvert sets inv[i] = 1/den[i] for non-zero den[i] with Montgomery's
-// trick: 3(n − 1)M and one constant-time inversion. prefix is scratch.
-func batchInvert(inv, den, prefix []field.Element) {
-	n := len(den)
-	if n == 0 {
-		return
-	}
-	prefix[0] = den[0]
-	for i := 1; i < n; i++ {
-		prefix[i].Multiply(&prefix[i-1], &den[i])
-	}
-	var acc field.Element
-	acc.Invert(&prefix[n-1]) // (d₀…dₙ₋₁)⁻¹
-	for i := n - 1; i > 0; i-- {
-		inv[i].Multiply(&acc, &prefix[i-1])
-		acc.Multiply(&acc, &den[i]) // (d₀…dᵢ₋₁)⁻¹
-	}
-	inv[0] = acc
 }
