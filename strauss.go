@@ -219,44 +219,10 @@ func straussOddMultiples(pre *[straussTableSize]group.Affine, zr *[straussTableS
 	pre[0] = group.Affine{X: ai.X, Y: ai.Y}
 	zr[0] = d.Z
 	for i := 1; i < straussTableSize; i++ {
-		straussAddAffineZr(&ai, &dAffine, &zr[i])
+		ai.VarTimeAddAffineZr(&ai, &dAffine, &zr[i])
 		pre[i] = group.Affine{X: ai.X, Y: ai.Y}
 	}
 	z.Multiply(&ai.Z, &d.Z)
-}
-
-// straussAddAffineZr sets p = p + a, and zr to the ratio Z₃/Z₁, for p and a
-// neither equal, nor opposite, nor the identity (it has no exceptional-case
-// handling). libsecp256k1's secp256k1_gej_add_ge_var with its rzr output
-// (8M + 3S):
-//
-//	Z₁Z₁ = Z₁², U₂ = x₂·Z₁Z₁, S₂ = y₂·Z₁Z₁·Z₁, H = U₂ − X₁, R = S₂ − Y₁
-//	X₃ = R² − H³ − 2X₁H², Y₃ = R(X₁H² − X₃) − Y₁H³, Z₃ = Z₁·H
-//
-// In the odd-multiples table p = (2i − 1)·a and a = 2·a: the exceptional
-// cases would need 2i − 3 or 2i + 1 to be a multiple of the prime n.
-func straussAddAffineZr(p *group.Jacobian, a *group.Affine, zr *field.Element) {
-	var z1z1, u2, s2, h, r, h2, h3, t, x3, y3 field.Element
-	z1z1.Square(&p.Z)
-	u2.Multiply(&a.X, &z1z1)
-	s2.Multiply(&a.Y, &z1z1)
-	s2.Multiply(&s2, &p.Z)
-	h.Subtract(&u2, &p.X)
-	r.Subtract(&s2, &p.Y)
-	p.Z.Multiply(&p.Z, &h)
-	*zr = h
-	h2.Square(&h)
-	h3.Multiply(&h2, &h)
-	t.Multiply(&p.X, &h2)
-	x3.Square(&r)
-	x3.Subtract(&x3, &h3)
-	x3.Subtract(&x3, &t)
-	x3.Subtract(&x3, &t)
-	y3.Subtract(&t, &x3)
-	y3.Multiply(&y3, &r)
-	h3.Multiply(&h3, &p.Y)
-	y3.Subtract(&y3, &h3)
-	p.X, p.Y = x3, y3
 }
 
 // straussSetGlobalZ rescales every entry of pre to the implied Z of the last

@@ -163,6 +163,22 @@ func (v *Jacobian) VarTimeAddZinv(p *Jacobian, a *Affine, zinv *field.Element) *
 // varTimeAddAffineScaledGeneric is its portable Go body, the reference for
 // its assembly twin.
 func (v *Jacobian) varTimeAddAffineScaledGeneric(p *Jacobian, a *Affine, az *field.Element) *Jacobian {
+	return v.varTimeAddAffineScaledZr(p, a, az, nil)
+}
+
+// VarTimeAddAffineZr is VarTimeAddAffine that also sets zr to the ratio
+// Z₃/Z₁ of the result's Z to p's (H in the general case, Y₁ for a doubling,
+// 0 for the identity), as libsecp256k1's secp256k1_gej_add_ge_var with its
+// rzr output; odd-multiple tables use it to bring entries to a common Z
+// without inversions. p must not be the identity. Generic Go only: it runs
+// a few times per table, not in main loops.
+func (v *Jacobian) VarTimeAddAffineZr(p *Jacobian, a *Affine, zr *field.Element) *Jacobian {
+	return v.varTimeAddAffineScaledZr(p, a, &p.Z, zr)
+}
+
+// varTimeAddAffineScaledZr is the mixed addition of varTimeAddAffineScaled,
+// with the z-ratio written to zr when zr is not nil.
+func (v *Jacobian) varTimeAddAffineScaledZr(p *Jacobian, a *Affine, az, zr *field.Element) *Jacobian {
 	var z1z1, u2, s2, h, r, h2, h3, t, x3, y3, z3 field.Element
 	z1z1.Square(az)
 	u2.Multiply(&a.X, &z1z1)
@@ -172,9 +188,18 @@ func (v *Jacobian) varTimeAddAffineScaledGeneric(p *Jacobian, a *Affine, az *fie
 	r.Subtract(&s2, &p.Y)
 	if h.IsZero() == 1 {
 		if r.IsZero() == 1 {
+			if zr != nil {
+				*zr = p.Y // Double's Z₃ = Y₁·Z₁
+			}
 			return v.Double(p)
 		}
+		if zr != nil {
+			zr.Zero()
+		}
 		return v.Identity()
+	}
+	if zr != nil {
+		*zr = h
 	}
 	z3.Multiply(&p.Z, &h)
 	h2.Square(&h)
