@@ -3,6 +3,7 @@ package field
 import (
 	"flag"
 	"fmt"
+	"github.com/kestrel-crypto/secp256k1/internal/backendtest"
 	"os"
 	"testing"
 	"testing/quick"
@@ -27,28 +28,7 @@ var backendFlag = flag.String("field.backend", "", "run tests and benchmarks onl
 
 func TestMain(m *testing.M) {
 	flag.Parse()
-	once := *backendFlag != ""
-	for _, name := range []string{"test.bench", "test.fuzz", "test.list"} {
-		if f := flag.Lookup(name); f != nil && f.Value.String() != "" {
-			once = true
-		}
-	}
-	if once {
-		if *backendFlag != "" {
-			setBackend(*backendFlag)
-		}
-		os.Exit(m.Run())
-	}
-	code := 0
-	for _, b := range backends() {
-		fmt.Printf("field: testing the %s backend\n", b)
-		restore := setBackend(b)
-		if c := m.Run(); c != 0 {
-			code = c
-		}
-		restore()
-	}
-	os.Exit(code)
+	os.Exit(backendtest.Run(m, "field", *backendFlag, backends(), setBackend))
 }
 
 // asmTwins pairs each assembly routine with its generic twin, as binary

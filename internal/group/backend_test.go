@@ -3,6 +3,7 @@ package group
 import (
 	"flag"
 	"fmt"
+	"github.com/kestrel-crypto/secp256k1/internal/backendtest"
 	"math/big"
 	"math/rand"
 	"os"
@@ -27,28 +28,7 @@ var backendFlag = flag.String("group.backend", "", "run tests and benchmarks onl
 
 func TestMain(m *testing.M) {
 	flag.Parse()
-	once := *backendFlag != ""
-	for _, name := range []string{"test.bench", "test.fuzz", "test.list"} {
-		if f := flag.Lookup(name); f != nil && f.Value.String() != "" {
-			once = true
-		}
-	}
-	if once {
-		if *backendFlag != "" {
-			setBackend(*backendFlag)
-		}
-		os.Exit(m.Run())
-	}
-	code := 0
-	for _, b := range backends() {
-		fmt.Printf("group: testing the %s backend\n", b)
-		restore := setBackend(b)
-		if c := m.Run(); c != 0 {
-			code = c
-		}
-		restore()
-	}
-	os.Exit(code)
+	os.Exit(backendtest.Run(m, "group", *backendFlag, backends(), setBackend))
 }
 
 // sameCoordinates reports whether p and q have congruent X, Y and Z: the

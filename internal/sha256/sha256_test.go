@@ -4,7 +4,7 @@ import (
 	"bytes"
 	stdsha256 "crypto/sha256"
 	"flag"
-	"fmt"
+	"github.com/kestrel-crypto/secp256k1/internal/backendtest"
 	"math/rand/v2"
 	"os"
 	"testing"
@@ -19,28 +19,7 @@ var backendFlag = flag.String("sha256.backend", "", "run tests and benchmarks on
 
 func TestMain(m *testing.M) {
 	flag.Parse()
-	once := *backendFlag != ""
-	for _, name := range []string{"test.bench", "test.fuzz", "test.list"} {
-		if f := flag.Lookup(name); f != nil && f.Value.String() != "" {
-			once = true
-		}
-	}
-	if once {
-		if *backendFlag != "" {
-			setBackend(*backendFlag)
-		}
-		os.Exit(m.Run())
-	}
-	code := 0
-	for _, b := range backends() {
-		fmt.Printf("sha256: testing the %s backend\n", b)
-		restore := setBackend(b)
-		if c := m.Run(); c != 0 {
-			code = c
-		}
-		restore()
-	}
-	os.Exit(code)
+	os.Exit(backendtest.Run(m, "sha256", *backendFlag, backends(), setBackend))
 }
 
 // sum hashes msg written in pieces split at random points.
