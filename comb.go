@@ -148,13 +148,9 @@ func refreshCombState(prev *combState) *combState {
 	clear(buf[:])
 	clear(zb[:])
 
-	// Q = q·G with the previous state (or, the first time, with an
-	// unblinded state: Q = identity, offset = (2^combBits − 1)/2).
+	// Q = q·G with the previous state (or, the first time, unblinded).
 	if prev == nil {
-		prev = &combState{}
-		prev.offset.Multiply(&combAllOnes, &halfModN)
-		prev.q.Z.Zero() // the identity
-		prev.q.Y.One()
+		prev = unblindedCombState()
 	}
 	st := new(combState)
 	combMult(&st.q, &q, prev)
@@ -179,6 +175,15 @@ func refreshCombState(prev *combState) *combState {
 	st.offset.Multiply(&st.offset, &halfModN)
 	q = Scalar{}
 	combCurrent.Store(st)
+	return st
+}
+
+// unblindedCombState returns the state with q = 0: Q is the identity and
+// offset = (2^combBits − 1)/2, so that comb(e) alone is k·G.
+func unblindedCombState() *combState {
+	st := new(combState)
+	st.offset.Multiply(&combAllOnes, &halfModN)
+	st.q.Y.One() // Z = 0: the identity
 	return st
 }
 

@@ -40,10 +40,7 @@ func TestCombTable(t *testing.T) {
 // unblinded first state, against the reference.
 func TestCombStates(t *testing.T) {
 	r, n := pointTestRand(t, 20)
-	var unblinded combState
-	unblinded.offset.Multiply(&combAllOnes, &halfModN)
-	unblinded.q.Y.One()
-	states := []*combState{&unblinded, refreshCombState(combCurrent.Load())}
+	states := []*combState{unblindedCombState(), refreshCombState(combCurrent.Load())}
 	for range 3 {
 		states = append(states, refreshCombState(states[len(states)-1]))
 	}

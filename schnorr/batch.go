@@ -128,7 +128,7 @@ func (b *BatchVerifier) Verify() bool {
 	}
 	scalars, points := b.scalars[:n], b.points[:n]
 	clear(b.keys)
-	points[0].Set(secp256k1.NewGeneratorPoint())
+	points[0].Set(generator)
 	sSum := &scalars[0]
 	*sSum = secp256k1.Scalar{}
 	m := 1 + u // next free slot for a public key
@@ -165,6 +165,9 @@ func (b *BatchVerifier) Verify() bool {
 	sum.VarTimeMultiScalarMult(b.sp[:m], b.pp[:m])
 	return sum.IsIdentity() == 1
 }
+
+// generator is G, the first point of every batch.
+var generator = secp256k1.NewGeneratorPoint()
 
 // batchCoefficient sets a to the coefficient of signature i: 1 for i = 0,
 // else the first 128 bits of SHA-256(seed ‖ i), as a nonzero integer.
