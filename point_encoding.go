@@ -135,13 +135,20 @@ func (v *Point) BytesCompressed() []byte {
 
 func (v *Point) bytesCompressed(out *[33]byte) []byte {
 	checkInitialized(v)
-	x, y, ok := v.affine()
+	var a group.Affine
+	_, ok := a.SetJacobian(&v.p)
+	return compressed(out, &a, ok)
+}
+
+// compressed writes the compressed encoding of a (or of the identity if ok
+// is 0) into out.
+func compressed(out *[33]byte, a *group.Affine, ok int) []byte {
 	if ok == 0 {
 		out[0] = 0
 		return out[:1]
 	}
-	out[0] = 2 | byte(y.IsOdd())
-	x.PutBytes((*[32]byte)(out[1:33]))
+	out[0] = 2 | byte(a.Y.IsOdd())
+	a.X.PutBytes((*[32]byte)(out[1:33]))
 	return out[:]
 }
 
@@ -172,11 +179,6 @@ func (v *Point) VarTimeBytesCompressed() []byte {
 func (v *Point) varTimeBytesCompressed(out *[33]byte) []byte {
 	checkInitialized(v)
 	var a group.Affine
-	if _, ok := a.VarTimeSetJacobian(&v.p); ok == 0 {
-		out[0] = 0
-		return out[:1]
-	}
-	out[0] = 2 | byte(a.Y.IsOdd())
-	a.X.PutBytes((*[32]byte)(out[1:33]))
-	return out[:]
+	_, ok := a.VarTimeSetJacobian(&v.p)
+	return compressed(out, &a, ok)
 }
