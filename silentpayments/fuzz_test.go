@@ -2,6 +2,7 @@ package silentpayments
 
 import (
 	"crypto/sha256"
+	"encoding/hex"
 	"slices"
 	"strings"
 	"testing"
@@ -143,6 +144,26 @@ func FuzzInputPublicKey(f *testing.F) {
 		}
 		if _, err := secp256k1.ParsePublicKey(pub.BytesCompressed()); err != nil {
 			t.Fatal(err)
+		}
+	})
+}
+
+// FuzzParseOutpoint checks that ParseOutpoint never panics and that an
+// accepted txid round-trips (display order is the reverse of the bytes).
+func FuzzParseOutpoint(f *testing.F) {
+	f.Add("f4184fc596403b9d638783cf57adfe4c75c605f6356fbc91338530e9831e9e16", uint32(0))
+	f.Add("00", uint32(7))
+	f.Fuzz(func(t *testing.T, txid string, vout uint32) {
+		o, err := ParseOutpoint(txid, vout)
+		if err != nil {
+			return
+		}
+		var rev [32]byte
+		for i := range rev {
+			rev[i] = o.TxID[31-i]
+		}
+		if hex.EncodeToString(rev[:]) != strings.ToLower(txid) || o.Vout != vout {
+			t.Fatalf("ParseOutpoint(%q, %d) = %x, %d", txid, vout, o.TxID, o.Vout)
 		}
 	})
 }
