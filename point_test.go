@@ -101,12 +101,15 @@ func TestScalarMultAgainstReference(t *testing.T) {
 		p := testref.ScalarMult(j, testref.G)
 		want := testref.ScalarMult(k, p)
 		var v Point
-		if p.Inf {
-			v.ScalarMult(scalarFromBig(k), NewIdentityPoint())
-		} else {
-			v.ScalarMult(scalarFromBig(k), pointFromRef(t, p))
+		pp := NewIdentityPoint()
+		if !p.Inf {
+			pp = pointFromRef(t, p)
 		}
-		checkPoint(t, "ScalarMult", &v, want)
+		checkPoint(t, "ScalarMult", v.ScalarMult(scalarFromBig(k), pp), want)
+		// The same point with a Z coordinate other than 1: (p + G) − G.
+		g := NewGeneratorPoint()
+		pp.Add(pp, g).Subtract(pp, g)
+		checkPoint(t, "ScalarMult (Z ≠ 1)", v.ScalarMult(scalarFromBig(k), pp), want)
 	}
 }
 

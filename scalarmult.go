@@ -19,23 +19,40 @@ const (
 )
 
 // scalarMultGLV sets v = k·p in constant time (in k and p).
+//
+// No inversion: with p = (X, Y, Z), the map (x, y) ↦ (Z²x, Z³y) is an
+// isomorphism onto the curve y² = x³ + 7Z⁶ that sends p to the affine point
+// (X, Y). The group formulas do not involve the curve constant, so the
+// table of multiples and the main loop run on that curve (and on a second
+// one, for the table's common Z), and the result's Z is scaled back at the
+// end: libsecp256k1's "effective affine" tables, as in Strauss.
 func scalarMultGLV(v *group.Jacobian, k *Scalar, p *group.Jacobian) {
-	// The affine form of p; for the identity, compute with G instead and
-	// select the identity at the end, so that nothing branches on it.
-	var a group.Affine
-	_, ok := a.SetJacobian(p)
-	a.Select(&a, &group.Generator, ok)
+	// p's X and Y as an affine point, and z, its implied Z. For the identity,
+	// compute with G (z = 1) instead and select the identity at the end, so
+	// that nothing branches on it.
+	inf := p.IsIdentity()
+	a := group.Affine{X: p.X, Y: p.Y}
+	a.Select(&group.Generator, &a, inf)
+	var z field.Element
+	z.One()
+	z.Select(&z, &p.Z, inf)
 
-	// table[i] = (i+1)·a, by constant-time additions (AddAffine handles
-	// every case), then one constant-time batch inversion.
-	var jac [ctEntries]group.Jacobian
-	jac[0].SetAffine(&a)
-	for i := 1; i < ctEntries; i++ {
-		jac[i].AddAffine(&jac[i-1], &a)
-	}
+	// table[i] = (i+1)·a by mixed additions that record their z-ratios, then
+	// rescaled to the Z of the last entry (no inversion). The additions branch
+	// only on their exceptional cases: 2·a is always a doubling, and i·a = ±a
+	// for 2 ≤ i ≤ 15 is impossible for a point of prime order n, so the path
+	// taken is the same for every p.
 	var table, tableLam [ctEntries]group.Affine
-	var scratch [ctEntries]field.Element
-	group.BatchSetJacobian(table[:], jac[:], scratch[:])
+	var zr [ctEntries]field.Element
+	var m group.Jacobian
+	m.SetAffine(&a)
+	table[0] = a
+	for i := 1; i < ctEntries; i++ {
+		m.VarTimeAddAffineZr(&m, &a, &zr[i])
+		table[i] = group.Affine{X: m.X, Y: m.Y}
+	}
+	straussSetGlobalZ(table[:], zr[:])
+	z.Multiply(&z, &m.Z)
 	for i := range table {
 		tableLam[i].X.Multiply(&table[i].X, &glvBetaElement)
 		tableLam[i].Y = table[i].Y
@@ -56,8 +73,10 @@ func scalarMultGLV(v *group.Jacobian, k *Scalar, p *group.Jacobian) {
 		addSignedDigit(&acc, &table, d1[i], neg1)
 		addSignedDigit(&acc, &tableLam, d2[i], neg2)
 	}
+	acc.Z.Multiply(&acc.Z, &z)
 	var id group.Jacobian
-	v.Select(&acc, &id, ok)
+	id.Identity()
+	v.Select(&id, &acc, inf)
 }
 
 // addSignedDigit sets acc = acc + (−1)^neg·d·P, where table[i] = (i+1)·P and
