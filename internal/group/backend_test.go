@@ -278,6 +278,17 @@ func BenchmarkBackends(b *testing.B) {
 		{"AddAffine", func(p, _ *Jacobian) { p.AddAffine(p, &a) }},
 		{"Add", func(p, q *Jacobian) { p.Add(p, q) }},
 	}
+	table := randomTable(rand.New(rand.NewSource(1)), 32)
+	var entry Affine
+	ops = append(ops,
+		struct {
+			name string
+			f    func(p, q *Jacobian)
+		}{"Lookup16", func(_, _ *Jacobian) { entry.Lookup(table[:16], 5) }},
+		struct {
+			name string
+			f    func(p, q *Jacobian)
+		}{"Lookup32", func(_, _ *Jacobian) { entry.Lookup(table, 5) }})
 	for _, op := range ops {
 		for _, be := range backends() {
 			b.Run(fmt.Sprintf("op=%s/backend=%s", op.name, be), func(b *testing.B) {

@@ -18,8 +18,20 @@ import (
 // formulas otherwise. The constant-time Add still runs addCore and Double in
 // Go over the assembly field multiply (Double itself is assembly).
 
-// useADX selects the assembly. Tests and benchmarks flip it with setBackend.
-var useADX = cpu.X86.HasBMI2 && cpu.X86.HasADX
+// useADX selects the assembly formulas, and useAVX2 the assembly table
+// scan. Tests and benchmarks flip them with setBackend.
+var (
+	useADX  = cpu.X86.HasBMI2 && cpu.X86.HasADX
+	useAVX2 = cpu.X86.HasAVX2
+)
+
+func (v *Affine) lookup(table []Affine, idx int) *Affine {
+	if useAVX2 && len(table) > 0 {
+		lookupAVX2(v, &table[0], len(table), idx)
+		return v
+	}
+	return v.lookupGeneric(table, idx)
+}
 
 func (v *Jacobian) double(p *Jacobian) *Jacobian {
 	if useADX {
@@ -71,17 +83,17 @@ func backends() []string {
 // and returns a function that restores the previous choice. It is for tests
 // and benchmarks, which must not run in parallel with a switch.
 func setBackend(name string) (restore func()) {
-	old := useADX
+	old, oldAVX2 := useADX, useAVX2
 	switch name {
 	case "adx":
 		if !(cpu.X86.HasBMI2 && cpu.X86.HasADX) {
 			panic("group: this CPU lacks BMI2/ADX")
 		}
-		useADX = true
+		useADX, useAVX2 = true, cpu.X86.HasAVX2
 	case "generic":
-		useADX = false
+		useADX, useAVX2 = false, false
 	default:
 		panic("group: unknown backend " + name)
 	}
-	return func() { useADX = old }
+	return func() { useADX, useAVX2 = old, oldAVX2 }
 }

@@ -9,6 +9,9 @@
 // 211 ns (-44%), VarTimeAdd 566 -> 291 ns (-49%), AddAffine 428 -> 221 ns
 // (-48%). CALLing one register-passing multiply subroutine instead of inlining
 // measured no faster (within the ±15% noise), so the products are inlined.
+// lookupAVX2, the constant-time table scan (AVX2): 16 entries 94 -> 27 ns, 32
+// entries 180 -> 56 ns (benchstat -count 6 against the generic scan, noisy);
+// k·G (43 scans of 32 entries) 18.6 -> 14.5 µs (-22%, n = 8, p = 0.001).
 
 //go:build !purego
 
@@ -5585,4 +5588,41 @@ TEXT ·addAffineADX(SB), NOSPLIT, $464-24
 	MOVQ    CX, 72(SI)
 	MOVQ    DX, 80(SI)
 	MOVQ    BX, 88(SI)
+	RET
+
+// func lookupAVX2(v *Affine, table *Affine, n int, idx int)
+// Requires: AVX, AVX2
+TEXT ·lookupAVX2(SB), NOSPLIT, $0-32
+	MOVQ table+8(FP), AX
+	MOVQ n+16(FP), CX
+	MOVQ idx+24(FP), DX
+
+	// want = idx in every 32-bit lane, cnt = 0, one = 1 in every lane
+	VMOVQ        DX, X0
+	VPBROADCASTD X0, Y0
+	VPXOR        Y1, Y1, Y1
+	MOVL         $0x00000001, DX
+	VMOVQ        DX, X2
+	VPBROADCASTD X2, Y2
+	VPXOR        Y4, Y4, Y4
+	VPXOR        Y5, Y5, Y5
+
+loop:
+	// mask = all ones where cnt == idx; acc |= entry & mask
+	VPCMPEQD Y0, Y1, Y3
+	VPAND    (AX), Y3, Y6
+	VPAND    32(AX), Y3, Y3
+	VPOR     Y6, Y4, Y4
+	VPOR     Y3, Y5, Y5
+	VPADDD   Y2, Y1, Y1
+	ADDQ     $0x00000040, AX
+	DECQ     CX
+	JNZ      loop
+
+	// v.X, v.Y
+	MOVQ    v+0(FP), AX
+	MOVQ    v+0(FP), CX
+	VMOVDQU Y4, (AX)
+	VMOVDQU Y5, 32(CX)
+	VZEROUPPER
 	RET

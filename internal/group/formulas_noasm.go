@@ -13,6 +13,8 @@ func (v *Jacobian) varTimeAdd(p, q *Jacobian) *Jacobian { return v.varTimeAddGen
 
 func (v *Jacobian) addAffine(p *Jacobian, a *Affine) *Jacobian { return v.addAffineGeneric(p, a) }
 
+func (v *Affine) lookup(table []Affine, idx int) *Affine { return v.lookupGeneric(table, idx) }
+
 func (v *Jacobian) varTimeAddAffineScaled(p *Jacobian, a *Affine, az *fieldElement) *Jacobian {
 	return v.varTimeAddAffineScaledGeneric(p, a, az)
 }

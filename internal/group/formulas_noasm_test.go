@@ -10,6 +10,7 @@ type asmFormulas struct {
 	addAffineScaled func(v, p *Jacobian, a *Affine, az *field.Element) int
 	addVar          func(v, p, q *Jacobian) int
 	addAffine       func(v, p *Jacobian, a *Affine)
+	lookup          func(v *Affine, table *Affine, n, idx int)
 }
 
 func asmTwins() *asmFormulas { return nil }

@@ -106,6 +106,12 @@ func (v *Affine) Select(a, b *Affine, cond int) *Affine {
 // entry and keeps the one whose index equals idx by masking, with no
 // secret-dependent branch or address. 0 ≤ idx < len(table) < 2³¹.
 func (v *Affine) Lookup(table []Affine, idx int) *Affine {
+	return v.lookup(table, idx) // lookupGeneric or its assembly twin (formulas_amd64.go)
+}
+
+// lookupGeneric is Lookup in portable Go, the reference for its assembly
+// twin.
+func (v *Affine) lookupGeneric(table []Affine, idx int) *Affine {
 	*v = Affine{}
 	for j := range table {
 		// mask is all ones when j == idx: (j ^ idx) − 1 borrows only for 0.

@@ -1,6 +1,9 @@
 package group
 
-import "testing"
+import (
+	"math/rand"
+	"testing"
+)
 
 // TestLookup checks that Lookup returns exactly table[idx] for every index,
 // whatever the receiver held before.
@@ -24,4 +27,65 @@ func TestLookup(t *testing.T) {
 	if n := testing.AllocsPerRun(10, func() { var v Affine; v.Lookup(table, 3) }); n != 0 {
 		t.Fatalf("Lookup allocates %v times", n)
 	}
+}
+
+// randomTable returns n affine entries of random limbs (Lookup moves bytes;
+// it does not care whether they are points).
+func randomTable(r *rand.Rand, n int) []Affine {
+	table := make([]Affine, n)
+	for i := range table {
+		var b [64]byte
+		r.Read(b[:])
+		table[i].X.SetBytes((*[32]byte)(b[:32]))
+		table[i].Y.SetBytes((*[32]byte)(b[32:]))
+	}
+	return table
+}
+
+// TestAssemblyLookup checks lookupAVX2 against lookupGeneric for every index
+// of tables of 1 to 40 entries, with junk in the receiver.
+func TestAssemblyLookup(t *testing.T) {
+	asm := requireAsm(t)
+	if asm.lookup == nil {
+		t.Skip("no AVX2")
+	}
+	r := rand.New(rand.NewSource(1))
+	for n := 1; n <= 40; n++ {
+		table := randomTable(r, n)
+		for idx := range n {
+			got := randomTable(r, 1)[0]
+			asm.lookup(&got, &table[0], n, idx)
+			var want Affine
+			want.lookupGeneric(table, idx)
+			if got != want || got != table[idx] {
+				t.Fatalf("lookupAVX2(n = %d, idx = %d) returned another entry", n, idx)
+			}
+		}
+	}
+}
+
+// FuzzLookupAVX2 checks lookupAVX2 against lookupGeneric on fuzzed tables.
+func FuzzLookupAVX2(f *testing.F) {
+	f.Add(int64(1), uint8(16), uint8(0))
+	f.Add(int64(2), uint8(32), uint8(31))
+	f.Add(int64(3), uint8(1), uint8(0))
+	f.Fuzz(func(t *testing.T, seed int64, n, idx uint8) {
+		asm := requireAsm(t)
+		if asm.lookup == nil {
+			t.Skip("no AVX2")
+		}
+		if n == 0 {
+			return
+		}
+		idx %= n
+		r := rand.New(rand.NewSource(seed))
+		table := randomTable(r, int(n))
+		got := randomTable(r, 1)[0]
+		asm.lookup(&got, &table[0], int(n), int(idx))
+		var want Affine
+		want.lookupGeneric(table, int(idx))
+		if got != want {
+			t.Fatalf("lookupAVX2(n = %d, idx = %d) differs from lookupGeneric", n, idx)
+		}
+	})
 }
