@@ -22,9 +22,8 @@ const (
 //
 // No inversion: with p = (X, Y, Z), the map (x, y) ↦ (Z²x, Z³y) is an
 // isomorphism onto the curve y² = x³ + 7Z⁶ that sends p to the affine point
-// (X, Y). The group formulas do not involve the curve constant, so the
-// table of multiples and the main loop run on that curve (and on a second
-// one, for the table's common Z), and the result's Z is scaled back at the
+// (X, Y). The group formulas do not involve the curve constant, so
+// scalarMultIso runs there, and the result's Z is scaled back by Z at the
 // end: libsecp256k1's "effective affine" tables, as in Strauss.
 func scalarMultGLV(v *group.Jacobian, k *Scalar, p *group.Jacobian) {
 	// p's X and Y as an affine point, and z, its implied Z. For the identity,
@@ -37,22 +36,38 @@ func scalarMultGLV(v *group.Jacobian, k *Scalar, p *group.Jacobian) {
 	z.One()
 	z.Select(&z, &p.Z, inf)
 
+	var acc group.Jacobian
+	var zt field.Element
+	scalarMultIso(&acc, &zt, k, &a)
+	acc.Z.Multiply(&acc.Z, &zt)
+	acc.Z.Multiply(&acc.Z, &z)
+	var id group.Jacobian
+	id.Identity()
+	v.Select(&id, &acc, inf)
+}
+
+// scalarMultIso sets v·(1, 1, zt) = k·a in constant time, where a is an
+// affine point (of secp256k1 or of an isomorphic curve y² = x³ + b', whose
+// formulas are the same) other than the identity: v's Z must still be
+// multiplied by zt, the implied Z of the table, which stays apart so that
+// x-only callers can square it.
+func scalarMultIso(v *group.Jacobian, zt *field.Element, k *Scalar, a *group.Affine) {
 	// table[i] = (i+1)·a by mixed additions that record their z-ratios, then
 	// rescaled to the Z of the last entry (no inversion). The additions branch
 	// only on their exceptional cases: 2·a is always a doubling, and i·a = ±a
 	// for 2 ≤ i ≤ 15 is impossible for a point of prime order n, so the path
-	// taken is the same for every p.
+	// taken is the same for every a.
 	var table, tableLam [ctEntries]group.Affine
 	var zr [ctEntries]field.Element
 	var m group.Jacobian
-	m.SetAffine(&a)
-	table[0] = a
+	m.SetAffine(a)
+	table[0] = *a
 	for i := 1; i < ctEntries; i++ {
-		m.VarTimeAddAffineZr(&m, &a, &zr[i])
+		m.VarTimeAddAffineZr(&m, a, &zr[i])
 		table[i] = group.Affine{X: m.X, Y: m.Y}
 	}
 	straussSetGlobalZ(table[:], zr[:])
-	z.Multiply(&z, &m.Z)
+	*zt = m.Z
 	for i := range table {
 		tableLam[i].X.Multiply(&table[i].X, &glvBetaElement)
 		tableLam[i].Y = table[i].Y
@@ -73,10 +88,41 @@ func scalarMultGLV(v *group.Jacobian, k *Scalar, p *group.Jacobian) {
 		addSignedDigit(&acc, &table, d1[i], neg1)
 		addSignedDigit(&acc, &tableLam, d2[i], neg2)
 	}
-	acc.Z.Multiply(&acc.Z, &z)
-	var id group.Jacobian
-	id.Identity()
-	v.Select(&id, &acc, inf)
+	*v = acc
+	k1, k2 = Scalar{}, Scalar{}
+	clear(d1[:])
+	clear(d2[:])
+}
+
+// xOnlyScalarMult sets x to the x coordinate of k·P, where P is either
+// point with x coordinate xP (they give the same x), in constant time, and
+// without the square root that lifting xP to a point would take
+// (libsecp256k1's secp256k1_ecmult_const_xonly). xP must be the x
+// coordinate of a point and k must not be 0, so that k·P is not the
+// identity.
+//
+// With g = xP³ + 7, a square, the point (g·xP, g²) lies on y² = x³ + 7g³,
+// which is secp256k1 scaled by u = √g: (x, y) ↦ (u²x, u³y) sends P = (xP, u)
+// there. A result (X, Y, Z) on that curve is x = X/(Z²·g) on secp256k1, so u
+// itself is never needed.
+func xOnlyScalarMult(x, xP *field.Element, k *Scalar) {
+	var g field.Element
+	g.Square(xP)
+	g.Multiply(&g, xP)
+	g.Add(&g, &curveB)
+	var a group.Affine
+	a.X.Multiply(&g, xP)
+	a.Y.Square(&g)
+
+	var acc group.Jacobian
+	var zt, d field.Element
+	scalarMultIso(&acc, &zt, k, &a)
+	d.Multiply(&acc.Z, &zt)
+	d.Square(&d)
+	d.Multiply(&d, &g)
+	d.Invert(&d)
+	x.Multiply(&acc.X, &d)
+	acc = group.Jacobian{}
 }
 
 // addSignedDigit sets acc = acc + (−1)^neg·d·P, where table[i] = (i+1)·P and

@@ -6,6 +6,7 @@ import (
 
 	"github.com/kestrel-crypto/secp256k1"
 	"github.com/kestrel-crypto/secp256k1/internal/field"
+	"github.com/kestrel-crypto/secp256k1/internal/hook"
 )
 
 var (
@@ -196,20 +197,15 @@ func xdh(x *[32]byte, ellA, ellB []byte, k *secp256k1.PrivateKey, initiating boo
 	u.SetBytes((*[32]byte)(theirs[0:32]))
 	t.SetBytes((*[32]byte)(theirs[32:64]))
 	varTimeXSwiftEC(&px, &u, &t)
-	var xb [32]byte
-	px.PutBytes(&xb)
-	// Either lift of x gives the same x(k·P); SetXOnlyBytes takes the even y.
-	var p secp256k1.Point
-	if _, err := p.SetXOnlyBytes(xb[:]); err != nil {
-		panic("ellswift: internal error: XSwiftEC returned an invalid x")
-	}
+	// x(k·P) from x(P) alone: either lift of x gives the same x, and the
+	// x-only engine needs no square root. k ∈ [1, n−1] and P ≠ O in a group
+	// of prime order: k·P ≠ O.
 	sk := k.Scalar()
-	p.ScalarMult(sk, &p)
+	kb := [32]byte(sk.Bytes())
 	*sk = secp256k1.Scalar{}
-	// k ∈ [1, n−1] and P ≠ O in a group of prime order: k·P ≠ O.
-	b, _ := p.BytesX()
-	copy(x[:], b)
-	clear(b)
-	p = secp256k1.Point{} // the shared point is secret
+	sx := hook.XOnlyScalarMult(px, kb)
+	clear(kb[:])
+	sx.PutBytes(x)
+	sx = field.Element{} // the shared x is secret
 	return nil
 }
