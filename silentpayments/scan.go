@@ -4,6 +4,7 @@ import (
 	"github.com/kestrel-crypto/secp256k1"
 	"github.com/kestrel-crypto/secp256k1/internal/field"
 	"github.com/kestrel-crypto/secp256k1/internal/group"
+	"github.com/kestrel-crypto/secp256k1/internal/hook"
 )
 
 // Scanning (BIP-352 "Scanning"). For each k, with T = t_k·G and P_k =
@@ -222,20 +223,18 @@ func (r *Receiver) scanShared(shared *secp256k1.Point, outputs [][32]byte) ([]Fo
 	var sc scratch
 	var found []FoundOutput
 	var tk secp256k1.Scalar
-	var T secp256k1.Point
+	var T tPoint
 	for k := uint32(0); k < KMax && set.nAlive > 0; k++ {
 		t := hashSharedSecret(&ser, k)
 		_, err := tk.SetCanonicalBytes(t[:])
-		clear(t[:])
 		if err != nil || tk.IsZero() == 1 {
+			clear(t[:])
 			return nil, ErrHashScalar
 		}
-		T.ScalarBaseMult(&tk)
-		Tb := T.Bytes() // 65 bytes: t_k ≠ 0
-		var Ta group.Affine
-		Ta.X.SetCanonicalBytes((*[32]byte)(Tb[1:33]))
-		Ta.Y.SetCanonicalBytes((*[32]byte)(Tb[33:65]))
-		i, kind, lbl := r.match(set, &sc, &Ta)
+		// T in Jacobian coordinates: the projective match needs no affine T.
+		T = tPoint{j: hook.ScalarBaseMult(t)}
+		clear(t[:])
+		i, kind, lbl := r.match(set, &sc, &T)
 		if kind == noMatch {
 			break
 		}
@@ -250,12 +249,31 @@ func (r *Receiver) scanShared(shared *secp256k1.Point, outputs [][32]byte) ([]Fo
 		set.remove(i)
 	}
 	tk = secp256k1.Scalar{}
+	T = tPoint{}
 	return found, nil
+}
+
+// tPoint is T = t_k·G in Jacobian coordinates, with its affine form
+// computed on first use (a constant-time inversion): the projective match
+// works on the Jacobian form and needs the affine one only for a match.
+type tPoint struct {
+	j     group.Jacobian
+	a     group.Affine
+	haveA bool
+}
+
+// affine returns T's affine form. T is not the identity (t_k ≠ 0).
+func (T *tPoint) affine() *group.Affine {
+	if !T.haveA {
+		T.a.SetJacobian(&T.j)
+		T.haveA = true
+	}
+	return &T.a
 }
 
 // match returns the output that matches for T = t_k·G: its index, the kind
 // of match and, for a label match, the label's index.
-func (r *Receiver) match(set *outputSet, sc *scratch, T *group.Affine) (int, int, int) {
+func (r *Receiver) match(set *outputSet, sc *scratch, T *tPoint) (int, int, int) {
 	method := r.method
 	if method == methodAuto {
 		method = methodAddition
@@ -270,39 +288,48 @@ func (r *Receiver) match(set *outputSet, sc *scratch, T *group.Affine) (int, int
 		if r.method == methodAuto && len(r.spendAff)*set.nAlive <= projectiveMax {
 			return r.matchProjective(set, sc, T)
 		}
-		return r.matchByAddition(set, sc, T)
+		return r.matchByAddition(set, sc, T.affine())
 	case methodProjective:
 		return r.matchProjective(set, sc, T)
 	}
-	return r.matchBySubtraction(set, sc, T)
+	return r.matchBySubtraction(set, sc, T.affine())
 }
 
-// matchProjective is matchByAddition without the inversion, for few
-// candidates and outputs: with d = x_B − x_T and e = y_B − y_T, the sum T
-// + B has x = e²/d² − x_T − x_B, so x(T + B) = x_O exactly when
+// matchProjective is matchByAddition without any inversion, for few
+// candidates and outputs. With T = (X, Y, Z) in Jacobian coordinates,
+// D = x_B·Z² − X and E = y_B·Z³ − Y (Z²·(x_B − x_T) and Z³·(y_B − y_T)), the
+// sum T + B has x = E²/(Z²D²) − X/Z² − x_B, so x(T + B) = x_O exactly when
 //
-//	e² = (x_O + x_T + x_B)·d²,
+//	E² = x_O·(Z²D²) + (x_B·Z² + X)·D²,
 //
 // one multiplication per candidate and output. The y parity, which tells
-// the two label checks apart, is computed (with an inversion) only for a
-// match. A candidate with d = 0 (T = ±B) goes to matchByAddition.
-func (r *Receiver) matchProjective(set *outputSet, sc *scratch, T *group.Affine) (int, int, int) {
+// the two label checks apart, is computed (with T made affine, an
+// inversion) only for a match. A candidate with D = 0 (T = ±B) goes to
+// matchByAddition.
+func (r *Receiver) matchProjective(set *outputSet, sc *scratch, T *tPoint) (int, int, int) {
 	n := len(r.spendAff)
 	if n > projectiveMax {
-		return r.matchByAddition(set, sc, T)
+		return r.matchByAddition(set, sc, T.affine())
 	}
-	var ee, dd, s [projectiveMax]field.Element
+	var ee, aa, cc [projectiveMax]field.Element
+	var z2, z3 field.Element
+	z2.Square(&T.j.Z)
+	z3.Multiply(&z2, &T.j.Z)
 	for j := range r.spendAff {
 		B := &r.spendAff[j]
-		var d, e field.Element
-		d.Subtract(&B.X, &T.X)
+		var d, e, bx, dd field.Element
+		bx.Multiply(&B.X, &z2)
+		d.Subtract(&bx, &T.j.X)
 		if d.IsZero() == 1 {
-			return r.matchByAddition(set, sc, T)
+			return r.matchByAddition(set, sc, T.affine())
 		}
-		e.Subtract(&B.Y, &T.Y)
+		e.Multiply(&B.Y, &z3)
+		e.Subtract(&e, &T.j.Y)
 		ee[j].Square(&e)
-		dd[j].Square(&d)
-		s[j].Add(&T.X, &B.X)
+		dd.Square(&d)
+		aa[j].Multiply(&dd, &z2)
+		cc[j].Add(&bx, &T.j.X)
+		cc[j].Multiply(&cc[j], &dd)
 	}
 	if set.xs == nil {
 		set.xs = make([]field.Element, len(set.outputs))
@@ -319,15 +346,15 @@ func (r *Receiver) matchProjective(set *outputSet, sc *scratch, T *group.Affine)
 		}
 		kind, label := noMatch, -1
 		for j := range n {
-			t.Add(&set.xs[i], &s[j])
-			t.Multiply(&t, &dd[j])
+			t.Multiply(&set.xs[i], &aa[j])
+			t.Add(&t, &cc[j])
 			if t.Equal(&ee[j]) == 0 {
 				continue
 			}
 			if j == 0 {
 				return i, matchDirect, -1
 			}
-			if k := matchLabel + sumYIsOdd(T, &r.spendAff[j], &set.xs[i]); k < kind {
+			if k := matchLabel + sumYIsOdd(T.affine(), &r.spendAff[j], &set.xs[i]); k < kind {
 				kind, label = k, j-1
 			}
 		}
