@@ -332,6 +332,15 @@ func TestVarTimeMultiScalarMultAllocations(t *testing.T) {
 	}); n != 0 {
 		t.Errorf("VarTimeMultiScalarMult(%d points) allocates %v times per call", len(in.points), n)
 	}
+	// Strauss: on the stack up to straussStackPoints, pooled above.
+	for _, count := range []int{1, straussStackPoints, straussStackPoints + 1, msmStraussThreshold - 1} {
+		in := msmTestBatch(r, "allocs", count, 2)
+		if n := testing.AllocsPerRun(5, func() {
+			v.VarTimeMultiScalarMult(in.scalars, in.points)
+		}); n != 0 {
+			t.Errorf("VarTimeMultiScalarMult(%d points) allocates %v times per call", count, n)
+		}
+	}
 	for variant := range pippengerVariants {
 		var out group.Jacobian
 		if n := testing.AllocsPerRun(3, func() {

@@ -2,6 +2,7 @@ package secp256k1
 
 import (
 	"math/bits"
+	"sync"
 
 	"github.com/kestrel-crypto/secp256k1/internal/field"
 	"github.com/kestrel-crypto/secp256k1/internal/group"
@@ -32,8 +33,19 @@ const straussWindow = 5
 const straussTableSize = 1 << (straussWindow - 2)
 
 // straussStackPoints is how many points varTimeStrauss handles with scratch
-// on the stack (about 1 KiB per point); more points allocate.
+// on the stack (about 1 KiB per point); more points take their scratch from
+// straussScratchPool, so repeated calls do not allocate.
 const straussStackPoints = 4
+
+// straussScratch is varTimeStrauss's scratch for more than
+// straussStackPoints points. The slices only grow.
+type straussScratch struct {
+	state []straussPoint
+	pre   []group.Affine
+	aux   []field.Element
+}
+
+var straussScratchPool = sync.Pool{New: func() any { return new(straussScratch) }}
 
 // straussNAFLen is the wNAF length of a value below 2¹²⁸.
 const straussNAFLen = 129
@@ -62,9 +74,12 @@ func varTimeStrauss(out *group.Jacobian, scalars []*Scalar, points []*Point, g *
 	)
 	state, pre, aux := stackState[:], stackPre[:], stackAux[:]
 	if len(points) > straussStackPoints {
-		state = make([]straussPoint, len(points))
-		pre = make([]group.Affine, len(points)*straussTableSize)
-		aux = make([]field.Element, len(points)*straussTableSize)
+		sc := straussScratchPool.Get().(*straussScratch)
+		defer straussScratchPool.Put(sc)
+		sc.state = grow(sc.state, len(points))
+		sc.pre = grow(sc.pre, len(points)*straussTableSize)
+		sc.aux = grow(sc.aux, len(points)*straussTableSize)
+		state, pre, aux = sc.state, sc.pre, sc.aux
 	}
 
 	// Per point: recode, and build the odd-multiples table with its
