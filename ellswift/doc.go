@@ -31,8 +31,9 @@
 //	Create(k, aux):    tag "secp256k1_ellswift_create",
 //	                   key64 = the 32-byte k ‖ 32 zero bytes, rnd32 = aux
 //
-// H(0) is a pool of 64 4-bit values, taken low nibble of byte 0 first; the
-// low 3 bits of each are a case. Attempt i (from 1) uses the next case and
+// H(0) is a pool of 64 4-bit values, taken from the end (the high nibble of
+// byte 31 first, down to the low nibble of byte 0); the low 3 bits of each
+// are a case. Attempt i (from 1) uses the next case and
 // u32 = H(i) as u; H(65) refills the pool. The output's first 32 bytes are
 // u32 itself, not reduced mod p. libsecp256k1's secp256k1_ellswift_create also
 // accepts a NULL auxrnd32 (no rnd32 bytes at all); Create always has 32
@@ -40,12 +41,12 @@
 // those 32 bytes.
 //
 // This derivation is not part of BIP-324 and no public vector pins it (the
-// BIP-324 vectors give encodings, not the randomness that made them). The
+// BIP-324 vectors give encodings, not the randomness that made them), and the
 // libsecp256k1 0.2.0 installed on the development machines predates the
-// ellswift module, so there is no cgo cross-check either: the derivation
-// follows libsecp256k1's source as described above, unverified against it
-// here, and the tests pin it against an independent math/big transcript of
-// this description (reference_test.go). The BIP-324
+// ellswift module. It is pinned instead by 24 vectors generated with
+// libsecp256k1 0.6.0 (testdata/libsecp256k1, from the sources go-ethereum
+// bundles): Encode and Create reproduce them byte for byte. (An earlier
+// version took the pool from the start; those vectors caught it.) The BIP-324
 // vectors are the reference for everything else (decoding, the inverse map,
 // and the shared secret).
 //

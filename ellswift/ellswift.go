@@ -43,11 +43,10 @@ func encode(out *[64]byte, pub *secp256k1.PublicKey, rnd []byte) {
 	yOdd := int(b[64] & 1)
 
 	// The key field is the 33-byte compressed key and 31 zero bytes.
-	var s seed
-	s.init(&tagEncode, rnd)
-	k := s.keyField()
+	var k [64]byte
 	k[0] = 2 | byte(yOdd)
 	copy(k[1:33], b[1:33])
+	s := newSeed(&tagEncode, &k, rnd)
 	varTimeElligatorSwift(out, &x, yOdd, &s)
 }
 
@@ -103,6 +102,12 @@ func Create(k *secp256k1.PrivateKey, auxRand []byte) ([]byte, error) {
 }
 
 func create(out *[64]byte, k *secp256k1.PrivateKey, aux *[32]byte) {
+	createWithSeed(out, k, aux[:])
+}
+
+// createWithSeed is create with the randomness rnd of any length: 32 bytes,
+// or none for libsecp256k1's NULL auxrnd32 (tests only).
+func createWithSeed(out *[64]byte, k *secp256k1.PrivateKey, rnd []byte) {
 	sk := k.Scalar()
 	var p secp256k1.Point
 	p.ScalarBaseMult(sk)
@@ -112,14 +117,15 @@ func create(out *[64]byte, k *secp256k1.PrivateKey, aux *[32]byte) {
 	x.SetBytes((*[32]byte)(b[1:33]))
 
 	// The key field is the 32-byte secret key and 32 zero bytes.
-	var s seed
-	s.init(&tagCreate, aux[:])
+	var key [64]byte
 	sb := sk.Bytes()
-	copy(s.keyField(), sb)
+	copy(key[:], sb)
 	clear(sb)
 	*sk = secp256k1.Scalar{}
+	s := newSeed(&tagCreate, &key, rnd)
+	clear(key[:])
 	varTimeElligatorSwift(out, &x, int(b[64]&1), &s)
-	clear(s[:])
+	s = seed{}
 }
 
 // XDH returns the BIP-324 shared secret between the parties whose

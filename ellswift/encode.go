@@ -19,32 +19,34 @@ var (
 // "bip324_ellswift_xonly_ecdh" after its 64-byte prefix.
 var midXDH = ksha256.NewTagged("bip324_ellswift_xonly_ecdh")
 
-// seedLen is the length of a randomness seed: the tag prefix (64 bytes), a
-// 64-byte key field, the 32 bytes of randomness and the 4-byte counter.
-const seedLen = 64 + 64 + 32 + 4
+// seed is the encoder's generator, libsecp256k1's: output cnt is
+// SHA-256(SHA-256(tag) ‖ SHA-256(tag) ‖ key field (64 bytes) ‖ rnd ‖
+// LE32(cnt)), where rnd is 32 bytes (none for libsecp256k1's NULL auxrnd32
+// in secp256k1_ellswift_create). It keeps the SHA-256 state after the
+// prefix, so each output costs one compression (doc.go, "Randomness"). In
+// Create that state depends on the secret key; callers clear the seed after
+// use.
+type seed struct{ d ksha256.Digest }
 
-// seed is the input of the encoder's generator. Its layout is libsecp256k1's
-// (doc.go, "Randomness"): SHA-256(tag) ‖ SHA-256(tag) ‖ key field (64) ‖
-// rnd (32) ‖ cnt (4, little-endian). It holds a secret key in Create, so it
-// is cleared after use.
-type seed [seedLen]byte
-
-func (s *seed) init(tag *[32]byte, rnd []byte) {
-	copy(s[0:32], tag[:])
-	copy(s[32:64], tag[:])
-	copy(s[128:160], rnd)
+// newSeed returns the generator for tag, the key field and rnd.
+func newSeed(tag *[32]byte, key *[64]byte, rnd []byte) seed {
+	d := ksha256.NewTaggedFromHash(tag)
+	d.Write(key[:])
+	d.Write(rnd)
+	return seed{d}
 }
 
-// keyField is the 64-byte field after the tag prefix.
-func (s *seed) keyField() []byte { return s[64:128] }
-
-// prng returns SHA-256 of the seed with the counter cnt: libsecp256k1's
-// secp256k1_ellswift_prng. (libsecp256k1 resumes from a SHA-256 midstate,
-// one compression per output; crypto/sha256 has no midstate API, so this
-// hashes all 164 bytes, three compressions, about 0.1 µs each with SHA-NI.)
+// prng returns output cnt of the generator: libsecp256k1's
+// secp256k1_ellswift_prng.
 func (s *seed) prng(cnt uint32) [32]byte {
-	binary.LittleEndian.PutUint32(s[160:164], cnt)
-	return sha256.Sum256(s[:])
+	h := s.d
+	var c [4]byte
+	binary.LittleEndian.PutUint32(c[:], cnt)
+	h.Write(c[:])
+	var out [32]byte
+	h.Sum(&out)
+	h = ksha256.Digest{}
+	return out
 }
 
 // varTimeElligatorSwift writes into out the 64-byte encoding u ‖ t of the
@@ -73,7 +75,9 @@ func varTimeElligatorSwift(out *[64]byte, x *field.Element, yOdd int, s *seed) {
 // XSwiftEC(u32 mod p, t) = x.
 //
 // Counter 0 fills a pool of 64 4-bit branch values (the 32 bytes of its
-// hash, low nibble first; the top bit of each nibble is dropped). Each
+// hash), taken from the end: the high nibble of byte 31 first, then its low
+// nibble, down to the low nibble of byte 0, as libsecp256k1 indexes the pool
+// by its count of values left; the top bit of each nibble is dropped. Each
 // attempt takes the next branch value as the case and the hash of the next
 // counter as u: counters 1 to 64 give the u of attempts 1 to 64, counter 65
 // refills the pool, and so on. The hash output itself is u's encoding, even in
@@ -90,8 +94,7 @@ func varTimeXElligatorSwift(u32 *[32]byte, t, x *field.Element, s *seed) {
 			left = 64
 		}
 		left--
-		i := 63 - left
-		c := int(pool[i>>1]>>((i&1)<<2)) & 7
+		c := int(pool[left>>1]>>((left&1)<<2)) & 7
 		*u32 = s.prng(cnt)
 		cnt++
 		var u field.Element

@@ -125,8 +125,9 @@ func refXSwiftECInv(x, u *big.Int, c int) *big.Int {
 
 // refElligatorSwift is XElligatorSwift(x) with libsecp256k1's generator, then
 // the parity fix, written from doc.go's description: a tagged SHA-256 over
-// key64 ‖ rnd32 ‖ LE32(cnt); H(0) a pool of nibbles consumed from the low
-// nibble of byte 0 on; H(i) the u of attempt i; H(65) a new pool.
+// key64 ‖ rnd32 ‖ LE32(cnt); H(0) a pool of nibbles consumed from the end
+// (the high nibble of byte 31 first); H(i) the u of attempt i; H(65) a new
+// pool.
 func refElligatorSwift(tag string, key64, rnd32 []byte, x *big.Int, yOdd uint) []byte {
 	th := sha256.Sum256([]byte(tag))
 	H := func(cnt uint32) []byte {
@@ -147,8 +148,8 @@ func refElligatorSwift(tag string, key64, rnd32 []byte, x *big.Int, yOdd uint) [
 			}
 			cnt++
 		}
-		c := pool[0] & 7
-		pool = pool[1:]
+		c := pool[len(pool)-1] & 7
+		pool = pool[:len(pool)-1]
 		u32 := H(cnt)
 		cnt++
 		u := rmod(new(big.Int).SetBytes(u32))
