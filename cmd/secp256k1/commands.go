@@ -2,17 +2,21 @@ package main
 
 import (
 	"bufio"
+	"bytes"
+	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/kestrel-crypto/secp256k1"
 	"github.com/kestrel-crypto/secp256k1/ecdh"
 	"github.com/kestrel-crypto/secp256k1/ecdsa"
+	"github.com/kestrel-crypto/secp256k1/ellswift"
 	"github.com/kestrel-crypto/secp256k1/schnorr"
 )
 
@@ -24,7 +28,8 @@ const (
 
 const usage = `usage: secp256k1 <command> [flags] [arguments]
 
-Arguments are hex; "-" reads an argument from standard input.
+Arguments are hex (except a role: initiator or responder); "-" reads an
+argument from standard input. Flags go before the arguments.
 Exit status: 0 ok, 1 invalid signature, 2 usage or input error.
 
 commands:
@@ -36,12 +41,22 @@ commands:
   ecdh <seckey> <pubkey>               shared secret: SHA-256 of the compressed shared point
   schnorr-sign <seckey> <msg> [aux]    BIP-340 signature of a message of any length
   schnorr-verify <xonly> <msg> <sig>   check a BIP-340 signature
-  bench [internal|all]                 time the library (libsecp256k1's bench table format)
+  ellswift-create <seckey> [aux]       64-byte ElligatorSwift encoding of a key's public key (BIP-324)
+  ellswift-encode <pubkey> [rnd]       64-byte ElligatorSwift encoding of a public key
+  ellswift-decode <ellswift64>         public key of an ElligatorSwift encoding
+  ellswift-xdh <seckey> <ours64> <theirs64> <initiator|responder>
+                                       BIP-324 shared secret of two ElligatorSwift encodings
+  bench [main|internal|ecmult|all] [-format table|benchstat]
+                                       time the library (libsecp256k1's bench table format)
 
-Run "secp256k1 <command> -h" for a command's flags.
+Run "secp256k1 <command> -h" or "secp256k1 help <command>" for a command's
+arguments and flags.
 `
 
 // command is one subcommand: its flags, positional arguments and action.
+//
+// args names the positional arguments: "<x>" is required, "[x]" optional.
+// Each is hex, except a choice "<a|b>", which must be one of the words a, b.
 type command struct {
 	name, args, help string
 	flags            func(fs *flag.FlagSet) // declares the command's flags
@@ -51,8 +66,17 @@ type command struct {
 // context is what a command's action sees.
 type context struct {
 	fs   *flag.FlagSet
-	args [][]byte // the decoded positional arguments
+	args [][]byte // the positional arguments: hex decoded, a choice as its word
 	out  io.Writer
+}
+
+// choices returns the words a choice argument "<a|b>" accepts, or nil for a
+// hex argument.
+func choices(arg string) []string {
+	if !strings.Contains(arg, "|") {
+		return nil
+	}
+	return strings.Split(strings.Trim(arg, "<>[]"), "|")
 }
 
 var (
@@ -172,6 +196,94 @@ var commands = []command{
 			}
 			return verdict(schnorr.Verify(pub, c.args[1], c.args[2]))
 		}},
+	{name: "ellswift-create", args: "<seckey> [aux]", help: `Prints a 64-byte ElligatorSwift encoding (BIP-324) of the private key's
+public key, made as libsecp256k1's secp256k1_ellswift_create makes it: the
+same key and aux give the same encoding. aux is 32 bytes, by default from
+crypto/rand; an encoding looks random only if aux is fresh and secret.`,
+		run: func(c *context) (map[string]string, int, error) {
+			k, err := secp256k1.NewPrivateKey(c.args[0])
+			if err != nil {
+				return nil, exitUsage, err
+			}
+			var aux []byte // nil: crypto/rand
+			if len(c.args) > 1 {
+				aux = append([]byte{}, c.args[1]...) // not nil, even if empty
+			}
+			enc, err := ellswift.Create(k, aux)
+			if err != nil {
+				return nil, exitUsage, err
+			}
+			return map[string]string{"ellswift": hex.EncodeToString(enc)}, exitOK, nil
+		}},
+	{name: "ellswift-encode", args: "<pubkey> [rnd]", help: `Prints a 64-byte ElligatorSwift encoding (BIP-324) of a public key, made as
+libsecp256k1's secp256k1_ellswift_encode makes it. rnd is 32 bytes, by
+default from crypto/rand; an encoding looks random only if rnd is fresh and
+secret and the key is random too.`,
+		run: func(c *context) (map[string]string, int, error) {
+			pub, err := secp256k1.ParsePublicKey(c.args[0])
+			if err != nil {
+				return nil, exitUsage, err
+			}
+			var rnd []byte
+			if len(c.args) > 1 {
+				rnd = c.args[1]
+			} else {
+				rnd = make([]byte, 32)
+				if _, err := rand.Read(rnd); err != nil {
+					return nil, exitUsage, err
+				}
+			}
+			enc, err := ellswift.Encode(pub, rnd)
+			if err != nil {
+				return nil, exitUsage, err
+			}
+			return map[string]string{"ellswift": hex.EncodeToString(enc)}, exitOK, nil
+		}},
+	{name: "ellswift-decode", args: "<ellswift64>", help: `Prints the public key that a 64-byte ElligatorSwift encoding (BIP-324)
+decodes to; every 64-byte string decodes.`,
+		run: func(c *context) (map[string]string, int, error) {
+			pub, err := ellswift.Decode(c.args[0])
+			if err != nil {
+				return nil, exitUsage, err
+			}
+			return map[string]string{"pubkey": pubHex(pub)}, exitOK, nil
+		}},
+	{name: "ellswift-xdh", args: "<seckey> <ours64> <theirs64> <initiator|responder>", help: `Prints the 32-byte BIP-324 shared secret (libsecp256k1's
+secp256k1_ellswift_xdh with the BIP-324 hash). ours64 is the ElligatorSwift
+encoding of seckey's public key (from ellswift-create), theirs64 the peer's;
+the last argument says which side seckey is on. Both sides get the same
+secret: the initiator runs
+  ellswift-xdh <initiator seckey> <initiator ell64> <responder ell64> initiator
+and the responder
+  ellswift-xdh <responder seckey> <responder ell64> <initiator ell64> responder`,
+		run: func(c *context) (map[string]string, int, error) {
+			k, err := secp256k1.NewPrivateKey(c.args[0])
+			if err != nil {
+				return nil, exitUsage, err
+			}
+			ours, theirs, initiating := c.args[1], c.args[2], string(c.args[3]) == "initiator"
+			for i, enc := range [][]byte{ours, theirs} {
+				if len(enc) != 64 {
+					return nil, exitUsage, fmt.Errorf("%s must be 64 bytes, not %d", []string{"<ours64>", "<theirs64>"}[i], len(enc))
+				}
+			}
+			// XDH does not look at our own encoding beyond hashing it, so a
+			// swapped pair would give a wrong secret without an error;
+			// catch that here. x only: XDH only uses the x coordinate.
+			pub, _ := ellswift.Decode(ours)
+			if !bytes.Equal(pub.BytesCompressed()[1:], k.PublicKey().BytesCompressed()[1:]) {
+				return nil, exitUsage, errors.New("<ours64> does not encode the public key of <seckey> (are <ours64> and <theirs64> swapped?)")
+			}
+			ellA, ellB := ours, theirs // the initiator's encoding comes first
+			if !initiating {
+				ellA, ellB = theirs, ours
+			}
+			secret, err := ellswift.XDH(ellA, ellB, k, initiating)
+			if err != nil {
+				return nil, exitUsage, err
+			}
+			return map[string]string{"secret": hex.EncodeToString(secret)}, exitOK, nil
+		}},
 }
 
 func verdict(ok bool) (map[string]string, int, error) {
@@ -188,25 +300,52 @@ func pubHex(p *secp256k1.PublicKey) string {
 	return hex.EncodeToString(p.BytesCompressed())
 }
 
-// execute parses the command's flags and arguments, runs it and prints the
-// result: the values alone (one per line, in a fixed order) or JSON.
-func (cmd *command) execute(argv []string, stdin io.Reader, stdout, stderr io.Writer) int {
+// newFlagSet returns the command's flag set, with the flags every command
+// has (-json, -uncompressed) and its own, reset to their defaults. It prints
+// nothing: execute reports errors in one line and usage prints the help.
+func (cmd *command) newFlagSet() *flag.FlagSet {
 	fs := flag.NewFlagSet(cmd.name, flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
 	flagJSON, flagUncompressed, flagFormat, flagRecoverable = false, false, "der", false
 	fs.BoolVar(&flagJSON, "json", false, "print JSON")
 	fs.BoolVar(&flagUncompressed, "uncompressed", false, "print public keys as 65-byte uncompressed")
 	if cmd.flags != nil {
 		cmd.flags(fs)
 	}
-	fs.Usage = func() {
-		fprintf(stderr, "usage: secp256k1 %s [flags] %s\n\n%s\n\nflags:\n", cmd.name, cmd.args, cmd.help)
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(argv); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
+	return fs
+}
+
+// usage prints the command's help: its arguments, what it does and its flags.
+func (cmd *command) usage(w io.Writer) {
+	fprintf(w, "usage: secp256k1 %s [flags] %s\n\n%s\n\nflags:\n", cmd.name, cmd.args, cmd.help)
+	fs := cmd.newFlagSet()
+	fs.SetOutput(w)
+	fs.PrintDefaults()
+}
+
+// isHelp reports whether a is one of the spellings of a request for help.
+func isHelp(a string) bool {
+	return a == "-h" || a == "-help" || a == "--help"
+}
+
+// execute parses the command's flags and arguments, runs it and prints the
+// result: the values alone (one per line, in a fixed order) or JSON. A usage
+// or input error is one line on standard error; -h or --help anywhere before
+// "--" prints the command's help on standard output.
+func (cmd *command) execute(argv []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	for _, a := range argv {
+		if a == "--" {
+			break
+		}
+		if isHelp(a) {
+			cmd.usage(stdout)
 			return exitOK
 		}
+	}
+	fs := cmd.newFlagSet()
+	if err := fs.Parse(argv); err != nil {
+		fprintf(stderr, "secp256k1 %s: %v (see secp256k1 %s -h)\n", cmd.name, err, cmd.name)
 		return exitUsage
 	}
 	want := strings.Fields(cmd.args)
@@ -217,7 +356,11 @@ func (cmd *command) execute(argv []string, stdin io.Reader, stdout, stderr io.Wr
 		}
 	}
 	if fs.NArg() < required || fs.NArg() > len(want) {
-		fprintf(stderr, "secp256k1 %s: want arguments %s, got %d\n", cmd.name, cmd.args, fs.NArg())
+		hint := ""
+		if slices.ContainsFunc(fs.Args(), func(a string) bool { return len(a) > 1 && a[0] == '-' }) {
+			hint = " (flags go before the arguments)"
+		}
+		fprintf(stderr, "secp256k1 %s: want arguments %s, got %d%s\n", cmd.name, cmd.args, fs.NArg(), hint)
 		return exitUsage
 	}
 	c := &context{fs: fs, out: stdout}
@@ -230,14 +373,30 @@ func (cmd *command) execute(argv []string, stdin io.Reader, stdout, stderr io.Wr
 				in.Split(bufio.ScanWords)
 			}
 			if !in.Scan() {
-				fprintf(stderr, "secp256k1 %s: missing %s on standard input\n", cmd.name, want[i])
+				if err := in.Err(); err != nil {
+					fprintf(stderr, "secp256k1 %s: reading %s from standard input: %v\n", cmd.name, want[i], err)
+				} else {
+					fprintf(stderr, "secp256k1 %s: missing %s on standard input\n", cmd.name, want[i])
+				}
 				return exitUsage
 			}
 			a = in.Text()
 		}
+		if words := choices(want[i]); words != nil {
+			if !slices.Contains(words, a) {
+				fprintf(stderr, "secp256k1 %s: %s must be %s, not %q\n", cmd.name, want[i], strings.Join(words, " or "), a)
+				return exitUsage
+			}
+			c.args = append(c.args, []byte(a))
+			continue
+		}
 		b, err := hex.DecodeString(strings.TrimPrefix(a, "0x"))
 		if err != nil {
-			fprintf(stderr, "secp256k1 %s: %s is not hex\n", cmd.name, want[i])
+			hint := ""
+			if strings.HasPrefix(a, "-") {
+				hint = " (flags go before the arguments)"
+			}
+			fprintf(stderr, "secp256k1 %s: %s is not hex%s\n", cmd.name, want[i], hint)
 			return exitUsage
 		}
 		c.args = append(c.args, b)
@@ -247,7 +406,7 @@ func (cmd *command) execute(argv []string, stdin io.Reader, stdout, stderr io.Wr
 		fprintf(stderr, "secp256k1 %s: %v\n", cmd.name, err)
 		return code
 	}
-	keys := []string{"seckey", "pubkey", "xonly", "signature", "secret", "valid"}
+	keys := []string{"seckey", "pubkey", "xonly", "ellswift", "signature", "secret", "valid"}
 	if flagJSON {
 		ordered := make([]string, 0, len(res))
 		for _, k := range keys {

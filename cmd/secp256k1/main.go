@@ -1,13 +1,17 @@
 // Command secp256k1 is Kestrel's command-line tool: keys, ECDSA and BIP-340
-// signatures, recovery and ECDH from a shell, with hex in and hex out, and
-// the benchmark table of libsecp256k1's bench tools.
+// signatures, recovery, ECDH and BIP-324's ElligatorSwift from a shell, with
+// hex in and hex out, and the benchmark table of libsecp256k1's bench tools.
 //
 //	secp256k1 keygen | pubkey | sign | verify | recover | ecdh |
-//	          schnorr-sign | schnorr-verify | bench
+//	          schnorr-sign | schnorr-verify |
+//	          ellswift-create | ellswift-encode | ellswift-decode | ellswift-xdh |
+//	          bench
 //
-// Every argument is hex; "-" reads the argument from standard input. Exit
-// status: 0 success (a valid signature), 1 an invalid signature, 2 a usage
-// or input error (one line on standard error). -json prints JSON.
+// Every argument is hex (but the initiator|responder role of ellswift-xdh);
+// "-" reads the argument from standard input. Exit status: 0 success (a
+// valid signature), 1 an invalid signature, 2 a usage or input error (one
+// line on standard error). -json prints JSON. "secp256k1 <command> -h"
+// prints a command's help.
 package main
 
 import (
@@ -28,8 +32,26 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	name := args[0]
 	switch name {
 	case "help", "-h", "-help", "--help":
-		io.WriteString(stdout, usage)
-		return exitOK
+		if len(args) == 1 {
+			io.WriteString(stdout, usage)
+			return exitOK
+		}
+		if len(args) > 2 {
+			fprintf(stderr, "secp256k1 help: want at most one command, got %d\n", len(args)-1)
+			return exitUsage
+		}
+		if args[1] == "bench" {
+			io.WriteString(stdout, benchUsage)
+			return exitOK
+		}
+		for _, c := range commands {
+			if c.name == args[1] {
+				c.usage(stdout)
+				return exitOK
+			}
+		}
+		fprintf(stderr, "secp256k1 help: unknown command %q (see secp256k1 help)\n", args[1])
+		return exitUsage
 	case "bench":
 		return runBench(args[1:], stdout, stderr)
 	}

@@ -8,6 +8,9 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -107,8 +110,79 @@ func TestSignVerifyRoundTrip(t *testing.T) {
 	}
 }
 
+func TestEllSwift(t *testing.T) {
+	keys := make([][2]string, 2) // seckey, pubkey
+	for i := range keys {
+		out, _, code := cli(t, "", "keygen")
+		f := strings.Fields(out)
+		if code != 0 || len(f) != 2 {
+			t.Fatalf("keygen = %q, exit %d", out, code)
+		}
+		keys[i] = [2]string{f[0], f[1]}
+	}
+	ell := make([]string, 2)
+	for i, k := range keys {
+		enc, errOut, code := cli(t, "", "ellswift-create", k[0])
+		if code != 0 || len(enc) != 128 {
+			t.Fatalf("ellswift-create = %q, exit %d, stderr %q", enc, code, errOut)
+		}
+		if pub, _, code := cli(t, "", "ellswift-decode", enc); code != 0 || pub != k[1] {
+			t.Fatalf("ellswift-decode(ellswift-create(k)) = %q, exit %d; pubkey is %s", pub, code, k[1])
+		}
+		ell[i] = enc
+	}
+	// Fresh randomness by default; with aux, deterministic.
+	if again, _, _ := cli(t, "", "ellswift-create", keys[0][0]); again == ell[0] {
+		t.Errorf("two ellswift-create without aux gave the same encoding")
+	}
+	aux := strings.Repeat("5a", 32)
+	e1, _, _ := cli(t, "", "ellswift-create", keys[0][0], aux)
+	e2, _, _ := cli(t, "", "ellswift-create", "-json", keys[0][0], aux)
+	var js map[string]string
+	if err := json.Unmarshal([]byte(e2), &js); err != nil || js["ellswift"] != e1 || len(e1) != 128 {
+		t.Fatalf("ellswift-create with aux: %q, then -json %q", e1, e2)
+	}
+	// ellswift-encode of the public key, decoded from standard input.
+	enc, _, code := cli(t, "", "ellswift-encode", keys[1][1])
+	if pub, _, code2 := cli(t, enc+"\n", "ellswift-decode", "-"); code != 0 || code2 != 0 || pub != keys[1][1] {
+		t.Fatalf("ellswift-decode(ellswift-encode(pub)) = %q, exit %d, %d", pub, code, code2)
+	}
+
+	// Both sides of the BIP-324 exchange get the same secret, and another
+	// key pair another one.
+	si, errOut, code := cli(t, "", "ellswift-xdh", keys[0][0], ell[0], ell[1], "initiator")
+	if code != 0 || len(si) != 64 {
+		t.Fatalf("ellswift-xdh initiator = %q, exit %d, stderr %q", si, code, errOut)
+	}
+	sr, _, code := cli(t, keys[1][0]+" responder\n", "ellswift-xdh", "-json", "-", ell[1], ell[0], "-")
+	if err := json.Unmarshal([]byte(sr), &js); err != nil || code != 0 || js["secret"] != si {
+		t.Fatalf("ellswift-xdh responder = %q, exit %d; initiator got %s", sr, code, si)
+	}
+	// The roles matter: with both sides claiming to initiate, the secrets differ.
+	if s2, _, _ := cli(t, "", "ellswift-xdh", keys[1][0], ell[1], ell[0], "initiator"); s2 == si {
+		t.Errorf("ellswift-xdh with the wrong role gave the same secret")
+	}
+	// The same keys with a fresh encoding give another secret (the
+	// encodings are hashed in).
+	if s3, _, _ := cli(t, "", "ellswift-xdh", keys[0][0], e1, ell[1], "initiator"); s3 == si || len(s3) != 64 {
+		t.Errorf("ellswift-xdh with another encoding = %q (was %q)", s3, si)
+	}
+}
+
+// BIP-324's first ellswift_decode vector: 64 zero bytes decode to this x; y
+// is even, as t = 0 is.
+func TestEllSwiftDecodeZero(t *testing.T) {
+	pub, _, code := cli(t, "", "ellswift-decode", strings.Repeat("00", 64))
+	if code != 0 || pub != "02edd1fd3e327ce90cc7a3542614289aee9682003e9cf7dcc9cf2ca9743be5aa0c" {
+		t.Fatalf("ellswift-decode 00…00 = %q, exit %d", pub, code)
+	}
+}
+
 func TestBadInputExitsTwo(t *testing.T) {
 	sk := strings.Repeat("11", 32)
+	sk2 := strings.Repeat("22", 32)
+	ell, _, _ := cli(t, "", "ellswift-create", sk)
+	ell2, _, _ := cli(t, "", "ellswift-create", sk2)
 	for _, args := range [][]string{
 		{},
 		{"frobnicate"},
@@ -117,74 +191,261 @@ func TestBadInputExitsTwo(t *testing.T) {
 		{"pubkey", "1122"},
 		{"pubkey", strings.Repeat("00", 32)},
 		{"pubkey", strings.Repeat("ff", 32)},
+		{"pubkey", "-nosuchflag", sk},
+		{"pubkey", sk, "-json"},
 		{"sign", sk},
 		{"sign", "-format", "pem", sk, "00"},
+		{"sign", "-format"},
 		{"verify", "02" + strings.Repeat("00", 32), "00", "3006020101020101"},
 		{"verify", "03" + strings.Repeat("11", 32), "00", "300602"},
 		{"ecdh", sk, "04"},
 		{"schnorr-verify", strings.Repeat("11", 31), "", strings.Repeat("00", 64)},
 		{"pubkey", sk, "extra"},
 		{"pubkey", "-"},
+		{"help", "frobnicate"},
+		{"ellswift-create"},
+		{"ellswift-create", "zz"},
+		{"ellswift-create", strings.Repeat("00", 32)},
+		{"ellswift-create", strings.Repeat("ff", 32)},
+		{"ellswift-create", sk, "00"},
+		{"ellswift-create", sk, ""},
+		{"ellswift-encode", "04"},
+		{"ellswift-encode", "02" + strings.Repeat("00", 32)},
+		{"ellswift-encode", "02" + strings.Repeat("11", 32), "0011"},
+		{"ellswift-decode", ""},
+		{"ellswift-decode", "0x"},
+		{"ellswift-decode", "abc"},
+		{"ellswift-decode", strings.Repeat("00", 63)},
+		{"ellswift-decode", strings.Repeat("00", 65)},
+		{"ellswift-decode", ell, ell},
+		{"ellswift-xdh", sk, ell, ell2},
+		{"ellswift-xdh", sk, ell, ell2, "both"},
+		{"ellswift-xdh", sk, ell, ell2, "Initiator"},
+		{"ellswift-xdh", sk, ell[2:], ell2, "initiator"},
+		{"ellswift-xdh", sk, ell, ell2 + "00", "initiator"},
+		{"ellswift-xdh", sk, ell, "zz", "initiator"},
+		{"ellswift-xdh", sk, ell2, ell, "initiator"}, // swapped
+		{"ellswift-xdh", strings.Repeat("00", 32), ell, ell2, "responder"},
+		{"ellswift-xdh", sk, ell, ell2, "-"}, // nothing on standard input
+		{"bench", "frobnicate"},
+		{"bench", "-format", "csv"},
+		{"bench", "-format"},
+		{"bench", "-run"},
+		{"bench", "-run", "("},
+		{"bench", "all", "-run", "^nosuchrow$"},
 	} {
 		out, errOut, code := cli(t, "", args...)
 		if code != 2 {
 			t.Errorf("%v: exit %d, want 2 (stdout %q)", args, code, out)
 		}
-		if strings.Count(errOut, "\n") > 0 && len(args) > 0 && args[0] != "frobnicate" || strings.Contains(errOut, "goroutine") {
+		if len(args) > 0 && (errOut == "" || strings.Contains(errOut, "\n")) {
 			t.Errorf("%v: error is not one line: %q", args, errOut)
+		}
+		if strings.Contains(errOut, "goroutine") || strings.Contains(errOut, "panic") {
+			t.Errorf("%v: stack trace: %q", args, errOut)
 		}
 	}
 }
 
 func TestHelp(t *testing.T) {
-	if out, _, code := cli(t, "", "help"); code != 0 || !strings.Contains(out, "schnorr-verify") {
+	if out, _, code := cli(t, "", "help"); code != 0 || !strings.Contains(out, "schnorr-verify") || !strings.Contains(out, "ellswift-xdh") {
 		t.Fatalf("help exit %d: %q", code, out)
 	}
-	if _, errOut, code := cli(t, "", "sign", "-h"); code != 0 || !strings.Contains(errOut, "-format") {
-		t.Fatalf("sign -h exit %d: %q", code, errOut)
+	if out, _, code := cli(t, "", "sign", "-h"); code != 0 || !strings.Contains(out, "-format") {
+		t.Fatalf("sign -h exit %d: %q", code, out)
+	}
+	names := []string{"bench"}
+	for _, c := range commands {
+		names = append(names, c.name)
+	}
+	for _, name := range names {
+		for _, args := range [][]string{{name, "-h"}, {name, "--help"}, {name, "-help"}, {"help", name}} {
+			out, errOut, code := cli(t, "", args...)
+			if code != 0 || !strings.HasPrefix(out, "usage: secp256k1 "+name+" ") || errOut != "" {
+				t.Errorf("%v: exit %d, stdout %q, stderr %q", args, code, out, errOut)
+			}
+		}
+	}
+	// -h after the arguments, too.
+	if out, _, code := cli(t, "", "pubkey", strings.Repeat("11", 32), "-h"); code != 0 || !strings.HasPrefix(out, "usage: secp256k1 pubkey ") {
+		t.Errorf("pubkey <key> -h: exit %d, %q", code, out)
 	}
 }
 
-func TestBenchFormat(t *testing.T) {
-	cmd := exec.Command(binary, "bench")
+// bench runs the bench command with SECP256K1_BENCH_ITERS=20, returning its
+// standard output and error as they are.
+func bench(t *testing.T, args ...string) (string, string) {
+	t.Helper()
+	cmd := exec.Command(binary, append([]string{"bench"}, args...)...)
 	cmd.Env = append(os.Environ(), "SECP256K1_BENCH_ITERS=20")
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatal(err)
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("bench %v: %v; stderr %q", args, err, errb.String())
 	}
-	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
-	if !strings.HasPrefix(lines[0], "Benchmark                     ,    Min(us)    ,    Avg(us)    ,    Max(us)    ") {
-		t.Fatalf("header %q", lines[0])
+	// Not a terminal: no progress line.
+	if strings.ContainsAny(errb.String(), "\r\033") || strings.Count(errb.String(), "\n") != 1 {
+		t.Errorf("bench %v: stderr is not the one backend line: %q", args, errb.String())
 	}
-	rows := map[string]bool{}
+	if !strings.Contains(errb.String(), "field arithmetic:") {
+		t.Errorf("bench %v: no backend line on stderr: %q", args, errb.String())
+	}
+	return out.String(), errb.String()
+}
+
+// tableRows checks the header of a bench table and returns its row names in
+// order.
+func tableRows(t *testing.T, out string) []string {
+	t.Helper()
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if len(lines) < 3 || lines[0] != "Benchmark                     ,    Min(us)    ,    Avg(us)    ,    Max(us)    " || lines[1] != "" {
+		t.Fatalf("table starts %q", lines[:min(2, len(lines))])
+	}
+	var rows []string
 	for _, l := range lines[2:] {
 		f := strings.Split(l, ",")
 		if len(f) != 4 {
 			t.Fatalf("row %q", l)
 		}
-		rows[strings.TrimSpace(f[0])] = true
+		for _, v := range f[1:] {
+			if _, err := strconv.ParseFloat(strings.TrimSpace(v), 64); err != nil {
+				t.Fatalf("row %q: %v", l, err)
+			}
+		}
+		rows = append(rows, strings.TrimSpace(f[0]))
 	}
-	for _, want := range []string{"ecdsa_verify", "ecdsa_sign", "ec_keygen", "ecdh", "ecdsa_recover", "schnorrsig_sign", "schnorrsig_verify", "ellswift_encode", "ellswift_decode", "ellswift_keygen", "ellswift_ecdh"} {
-		if !rows[want] {
-			t.Errorf("bench has no row %s", want)
+	return rows
+}
+
+var (
+	mainRowNames = []string{"ecdsa_verify", "ecdsa_sign", "ec_keygen", "ecdh", "ecdsa_recover", "schnorrsig_sign", "ellswift_encode", "ellswift_decode", "ellswift_keygen", "ellswift_ecdh", "schnorrsig_verify"}
+	// bench_internal's names (libsecp256k1's bench_internal.c), in its order.
+	internalRowNames = []string{"scalar_add", "scalar_negate", "scalar_mul", "scalar_inverse", "scalar_inverse_var",
+		"field_half", "field_normalize", "field_sqr", "field_mul", "field_inverse", "field_inverse_var", "field_is_square_var", "field_sqrt",
+		"group_double_var", "group_add_var", "group_add_affine", "group_add_affine_var", "group_add_zinv_var", "group_to_affine_var",
+		"hash_sha256"}
+	// bench_ecmult's names (libsecp256k1's bench_ecmult.c).
+	ecmultRowNames = []string{"ecmult_gen", "ecmult_const", "ecmult_1p", "ecmult_0p_g", "ecmult_1p_g",
+		"ecmult_multi_1p_g", "ecmult_multi_2p_g", "ecmult_multi_3p_g", "ecmult_multi_4p_g", "ecmult_multi_8p_g",
+		"ecmult_multi_16p_g", "ecmult_multi_32p_g", "ecmult_multi_64p_g", "ecmult_multi_128p_g", "ecmult_multi_256p_g",
+		"ecmult_multi_1024p_g", "ecmult_multi_4096p_g", "ecmult_multi_16384p_g", "ecmult_multi_32768p_g"}
+)
+
+func TestBenchFormat(t *testing.T) {
+	out, _ := bench(t)
+	if got := tableRows(t, out); !slices.Equal(got, mainRowNames) {
+		t.Errorf("bench rows %q, want %q", got, mainRowNames)
+	}
+}
+
+func TestBenchInternal(t *testing.T) {
+	out, _ := bench(t, "internal")
+	if got := tableRows(t, out); !slices.Equal(got, internalRowNames) {
+		t.Errorf("bench internal rows %q, want %q", got, internalRowNames)
+	}
+}
+
+func TestBenchEcmult(t *testing.T) {
+	args, want := []string{"ecmult"}, ecmultRowNames
+	if testing.Short() {
+		// Without the multiplications of 1024 points and more, which take
+		// seconds even at one iteration without the assembly.
+		args = append(args, "-run", `^ecmult_(gen|const|1p|0p_g|1p_g|multi_[0-9]{1,3}p_g)$`)
+		want = slices.DeleteFunc(slices.Clone(want), func(name string) bool {
+			return strings.HasSuffix(name, "024p_g") || strings.HasSuffix(name, "096p_g") || strings.HasSuffix(name, "384p_g") || strings.HasSuffix(name, "768p_g")
+		})
+	}
+	out, _ := bench(t, args...)
+	if got := tableRows(t, out); !slices.Equal(got, want) {
+		t.Errorf("bench %v rows %q, want %q", args, got, want)
+	}
+}
+
+func TestBenchRun(t *testing.T) {
+	out, _ := bench(t, "all", "-run", "ecdh$")
+	if got := tableRows(t, out); !slices.Equal(got, []string{"ecdh", "ellswift_ecdh"}) {
+		t.Errorf("bench all -run ecdh$: rows %q", got)
+	}
+}
+
+// benchstatLines checks that every line of out is a Go benchmark result
+// line that benchstat reads, and returns the benchmark names, once each.
+func benchstatLines(t *testing.T, out string) []string {
+	t.Helper()
+	var names []string
+	for _, l := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
+		f := strings.Fields(l)
+		if len(f) != 4 || !strings.HasPrefix(f[0], "Benchmark") || f[3] != "ns/op" {
+			t.Fatalf("not a benchmark line: %q", l)
+		}
+		if n, err := strconv.Atoi(f[1]); err != nil || n <= 0 {
+			t.Fatalf("bad iteration count: %q", l)
+		}
+		if v, err := strconv.ParseFloat(f[2], 64); err != nil || v <= 0 {
+			t.Fatalf("bad ns/op: %q", l)
+		}
+		if len(names) == 0 || names[len(names)-1] != f[0] {
+			names = append(names, f[0])
+		}
+	}
+	return names
+}
+
+func TestBenchstatFormat(t *testing.T) {
+	out, _ := bench(t, "-format", "benchstat")
+	if !strings.HasPrefix(out, "BenchmarkEcdsaVerify 20 ") {
+		t.Fatalf("benchstat output starts %q", out[:min(len(out), 40)])
+	}
+	if names := benchstatLines(t, out); len(names) != len(mainRowNames) || strings.Count(out, "\n") != 10*len(mainRowNames) {
+		t.Fatalf("benchstat rows %q", names)
+	}
+}
+
+func TestBenchstatEcmult(t *testing.T) {
+	out, _ := bench(t, "ecmult", "-format=benchstat", "-run=^ecmult_(gen|1p_g|multi_(1|256)p_g)$")
+	names := benchstatLines(t, out)
+	if want := []string{"BenchmarkEcmultGen", "BenchmarkEcmult1pG", "BenchmarkEcmultMulti1pG", "BenchmarkEcmultMulti256pG"}; !slices.Equal(names, want) {
+		t.Fatalf("benchstat rows %q, want %q", names, want)
+	}
+	// Per point: ecmult_1p_g counts two points per multiplication,
+	// ecmult_multi_256p_g 257 (at SECP256K1_BENCH_ITERS=20, one
+	// multiplication per run).
+	for _, l := range strings.Split(out, "\n") {
+		f := strings.Fields(l)
+		if len(f) == 4 && (f[0] == "BenchmarkEcmultMulti256pG" && f[1] != "257" || f[0] == "BenchmarkEcmult1pG" && f[1] != "20") {
+			t.Errorf("%s counts %s points", f[0], f[1])
 		}
 	}
 }
 
-func TestBenchstatFormat(t *testing.T) {
-	cmd := exec.Command(binary, "bench", "-format", "benchstat")
-	cmd.Env = append(os.Environ(), "SECP256K1_BENCH_ITERS=20")
-	var errb bytes.Buffer
-	cmd.Stderr = &errb
-	out, err := cmd.Output()
+func TestIsTerminal(t *testing.T) {
+	f, err := os.CreateTemp(t.TempDir(), "not-a-terminal")
 	if err != nil {
 		t.Fatal(err)
 	}
-	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
-	if len(lines) < 10 || !strings.HasPrefix(lines[0], "BenchmarkEcdsaVerify 20 ") || !strings.HasSuffix(lines[0], " ns/op") {
-		t.Fatalf("benchstat output starts %q", lines[0])
+	defer f.Close()
+	if isTerminal(f.Fd()) {
+		t.Errorf("a file is a terminal")
 	}
-	if !strings.Contains(errb.String(), "field arithmetic:") {
-		t.Fatalf("no backend line on stderr: %q", errb.String())
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	defer w.Close()
+	if isTerminal(w.Fd()) {
+		t.Errorf("a pipe is a terminal")
+	}
+	if runtime.GOOS != "linux" {
+		return
+	}
+	// The master side of a new pseudo-terminal has terminal attributes.
+	ptmx, err := os.OpenFile("/dev/ptmx", os.O_RDWR, 0)
+	if err != nil {
+		t.Skipf("no pseudo-terminal: %v", err)
+	}
+	defer ptmx.Close()
+	if !isTerminal(ptmx.Fd()) {
+		t.Errorf("/dev/ptmx is not a terminal")
 	}
 }
