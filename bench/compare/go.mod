@@ -1,17 +1,20 @@
 module github.com/kestrel-crypto/secp256k1/bench/compare
 
-go 1.26.8
-
-require github.com/kestrel-crypto/secp256k1 v0.0.0
+go 1.26.10
 
 require (
+	github.com/btcsuite/btcd/btcec/v2 v2.5.1
 	github.com/consensys/gnark-crypto v0.22.0
 	github.com/decred/dcrd/dcrec/secp256k1/v4 v4.4.1
+	github.com/ethereum/go-ethereum v1.17.10
+	github.com/kestrel-crypto/secp256k1 v0.0.0
+	golang.org/x/sys v0.50.0
 )
 
 require (
 	github.com/bits-and-blooms/bitset v1.25.0 // indirect
-	golang.org/x/sys v0.50.0 // indirect
+	github.com/btcsuite/btcd/chainhash/v2 v2.0.0 // indirect
+	github.com/decred/dcrd/crypto/blake256 v1.1.0 // indirect
 )
 
 replace github.com/kestrel-crypto/secp256k1 => ../..
