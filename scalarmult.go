@@ -52,18 +52,20 @@ func scalarMultGLV(v *group.Jacobian, k *Scalar, p *group.Jacobian) {
 // multiplied by zt, the implied Z of the table, which stays apart so that
 // x-only callers can square it.
 func scalarMultIso(v *group.Jacobian, zt *field.Element, k *Scalar, a *group.Affine) {
-	// table[i] = (i+1)·a by mixed additions that record their z-ratios, then
-	// rescaled to the Z of the last entry (no inversion). The additions branch
-	// only on their exceptional cases: 2·a is always a doubling, and i·a = ±a
-	// for 2 ≤ i ≤ 15 is impossible for a point of prime order n, so the path
-	// taken is the same for every a.
+	// table[i] = (i+1)·a by a doubling and mixed additions that record their
+	// z-ratios, then rescaled to the Z of the last entry (no inversion), all
+	// in constant time: i·a = ±a for 2 ≤ i ≤ 15 is impossible for a point of
+	// prime order n, so the additions need no exceptional cases.
 	var table, tableLam [ctEntries]group.Affine
 	var zr [ctEntries]field.Element
 	var m group.Jacobian
 	m.SetAffine(a)
 	table[0] = *a
-	for i := 1; i < ctEntries; i++ {
-		m.VarTimeAddAffineZr(&m, a, &zr[i])
+	m.Double(&m)
+	zr[1] = a.Y // Double's Z₃ = Y₁·Z₁, with Z₁ = 1
+	table[1] = group.Affine{X: m.X, Y: m.Y}
+	for i := 2; i < ctEntries; i++ {
+		m.AddAffineDistinctZr(&m, a, &zr[i])
 		table[i] = group.Affine{X: m.X, Y: m.Y}
 	}
 	straussSetGlobalZ(table[:], zr[:])

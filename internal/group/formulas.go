@@ -179,13 +179,7 @@ func (v *Jacobian) VarTimeAddAffineZr(p *Jacobian, a *Affine, zr *field.Element)
 // varTimeAddAffineScaledZr is the mixed addition of varTimeAddAffineScaled,
 // with the z-ratio written to zr when zr is not nil.
 func (v *Jacobian) varTimeAddAffineScaledZr(p *Jacobian, a *Affine, az, zr *field.Element) *Jacobian {
-	var z1z1, u2, s2, h, r, h2, h3, t, x3, y3, z3 field.Element
-	z1z1.Square(az)
-	u2.Multiply(&a.X, &z1z1)
-	s2.Multiply(&a.Y, &z1z1)
-	s2.Multiply(&s2, az)
-	h.Subtract(&u2, &p.X)
-	r.Subtract(&s2, &p.Y)
+	h, r := mixedHR(p, a, az)
 	if h.IsZero() == 1 {
 		if r.IsZero() == 1 {
 			if zr != nil {
@@ -201,16 +195,48 @@ func (v *Jacobian) varTimeAddAffineScaledZr(p *Jacobian, a *Affine, az, zr *fiel
 	if zr != nil {
 		*zr = h
 	}
-	z3.Multiply(&p.Z, &h)
-	h2.Square(&h)
-	h3.Multiply(&h2, &h)
+	return v.mixedGeneral(p, &h, &r)
+}
+
+// AddAffineDistinctZr sets v = p + a and zr = Z₃/Z₁ (H) and returns v, in
+// constant time, for p not the identity and p ≠ ±a: the general case of
+// VarTimeAddAffineZr without its branches (8M + 3S). For p = ±a the result
+// is wrong (Z₃ = 0); callers guarantee the precondition, as k·P's table does
+// with i·a + a for 2 ≤ i ≤ 15 in a group of prime order.
+func (v *Jacobian) AddAffineDistinctZr(p *Jacobian, a *Affine, zr *field.Element) *Jacobian {
+	h, r := mixedHR(p, a, &p.Z)
+	*zr = h
+	return v.mixedGeneral(p, &h, &r)
+}
+
+// mixedHR returns H = x₂·az² − X₁ and R = y₂·az³ − Y₁, the differences of a
+// mixed addition of p and a with az in place of Z₁ (3M + 1S).
+func mixedHR(p *Jacobian, a *Affine, az *field.Element) (h, r field.Element) {
+	var z1z1, u2, s2 field.Element
+	z1z1.Square(az)
+	u2.Multiply(&a.X, &z1z1)
+	s2.Multiply(&a.Y, &z1z1)
+	s2.Multiply(&s2, az)
+	h.Subtract(&u2, &p.X)
+	r.Subtract(&s2, &p.Y)
+	return h, r
+}
+
+// mixedGeneral finishes a mixed addition from H and R in the general case
+// (H ≠ 0): Z₃ = Z₁·H, X₃ = R² − H³ − 2X₁H², Y₃ = R(X₁H² − X₃) − Y₁H³
+// (5M + 2S).
+func (v *Jacobian) mixedGeneral(p *Jacobian, h, r *field.Element) *Jacobian {
+	var h2, h3, t, x3, y3, z3 field.Element
+	z3.Multiply(&p.Z, h)
+	h2.Square(h)
+	h3.Multiply(&h2, h)
 	t.Multiply(&p.X, &h2)
-	x3.Square(&r)
+	x3.Square(r)
 	x3.Subtract(&x3, &h3)
 	x3.Subtract(&x3, &t)
 	x3.Subtract(&x3, &t)
 	y3.Subtract(&t, &x3)
-	y3.Multiply(&y3, &r)
+	y3.Multiply(&y3, r)
 	h3.Multiply(&h3, &p.Y)
 	y3.Subtract(&y3, &h3)
 	v.X, v.Y, v.Z = x3, y3, z3

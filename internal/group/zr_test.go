@@ -46,3 +46,30 @@ func TestVarTimeAddAffineZr(t *testing.T) {
 		}
 	}
 }
+
+// TestAddAffineDistinctZr checks the branch-free general case against
+// VarTimeAddAffineZr, coordinates and ratio alike, with aliasing.
+func TestAddAffineDistinctZr(t *testing.T) {
+	var p Jacobian
+	p.SetAffine(&Generator)
+	for i := range 20 {
+		p.Double(&p) // non-trivial Z
+		var a Affine
+		var q Jacobian
+		q.Double(&p)
+		q.VarTimeAddAffine(&q, &Generator)
+		a.SetJacobian(&q) // a = 2p + G ≠ ±p
+		var want, got Jacobian
+		var zrWant, zr field.Element
+		want.VarTimeAddAffineZr(&p, &a, &zrWant)
+		got.AddAffineDistinctZr(&p, &a, &zr)
+		if !sameCoordinates(&got, &want) || zr.Equal(&zrWant) != 1 {
+			t.Fatalf("case %d: differs from VarTimeAddAffineZr", i)
+		}
+		alias := p
+		alias.AddAffineDistinctZr(&alias, &a, &zr)
+		if !sameCoordinates(&alias, &want) {
+			t.Fatalf("case %d: aliasing", i)
+		}
+	}
+}
