@@ -1,0 +1,115 @@
+package dudect
+
+import (
+	"crypto/subtle"
+	"math"
+	"math/rand/v2"
+	"testing"
+)
+
+// TestWelch checks the online t statistic against the two-pass textbook
+// formula.
+func TestWelch(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	var xs, ys []float64
+	var a, b welford
+	for range 1000 {
+		x := 1e4 + 100*rng.NormFloat64()
+		y := 1e4 + 3 + 150*rng.NormFloat64()
+		xs, ys = append(xs, x), append(ys, y)
+		a.push(x)
+		b.push(y)
+	}
+	meanVar := func(v []float64) (m, s2 float64) {
+		for _, x := range v {
+			m += x
+		}
+		m /= float64(len(v))
+		for _, x := range v {
+			s2 += (x - m) * (x - m)
+		}
+		return m, s2 / float64(len(v)-1)
+	}
+	mx, vx := meanVar(xs)
+	my, vy := meanVar(ys)
+	want := (mx - my) / math.Sqrt(vx/float64(len(xs))+vy/float64(len(ys)))
+	if got := welch(&a, &b); math.Abs(got-want) > 1e-9*math.Abs(want) {
+		t.Errorf("welch = %v, want %v", got, want)
+	}
+	var c, d welford
+	c.push(1)
+	if welch(&c, &d) != 0 {
+		t.Errorf("welch with fewer than two values is not 0")
+	}
+}
+
+// TestCropPercentiles checks that the crop thresholds span dudect's range.
+func TestCropPercentiles(t *testing.T) {
+	if p := cropPercentile(0); math.Abs(p-(1-math.Sqrt(0.5))) > 1e-12 {
+		t.Errorf("first crop percentile = %v", p)
+	}
+	if p := cropPercentile(Crops - 1); math.Abs(p-(1-1.0/1024)) > 1e-12 {
+		t.Errorf("last crop percentile = %v", p)
+	}
+	sorted := []float64{1, 2, 3, 4, 5}
+	if percentile(sorted, 0.5) != 3 || percentile(sorted, 0.999) != 4 || percentile(sorted, 1) != 5 {
+		t.Errorf("percentile of %v is wrong", sorted)
+	}
+}
+
+// equalTarget times eq on 64-byte secrets compared with a public reference:
+// class 0 is the reference itself, class 1 random bytes, which differ from
+// it in the first byte with probability 255/256.
+func equalTarget(eq func(a, b []byte) bool) Target {
+	const slots = 1000
+	var ref [64]byte
+	RandomBytes(rand.New(rand.NewPCG(3, 4)), ref[:])
+	in := make([][64]byte, slots)
+	var sink bool
+	return Target{
+		Slots: slots,
+		Batch: 8,
+		Prepare: func(i, c int, rng *rand.Rand) {
+			if c == 0 {
+				in[i] = ref
+				return
+			}
+			RandomBytes(rng, in[i][:])
+		},
+		Run: func(i int) { sink = sink != eq(in[i][:], ref[:]) },
+	}
+}
+
+// leakyEqual is a comparison that returns at the first difference: its
+// running time tells how long a prefix the inputs share.
+//
+//go:noinline
+func leakyEqual(a, b []byte) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// TestDetectsEarlyExit is the check that the harness can fail: an
+// early-exit comparison of a secret, a leak of a few tens of nanoseconds per
+// call, must give |t| above LeakThreshold in a run of a fraction of a second.
+func TestDetectsEarlyExit(t *testing.T) {
+	r := Measure(equalTarget(leakyEqual), 20000, 5)
+	t.Logf("dudect: %v", r)
+	if r.MaxAbsT() < LeakThreshold {
+		t.Errorf("the early-exit comparison was not detected: max |t| = %.2f < %d", r.MaxAbsT(), LeakThreshold)
+	}
+}
+
+// TestDudectConstantTimeCompare runs the harness on crypto/subtle's
+// comparison, the constant-time twin of leakyEqual: reported by default,
+// asserted in the long mode (a check of the harness itself).
+func TestDudectConstantTimeCompare(t *testing.T) {
+	Run(t, equalTarget(func(a, b []byte) bool { return subtle.ConstantTimeCompare(a, b) == 1 }), 20000)
+}
