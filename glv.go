@@ -3,6 +3,7 @@ package secp256k1
 import (
 	"math/bits"
 
+	"github.com/kestrel-crypto/secp256k1/internal/debug"
 	"github.com/kestrel-crypto/secp256k1/internal/field"
 )
 
@@ -72,6 +73,13 @@ func splitGLV(k *Scalar) (k1, k2 Scalar) {
 	// −b1 (TestGLVConstants), so c1 ≤ b2 < 2¹²⁶ and c2 ≤ −b1 < 2¹²⁸.
 	c1lo, c1hi := mulShift384(&k.l, &glvG1)
 	c2lo, c2hi := mulShift384(&k.l, &glvG2)
+	if debug.Enabled {
+		_, b1 := bits.Sub64(glvB2[0], c1lo, 0)
+		_, b1 = bits.Sub64(glvB2[1], c1hi, b1)
+		_, b2 := bits.Sub64(glvMinusB1[0], c2lo, 0)
+		_, b2 = bits.Sub64(glvMinusB1[1], c2hi, b2)
+		debug.Assert(b1 == 0 && b2 == 0, "splitGLV: c1 > b2 or c2 > −b1")
+	}
 
 	// k2 = c1·(−b1) − c2·b2 mod n. Both products are below b2·(−b1) < 2²⁵⁴ < n,
 	// so they are already reduced scalars.
@@ -83,6 +91,9 @@ func splitGLV(k *Scalar) (k1, k2 Scalar) {
 	// k1 = k − k2·λ mod n.
 	k1.Multiply(&k2, &glvLambda)
 	k1.Subtract(k, &k1)
+	if debug.Enabled {
+		checkGLV(k, &k1, &k2)
+	}
 	return k1, k2
 }
 
@@ -96,6 +107,9 @@ func splitGLVSigned(k *Scalar) (k1, k2 Scalar, neg1, neg2 int) {
 	neg2 = k2.IsHigh()
 	k1.condNegate(neg1)
 	k2.condNegate(neg2)
+	if debug.Enabled {
+		debug.Assert(k1.l[2]|k1.l[3]|k2.l[2]|k2.l[3] == 0, "splitGLVSigned: a half is not below 2¹²⁸")
+	}
 	return k1, k2, neg1, neg2
 }
 
@@ -110,6 +124,9 @@ func mulShift384(k, g *[4]uint64) (lo, hi uint64) {
 	// Round to nearest: add bit 383, the most significant bit dropped.
 	var c uint64
 	lo, c = bits.Add64(r6, r5>>63, 0)
+	if debug.Enabled {
+		debug.Assert(noCarry64(r7, c), "mulShift384: result not below 2¹²⁸")
+	}
 	hi, _ = bits.Add64(r7, 0, c)
 	return lo, hi
 }
@@ -132,6 +149,9 @@ func mul128(a0, a1, b0, b1 uint64) (r0, r1, r2, r3 uint64) {
 	t3, _ := bits.Add64(h11, 0, c)
 	r1, c = bits.Add64(r1, l10, 0)
 	r2, c = bits.Add64(r2, t2, c)
+	if debug.Enabled {
+		debug.Assert(noCarry64(t3, c), "mul128: product not below 2²⁵⁶")
+	}
 	r3, _ = bits.Add64(t3, 0, c)
 	return
 }

@@ -1,6 +1,7 @@
 package secp256k1
 
 import (
+	"github.com/kestrel-crypto/secp256k1/internal/debug"
 	"github.com/kestrel-crypto/secp256k1/internal/field"
 	"github.com/kestrel-crypto/secp256k1/internal/group"
 )
@@ -21,6 +22,9 @@ func checkInitialized(points ...*Point) {
 		if p.p.X.IsZero()&p.p.Y.IsZero()&p.p.Z.IsZero() == 1 {
 			panic("secp256k1: use of an uninitialized Point")
 		}
+		if debug.Enabled {
+			checkOnCurve(&p.p, "input")
+		}
 	}
 }
 
@@ -32,6 +36,9 @@ func (v *Point) setJacobian(p *group.Jacobian) *Point {
 	v.p.X.Select(&zero, &p.X, inf)
 	v.p.Y.Select(&one, &p.Y, inf)
 	v.p.Z = p.Z
+	if debug.Enabled {
+		checkOnCurve(&v.p, "result")
+	}
 	return v
 }
 

@@ -3,6 +3,7 @@ package secp256k1
 import (
 	"errors"
 
+	"github.com/kestrel-crypto/secp256k1/internal/debug"
 	"github.com/kestrel-crypto/secp256k1/internal/field"
 	"github.com/kestrel-crypto/secp256k1/internal/group"
 )
@@ -35,6 +36,9 @@ func (v *Point) SetBytes(b []byte) (*Point, error) {
 		return nil, err
 	}
 	v.p.SetAffine(&a)
+	if debug.Enabled {
+		checkOnCurve(&v.p, "SetBytes")
+	}
 	return v, nil
 }
 
@@ -102,6 +106,9 @@ func (v *Point) SetXOnlyBytes(b []byte) (*Point, error) {
 	}
 	v.p.X, v.p.Y = x, y
 	v.p.Z.One()
+	if debug.Enabled {
+		checkOnCurve(&v.p, "SetXOnlyBytes")
+	}
 	return v, nil
 }
 

@@ -1,6 +1,10 @@
 package secp256k1
 
-import "math/bits"
+import (
+	"math/bits"
+
+	"github.com/kestrel-crypto/secp256k1/internal/debug"
+)
 
 // Scalar recodings for the scalar-multiplication code. docs/scalar.md,
 // "Recodings", describes both.
@@ -64,6 +68,9 @@ func varTimeWNAF(naf *[257]int32, k *Scalar, w uint) int {
 		naf[256] = 1
 		length = 257
 	}
+	if debug.Enabled {
+		checkWNAF(naf, k, w, length)
+	}
 	return length
 }
 
@@ -114,6 +121,9 @@ func signedDigits(out []int8, k *Scalar, w uint) {
 			carry = 0 // public: the top digit absorbs the carry
 		}
 		out[i] = int8(int64(v) - int64(carry<<w))
+	}
+	if debug.Enabled {
+		checkSignedDigits(out, k, w)
 	}
 }
 

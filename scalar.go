@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math/bits"
 
+	"github.com/kestrel-crypto/secp256k1/internal/debug"
 	"github.com/kestrel-crypto/secp256k1/internal/safegcd"
 )
 
@@ -99,6 +100,9 @@ func (s *Scalar) SetCanonicalBytes(b []byte) (*Scalar, error) {
 		return nil, ErrScalarOverflow
 	}
 	s.l[0], s.l[1], s.l[2], s.l[3] = l0, l1, l2, l3
+	if debug.Enabled {
+		checkReduced("SetCanonicalBytes", s)
+	}
 	return s, nil
 }
 
@@ -116,6 +120,9 @@ func (s *Scalar) SetReducedBytes(b []byte) (*Scalar, error) {
 	l0, l1, l2, l3 := limbsFromBytes((*[32]byte)(b))
 	// x < 2²⁵⁶ < 2n, so one conditional subtraction reduces it.
 	s.l[0], s.l[1], s.l[2], s.l[3] = reduceOnce(l0, l1, l2, l3, 0)
+	if debug.Enabled {
+		checkReduced("SetReducedBytes", s)
+	}
 	return s, nil
 }
 
@@ -135,6 +142,9 @@ func (s *Scalar) SetUniformBytes(b []byte) (*Scalar, error) {
 		binary.BigEndian.Uint64(b[40:]), binary.BigEndian.Uint64(b[32:]),
 		binary.BigEndian.Uint64(b[24:]), binary.BigEndian.Uint64(b[16:]),
 		binary.BigEndian.Uint64(b[8:]), binary.BigEndian.Uint64(b[0:]))
+	if debug.Enabled {
+		checkReduced("SetUniformBytes", s)
+	}
 	return s, nil
 }
 
@@ -147,6 +157,9 @@ func (s *Scalar) Bytes() []byte {
 }
 
 func (s *Scalar) bytes(out *[32]byte) []byte {
+	if debug.Enabled {
+		checkReduced("Bytes", s)
+	}
 	binary.BigEndian.PutUint64(out[0:], s.l[3])
 	binary.BigEndian.PutUint64(out[8:], s.l[2])
 	binary.BigEndian.PutUint64(out[16:], s.l[1])
@@ -162,6 +175,9 @@ func limbsFromBytes(b *[32]byte) (l0, l1, l2, l3 uint64) {
 
 // Equal returns 1 if s and t are equal, and 0 otherwise.
 func (s *Scalar) Equal(t *Scalar) int {
+	if debug.Enabled {
+		checkReduced("Equal", s, t)
+	}
 	// Both are reduced, so equal values have equal limbs.
 	d := (s.l[0] ^ t.l[0]) | (s.l[1] ^ t.l[1]) | (s.l[2] ^ t.l[2]) | (s.l[3] ^ t.l[3])
 	return int(isZeroWord(d))
@@ -197,6 +213,10 @@ func isZeroWord(x uint64) uint64 {
 // Select sets s = a if cond == 1, and s = b if cond == 0, and returns s. cond
 // must be 0 or 1; the choice is made in constant time.
 func (s *Scalar) Select(a, b *Scalar, cond int) *Scalar {
+	if debug.Enabled {
+		debug.Assert(cond == 0 || cond == 1, "Scalar.Select: condition is not 0 or 1")
+		checkReduced("Select", a, b)
+	}
 	m := -uint64(cond) // all ones if cond == 1, zero if cond == 0
 	s.l[0] = b.l[0] ^ (m & (a.l[0] ^ b.l[0]))
 	s.l[1] = b.l[1] ^ (m & (a.l[1] ^ b.l[1]))
@@ -208,6 +228,9 @@ func (s *Scalar) Select(a, b *Scalar, cond int) *Scalar {
 // condNegate sets s = −s if cond == 1, leaves s unchanged if cond == 0, and
 // returns s. cond must be 0 or 1; the choice is made in constant time.
 func (s *Scalar) condNegate(cond int) *Scalar {
+	if debug.Enabled {
+		debug.Assert(cond == 0 || cond == 1, "Scalar.condNegate: condition is not 0 or 1")
+	}
 	var t Scalar
 	t.Negate(s)
 	return s.Select(&t, s, cond)
@@ -215,6 +238,10 @@ func (s *Scalar) condNegate(cond int) *Scalar {
 
 // Add sets s = x + y mod n, and returns s.
 func (s *Scalar) Add(x, y *Scalar) *Scalar {
+	if debug.Enabled {
+		checkReduced("Add", x, y)
+		defer checkReduced("Add", s)
+	}
 	var carry uint64
 	r0, carry := bits.Add64(x.l[0], y.l[0], 0)
 	r1, carry := bits.Add64(x.l[1], y.l[1], carry)
@@ -253,6 +280,10 @@ func reduceOnce(r0, r1, r2, r3, carry uint64) (uint64, uint64, uint64, uint64) {
 
 // Subtract sets s = x − y mod n, and returns s.
 func (s *Scalar) Subtract(x, y *Scalar) *Scalar {
+	if debug.Enabled {
+		checkReduced("Subtract", x, y)
+		defer checkReduced("Subtract", s)
+	}
 	var b uint64
 	d0, b := bits.Sub64(x.l[0], y.l[0], 0)
 	d1, b := bits.Sub64(x.l[1], y.l[1], b)
@@ -273,6 +304,10 @@ func (s *Scalar) Subtract(x, y *Scalar) *Scalar {
 
 // Negate sets s = −x mod n, and returns s.
 func (s *Scalar) Negate(x *Scalar) *Scalar {
+	if debug.Enabled {
+		checkReduced("Negate", x)
+		defer checkReduced("Negate", s)
+	}
 	// n − x does not borrow since x < n; it is n for x = 0, so mask the
 	// result to 0 in that case.
 	x0, x1, x2, x3 := x.l[0], x.l[1], x.l[2], x.l[3]
@@ -288,6 +323,10 @@ func (s *Scalar) Negate(x *Scalar) *Scalar {
 
 // Multiply sets s = x * y mod n, and returns s.
 func (s *Scalar) Multiply(x, y *Scalar) *Scalar {
+	if debug.Enabled {
+		checkReduced("Multiply", x, y)
+		defer checkReduced("Multiply", s)
+	}
 	r0, r1, r2, r3, r4, r5, r6, r7 := mul512(&x.l, &y.l)
 	s.l[0], s.l[1], s.l[2], s.l[3] = reduce512(r0, r1, r2, r3, r4, r5, r6, r7)
 	return s
@@ -295,6 +334,10 @@ func (s *Scalar) Multiply(x, y *Scalar) *Scalar {
 
 // Square sets s = x * x mod n, and returns s.
 func (s *Scalar) Square(x *Scalar) *Scalar {
+	if debug.Enabled {
+		checkReduced("Square", x)
+		defer checkReduced("Square", s)
+	}
 	r0, r1, r2, r3, r4, r5, r6, r7 := square512(&x.l)
 	s.l[0], s.l[1], s.l[2], s.l[3] = reduce512(r0, r1, r2, r3, r4, r5, r6, r7)
 	return s
@@ -303,6 +346,11 @@ func (s *Scalar) Square(x *Scalar) *Scalar {
 // Invert sets s = 1/x mod n, and returns s. If x is 0, s is set to 0.
 // Invert is constant time; varTimeInvert is faster for public inputs.
 func (s *Scalar) Invert(x *Scalar) *Scalar {
+	if debug.Enabled {
+		checkReduced("Invert", x)
+		xc := *x // s may alias x
+		defer checkScalarInverse(s, &xc, "Invert")
+	}
 	scalarModulus.Invert(&s.l, &x.l)
 	return s
 }
@@ -318,6 +366,11 @@ func (s *Scalar) VarTimeInvert(x *Scalar) *Scalar {
 
 // signature verification.
 func (s *Scalar) varTimeInvert(x *Scalar) *Scalar {
+	if debug.Enabled {
+		checkReduced("VarTimeInvert", x)
+		xc := *x // s may alias x
+		defer checkScalarInverse(s, &xc, "VarTimeInvert")
+	}
 	scalarModulus.VarTimeInvert(&s.l, &x.l)
 	return s
 }
@@ -479,6 +532,9 @@ func reduce512(r0, r1, r2, r3, r4, r5, r6, r7 uint64) (s0, s1, s2, s3 uint64) {
 	a2, c := bits.Add64(ah1, al2, c)
 	a3, c := bits.Add64(ah2, al3, c)
 	a4, _ := bits.Add64(ah3, 0, c)
+	if debug.Enabled {
+		debug.Assert(a4 < 1<<63, "reduce512: H·c0 ≥ 2³¹⁹")
+	}
 
 	// b = H·c1, limbs b0..b4 (b4 < 2⁶³). bh3 < c1 < 2⁶³: b4 does not overflow.
 	bh0, b0 := bits.Mul64(r4, c1)
@@ -489,6 +545,9 @@ func reduce512(r0, r1, r2, r3, r4, r5, r6, r7 uint64) (s0, s1, s2, s3 uint64) {
 	b2, c := bits.Add64(bh1, bl2, c)
 	b3, c := bits.Add64(bh2, bl3, c)
 	b4, _ := bits.Add64(bh3, 0, c)
+	if debug.Enabled {
+		debug.Assert(b4 < 1<<63, "reduce512: H·c1 ≥ 2³¹⁹")
+	}
 
 	// m = r[0..3] + a. a4 < 2⁶³, so m4 = a4 + carry does not overflow.
 	m0, c := bits.Add64(r0, a0, 0)
@@ -544,6 +603,9 @@ func reduce512(r0, r1, r2, r3, r4, r5, r6, r7 uint64) (s0, s1, s2, s3 uint64) {
 	p2, c = bits.Add64(p2, m4, 0)
 	p3, c = bits.Add64(p3, m5, c)
 	p4, _ = bits.Add64(p4, m6, c)
+	if debug.Enabled {
+		debug.Assert(m6 <= 1 && p4 <= 2, "reduce512: m6 > 1 or p4 > 2")
+	}
 
 	// Fold 3 and the final subtraction: v = p[0..3] + p4·c, with p4 ≤ 2,
 	// and v mod n.
@@ -567,6 +629,10 @@ func reduce512(r0, r1, r2, r3, r4, r5, r6, r7 uint64) (s0, s1, s2, s3 uint64) {
 	s0, c = bits.Sub64(w0, c0&mask, 0)
 	s1, c = bits.Sub64(w1, c1&mask, c)
 	s2, c = bits.Sub64(w2, 1&mask, c)
+	if debug.Enabled {
+		_, bw := bits.Sub64(w3, 0, c)
+		debug.Assert(bw == 0, "reduce512: final subtraction of c borrowed")
+	}
 	s3, _ = bits.Sub64(w3, 0, c)
 	return
 }

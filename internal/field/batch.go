@@ -1,5 +1,7 @@
 package field
 
+import "github.com/kestrel-crypto/secp256k1/internal/debug"
+
 // BatchInvert sets inv[i] = 1/den[i] for every i with Montgomery's trick:
 // 3(n − 1) multiplications and one constant-time inversion. scratch holds the
 // prefix products and must be at least len(den) long; inv may be scratch
@@ -24,6 +26,9 @@ func batchInvert(inv, den, scratch []Element, varTime bool) {
 		return
 	}
 	_, _ = inv[n-1], scratch[n-1]
+	if debug.Enabled {
+		debug.Assert(&inv[0] != &den[0], "field: BatchInvert: inv aliases den")
+	}
 	scratch[0] = den[0]
 	for i := 1; i < n; i++ {
 		scratch[i].Multiply(&scratch[i-1], &den[i])
@@ -39,4 +44,7 @@ func batchInvert(inv, den, scratch []Element, varTime bool) {
 		acc.Multiply(&acc, &den[i])          // (d₀…dᵢ₋₁)⁻¹
 	}
 	inv[0] = acc
+	if debug.Enabled {
+		checkBatchInverse(inv[:n], den, "field: BatchInvert")
+	}
 }

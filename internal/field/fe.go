@@ -14,6 +14,8 @@ package field
 import (
 	"encoding/binary"
 	"errors"
+
+	"github.com/kestrel-crypto/secp256k1/internal/debug"
 )
 
 // Element is an integer modulo p. The zero value is 0.
@@ -135,6 +137,9 @@ func (v *Element) reduce(a *Element) *Element {
 	v.l[1] = a.l[1] ^ (mask & (a.l[1] ^ t[1]))
 	v.l[2] = a.l[2] ^ (mask & (a.l[2] ^ t[2]))
 	v.l[3] = a.l[3] ^ (mask & (a.l[3] ^ t[3]))
+	if debug.Enabled {
+		debug.Assert(v.isCanonical() == 1, "field: reduce returned a value ≥ p")
+	}
 	return v
 }
 
@@ -151,6 +156,12 @@ func (v *Element) Equal(u *Element) int {
 	a.reduce(v)
 	b.reduce(u)
 	x := (a.l[0] ^ b.l[0]) | (a.l[1] ^ b.l[1]) | (a.l[2] ^ b.l[2]) | (a.l[3] ^ b.l[3])
+	if debug.Enabled {
+		// v − u ≡ 0 exactly when the difference is 0 or p (IsZero).
+		var d Element
+		feSubGeneric(&d, v, u)
+		debug.Assert(d.IsZero() == isZero64(x), "field: Equal disagrees with IsZero(v − u)")
+	}
 	return isZero64(x)
 }
 
@@ -176,6 +187,9 @@ func isZero64(x uint64) int {
 // Select sets v = a if cond == 1, and v = b if cond == 0, and returns v.
 // cond must be 0 or 1.
 func (v *Element) Select(a, b *Element, cond int) *Element {
+	if debug.Enabled {
+		debug.Assert(cond == 0 || cond == 1, "field: Select condition is not 0 or 1")
+	}
 	mask := -uint64(cond)
 	v.l[0] = b.l[0] ^ (mask & (a.l[0] ^ b.l[0]))
 	v.l[1] = b.l[1] ^ (mask & (a.l[1] ^ b.l[1]))
@@ -189,6 +203,9 @@ func (v *Element) Select(a, b *Element, cond int) *Element {
 // is all ones for exactly one of them is a constant-time lookup that reads
 // the whole table (group.Affine.Lookup).
 func (v *Element) OrMask(a *Element, mask uint64) *Element {
+	if debug.Enabled {
+		debug.Assert(mask == 0 || mask == ^uint64(0), "field: OrMask mask is not 0 or all ones")
+	}
 	v.l[0] |= a.l[0] & mask
 	v.l[1] |= a.l[1] & mask
 	v.l[2] |= a.l[2] & mask
@@ -198,6 +215,9 @@ func (v *Element) OrMask(a *Element, mask uint64) *Element {
 
 // Swap swaps v and u if cond == 1, and leaves them unchanged if cond == 0.
 func (v *Element) Swap(u *Element, cond int) {
+	if debug.Enabled {
+		debug.Assert(cond == 0 || cond == 1, "field: Swap condition is not 0 or 1")
+	}
 	mask := -uint64(cond)
 	for i := range v.l {
 		t := mask & (v.l[i] ^ u.l[i])
@@ -208,6 +228,9 @@ func (v *Element) Swap(u *Element, cond int) {
 
 // CondNegate sets v = −a if cond == 1, and v = a if cond == 0, and returns v.
 func (v *Element) CondNegate(a *Element, cond int) *Element {
+	if debug.Enabled {
+		debug.Assert(cond == 0 || cond == 1, "field: CondNegate condition is not 0 or 1")
+	}
 	var n Element
 	n.Negate(a)
 	return v.Select(&n, a, cond)

@@ -2,7 +2,11 @@
 
 package field
 
-import "golang.org/x/sys/cpu"
+import (
+	"golang.org/x/sys/cpu"
+
+	"github.com/kestrel-crypto/secp256k1/internal/debug"
+)
 
 //go:generate sh -c "cd ../_asm && go run ./field -out ../field/fe_amd64.s -stubs ../field/fe_stubs_amd64.go -pkg field"
 
@@ -26,11 +30,32 @@ func feMulSmall(v, a *Element, k uint64) { feMulSmallGeneric(v, a, k) }
 // The assembly takes useADX as an argument and, when it is false, tail-calls
 // the generic function itself: the dispatch is then a single call, which
 // inlines into Multiply and Square (with the branch in Go they would pay a
-// second call, about 1.5 ns).
+// second call, about 1.5 ns). In a secp256k1debug build each result of the
+// assembly is compared with its generic twin's (fe_check_amd64.go).
 
-func feMul(v, a, b *Element)         { feMulADX(v, a, b, useADX) }
-func feSquare(v, a *Element)         { feSquareADX(v, a, useADX) }
-func feSquareN(v, a *Element, n int) { feSquareNADX(v, a, n, useADX) }
+func feMul(v, a, b *Element) {
+	if debug.Enabled {
+		feMulChecked(v, a, b)
+		return
+	}
+	feMulADX(v, a, b, useADX)
+}
+
+func feSquare(v, a *Element) {
+	if debug.Enabled {
+		feSquareChecked(v, a)
+		return
+	}
+	feSquareADX(v, a, useADX)
+}
+
+func feSquareN(v, a *Element, n int) {
+	if debug.Enabled {
+		feSquareNChecked(v, a, n)
+		return
+	}
+	feSquareNADX(v, a, n, useADX)
+}
 
 // backends returns the names of the backends this CPU can run, the default
 // first.

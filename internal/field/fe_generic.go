@@ -1,6 +1,10 @@
 package field
 
-import "math/bits"
+import (
+	"math/bits"
+
+	"github.com/kestrel-crypto/secp256k1/internal/debug"
+)
 
 // This file holds the portable Go arithmetic. It is always compiled and
 // always tested: it is the reference that every assembly routine is checked
@@ -31,6 +35,10 @@ func feAddGeneric(v, a, b *Element) {
 	r1, cy = bits.Add64(r1, 0, cy)
 	r2, cy = bits.Add64(r2, 0, cy)
 	r3, cy = bits.Add64(r3, 0, cy)
+	if debug.Enabled {
+		debug.Assert(cy == 0 || r0 < c, "field: Add: second carry did not wrap below c")
+		debug.Assert(noCarry(r0, c&-cy), "field: Add: last addition of c carried")
+	}
 	r0 += c & -cy
 	v.l = [4]uint64{r0, r1, r2, r3}
 }
@@ -50,6 +58,10 @@ func feSubGeneric(v, a, b *Element) {
 	r1, bw = bits.Sub64(r1, 0, bw)
 	r2, bw = bits.Sub64(r2, 0, bw)
 	r3, bw = bits.Sub64(r3, 0, bw)
+	if debug.Enabled {
+		debug.Assert(bw == 0 || r0 >= 1<<64-c, "field: Subtract: second borrow left limb 0 below 2⁶⁴ − c")
+		debug.Assert(r0 >= c&-bw, "field: Subtract: last subtraction of c borrowed")
+	}
 	r0 -= c & -bw
 	v.l = [4]uint64{r0, r1, r2, r3}
 }
@@ -63,6 +75,9 @@ func feHalfGeneric(v, a *Element) {
 	t1, cy = bits.Add64(a.l[1], p1&mask, cy)
 	t2, cy = bits.Add64(a.l[2], p2&mask, cy)
 	t3, cy = bits.Add64(a.l[3], p3&mask, cy)
+	if debug.Enabled {
+		debug.Assert(t0&1 == 0, "field: Half: numerator is odd, the shift is not exact")
+	}
 	v.l[0] = t0>>1 | t1<<63
 	v.l[1] = t1>>1 | t2<<63
 	v.l[2] = t2>>1 | t3<<63
@@ -74,6 +89,9 @@ func feHalfGeneric(v, a *Element) {
 func fold(r0, r1, r2, r3, r4 uint64) [4]uint64 {
 	// r4·2²⁵⁶ ≡ r4·c, and r4·c < 2⁶⁴·2³³ fits in two limbs (hh < 2³³).
 	hh, ll := bits.Mul64(r4, c)
+	if debug.Enabled {
+		debug.Assert(hh < 1<<33, "field: fold: r4·c does not fit 97 bits")
+	}
 	var cy uint64
 	r0, cy = bits.Add64(r0, ll, 0)
 	r1, cy = bits.Add64(r1, hh, cy)
@@ -82,7 +100,13 @@ func fold(r0, r1, r2, r3, r4 uint64) [4]uint64 {
 	// On a carry out the wrapped value is below r4·c < 2⁹⁷, so limb 1 is
 	// below 2³³ and adding c plus a carry into limbs 0 and 1 cannot carry
 	// further.
+	if debug.Enabled {
+		debug.Assert(cy == 0 || r1 < 1<<33 && r2|r3 == 0, "field: fold: wrapped value is not below 2⁹⁷")
+	}
 	r0, cy = bits.Add64(r0, c&-cy, 0)
+	if debug.Enabled {
+		debug.Assert(noCarry(r1, cy), "field: fold: carry out of limb 1")
+	}
 	r1 += cy
 	return [4]uint64{r0, r1, r2, r3}
 }
@@ -102,6 +126,9 @@ func feMulGeneric(v, a, b *Element) {
 	r1, cy := bits.Add64(l1, h0, 0)
 	r2, cy := bits.Add64(l2, h1, cy)
 	r3, cy := bits.Add64(l3, h2, cy)
+	if debug.Enabled {
+		debug.Assert(noCarry(h3, cy), "field: feMul: row 0 top word overflows")
+	}
 	r4 := h3 + cy // hᵢ ≤ 2⁶⁴ − 2, so hᵢ + 1 does not overflow
 
 	// Row 1: a1·b into r1..r5.
@@ -112,11 +139,17 @@ func feMulGeneric(v, a, b *Element) {
 	l1, cy = bits.Add64(l1, h0, 0)
 	l2, cy = bits.Add64(l2, h1, cy)
 	l3, cy = bits.Add64(l3, h2, cy)
+	if debug.Enabled {
+		debug.Assert(noCarry(h3, cy), "field: feMul: row 1 top word overflows")
+	}
 	h3 += cy
 	r1, cy = bits.Add64(r1, l0, 0)
 	r2, cy = bits.Add64(r2, l1, cy)
 	r3, cy = bits.Add64(r3, l2, cy)
 	r4, cy = bits.Add64(r4, l3, cy)
+	if debug.Enabled {
+		debug.Assert(noCarry(h3, cy), "field: feMul: a·(b0 + b1·2⁶⁴) overflows 384 bits")
+	}
 	r5 := h3 + cy // r0..r5 hold a·(b0 + b1·2⁶⁴) < 2³⁸⁴: no overflow
 
 	// Row 2: a2·b into r2..r6.
@@ -127,11 +160,17 @@ func feMulGeneric(v, a, b *Element) {
 	l1, cy = bits.Add64(l1, h0, 0)
 	l2, cy = bits.Add64(l2, h1, cy)
 	l3, cy = bits.Add64(l3, h2, cy)
+	if debug.Enabled {
+		debug.Assert(noCarry(h3, cy), "field: feMul: row 2 top word overflows")
+	}
 	h3 += cy
 	r2, cy = bits.Add64(r2, l0, 0)
 	r3, cy = bits.Add64(r3, l1, cy)
 	r4, cy = bits.Add64(r4, l2, cy)
 	r5, cy = bits.Add64(r5, l3, cy)
+	if debug.Enabled {
+		debug.Assert(noCarry(h3, cy), "field: feMul: a·(b0 + b1·2⁶⁴ + b2·2¹²⁸) overflows 448 bits")
+	}
 	r6 := h3 + cy
 
 	// Row 3: a3·b into r3..r7.
@@ -142,11 +181,17 @@ func feMulGeneric(v, a, b *Element) {
 	l1, cy = bits.Add64(l1, h0, 0)
 	l2, cy = bits.Add64(l2, h1, cy)
 	l3, cy = bits.Add64(l3, h2, cy)
+	if debug.Enabled {
+		debug.Assert(noCarry(h3, cy), "field: feMul: row 3 top word overflows")
+	}
 	h3 += cy
 	r3, cy = bits.Add64(r3, l0, 0)
 	r4, cy = bits.Add64(r4, l1, cy)
 	r5, cy = bits.Add64(r5, l2, cy)
 	r6, cy = bits.Add64(r6, l3, cy)
+	if debug.Enabled {
+		debug.Assert(noCarry(h3, cy), "field: feMul: a·b overflows 512 bits")
+	}
 	r7 := h3 + cy
 
 	// Reduce: t = L + H·2²⁵⁶ ≡ L + H·c. Each rᵢ·c (i = 4..7) is a two-limb
@@ -167,6 +212,10 @@ func feMulGeneric(v, a, b *Element) {
 	r2, cy = bits.Add64(r2, h1, cy)
 	r3, cy = bits.Add64(r3, h2, cy)
 	t4 += cy
+	if debug.Enabled {
+		debug.Assert(h0|h1|h2|h3 < 1<<33, "field: reduction: rᵢ·c has a high word ≥ 2³³")
+		debug.Assert(t4 < 1<<33+2, "field: reduction: top word t4 ≥ 2³³ + 2")
+	}
 	v.l = fold(r0, r1, r2, r3, t4)
 }
 
@@ -188,17 +237,29 @@ func feSquareGeneric(v, a *Element) {
 	r1 := l01
 	r2, cy := bits.Add64(l02, h01, 0)
 	r3, cy := bits.Add64(l03, h02, cy)
+	if debug.Enabled {
+		debug.Assert(noCarry(h03, cy), "field: feSquare: a0·(a1, a2, a3) overflows")
+	}
 	r4 := h03 + cy
 	// a1·(a2, a3) at limbs 3..5. The partial sum is below 2³⁸⁴ (the worst
 	// case, all limbs 2⁶⁴ − 1, gives 2³⁸⁴ − 2²⁵⁷ + 2¹⁹² − 2¹²⁸ + 2⁶⁴), so the
 	// carry into limb 5 does not overflow.
 	l13, cy = bits.Add64(l13, h12, 0)
+	if debug.Enabled {
+		debug.Assert(noCarry(h13, cy), "field: feSquare: a1·(a2, a3) overflows")
+	}
 	h13 += cy
 	r3, cy = bits.Add64(r3, l12, 0)
 	r4, cy = bits.Add64(r4, l13, cy)
+	if debug.Enabled {
+		debug.Assert(noCarry(h13, cy), "field: feSquare: partial cross sum ≥ 2³⁸⁴")
+	}
 	r5 := h13 + cy
 	// a2·a3 at limbs 5..6; C < 2⁴⁴⁸.
 	r5, cy = bits.Add64(r5, l23, 0)
+	if debug.Enabled {
+		debug.Assert(noCarry(h23, cy), "field: feSquare: cross sum ≥ 2⁴⁴⁸")
+	}
 	r6 := h23 + cy
 
 	// Double: 2C < 2⁴⁴⁹ spreads into r1..r7.
@@ -222,6 +283,9 @@ func feSquareGeneric(v, a *Element) {
 	r4, cy = bits.Add64(r4, l2, cy)
 	r5, cy = bits.Add64(r5, h2, cy)
 	r6, cy = bits.Add64(r6, l3, cy)
+	if debug.Enabled {
+		debug.Assert(r7 <= 1 && noCarry(r7+h3, cy) && noCarry(r7, h3), "field: feSquare: a² overflows 512 bits")
+	}
 	r7, _ = bits.Add64(r7, h3, cy)
 
 	// Reduce exactly as in feMulGeneric.
@@ -238,6 +302,10 @@ func feSquareGeneric(v, a *Element) {
 	r2, cy = bits.Add64(r2, h1, cy)
 	r3, cy = bits.Add64(r3, h2, cy)
 	t4 += cy
+	if debug.Enabled {
+		debug.Assert(h0|h1|h2|h3 < 1<<33, "field: reduction: rᵢ·c has a high word ≥ 2³³")
+		debug.Assert(t4 < 1<<33+2, "field: reduction: top word t4 ≥ 2³³ + 2")
+	}
 	v.l = fold(r0, r1, r2, r3, t4)
 }
 
@@ -252,6 +320,9 @@ func feSquareNGeneric(v, a *Element, n int) {
 
 // feMulSmallGeneric sets v = a·k mod p for k < 2³², with v in [0, 2²⁵⁶).
 func feMulSmallGeneric(v, a *Element, k uint64) {
+	if debug.Enabled {
+		debug.Assert(k < 1<<32, "field: MultiplySmall: k ≥ 2³²")
+	}
 	h0, l0 := bits.Mul64(a.l[0], k)
 	h1, l1 := bits.Mul64(a.l[1], k)
 	h2, l2 := bits.Mul64(a.l[2], k)
@@ -261,5 +332,8 @@ func feMulSmallGeneric(v, a *Element, k uint64) {
 	l2, cy = bits.Add64(l2, h1, cy)
 	l3, cy = bits.Add64(l3, h2, cy)
 	h3 += cy // h3 < 2³²
+	if debug.Enabled {
+		debug.Assert(h3 < 1<<32, "field: MultiplySmall: a·k ≥ 2²⁸⁸")
+	}
 	v.l = fold(l0, l1, l2, l3, h3)
 }

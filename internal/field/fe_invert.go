@@ -1,6 +1,9 @@
 package field
 
-import "github.com/kestrel-crypto/secp256k1/internal/safegcd"
+import (
+	"github.com/kestrel-crypto/secp256k1/internal/debug"
+	"github.com/kestrel-crypto/secp256k1/internal/safegcd"
+)
 
 // modulus holds the safegcd constants for p (docs/safegcd.md).
 var modulus = safegcd.New(&[4]uint64{p0, p1, p2, p3})
@@ -11,6 +14,9 @@ func (v *Element) Invert(a *Element) *Element {
 	var t Element
 	t.reduce(a)
 	modulus.Invert(&v.l, &t.l)
+	if debug.Enabled {
+		checkInverse(v, &t, "field: Invert")
+	}
 	return v
 }
 
@@ -20,6 +26,9 @@ func (v *Element) VarTimeInvert(a *Element) *Element {
 	var t Element
 	t.reduce(a)
 	modulus.VarTimeInvert(&v.l, &t.l)
+	if debug.Enabled {
+		checkInverse(v, &t, "field: VarTimeInvert")
+	}
 	return v
 }
 

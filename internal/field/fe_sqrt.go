@@ -1,5 +1,7 @@
 package field
 
+import "github.com/kestrel-crypto/secp256k1/internal/debug"
+
 // Sqrt sets v to a square root of a and returns (v, 1) if a is a square
 // mod p; otherwise it sets v to a square root of −a and returns (v, 0).
 // It runs in constant time.
@@ -21,6 +23,14 @@ func (v *Element) Sqrt(a *Element) (*Element, int) {
 	var check Element
 	check.Square(&t)
 	ok := check.Equal(a)
+	if debug.Enabled {
+		// The flag against the Legendre symbol (safegcd's Jacobi variant),
+		// and the root of −a for a non-square.
+		debug.Assert(ok == a.VarTimeIsSquare(), "field: Sqrt flag disagrees with the Legendre symbol")
+		var na Element
+		na.Negate(a)
+		debug.Assert(ok == 1 || check.Equal(&na) == 1, "field: Sqrt of a non-square is not a root of −a")
+	}
 	*v = t
 	return v, ok
 }

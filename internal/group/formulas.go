@@ -1,6 +1,9 @@
 package group
 
-import "github.com/kestrel-crypto/secp256k1/internal/field"
+import (
+	"github.com/kestrel-crypto/secp256k1/internal/debug"
+	"github.com/kestrel-crypto/secp256k1/internal/field"
+)
 
 // This file holds the portable group formulas, the reference for any
 // assembly twin. Costs count field multiplications (M) and squarings (S);
@@ -179,6 +182,9 @@ func (v *Jacobian) VarTimeAddAffineZr(p *Jacobian, a *Affine, zr *field.Element)
 // varTimeAddAffineScaledZr is the mixed addition of varTimeAddAffineScaled,
 // with the z-ratio written to zr when zr is not nil.
 func (v *Jacobian) varTimeAddAffineScaledZr(p *Jacobian, a *Affine, az, zr *field.Element) *Jacobian {
+	if debug.Enabled {
+		debug.Assert(p.IsIdentity() == 0, "group: mixed addition with p the identity")
+	}
 	h, r := mixedHR(p, a, az)
 	if h.IsZero() == 1 {
 		if r.IsZero() == 1 {

@@ -5,6 +5,7 @@ package group
 import (
 	"golang.org/x/sys/cpu"
 
+	"github.com/kestrel-crypto/secp256k1/internal/debug"
 	"github.com/kestrel-crypto/secp256k1/internal/field"
 )
 
@@ -25,7 +26,13 @@ var (
 	useAVX2 = cpu.X86.HasAVX2
 )
 
+// In a secp256k1debug build each wrapper below runs the generic twin too and
+// compares the results (formulas_check_amd64.go).
+
 func (v *Affine) lookup(table []Affine, idx int) *Affine {
+	if debug.Enabled {
+		return v.lookupChecked(table, idx)
+	}
 	if useAVX2 && len(table) > 0 {
 		lookupAVX2(v, &table[0], len(table), idx)
 		return v
@@ -34,6 +41,9 @@ func (v *Affine) lookup(table []Affine, idx int) *Affine {
 }
 
 func (v *Jacobian) double(p *Jacobian) *Jacobian {
+	if debug.Enabled {
+		return v.doubleChecked(p)
+	}
 	if useADX {
 		doubleADX(v, p)
 		return v
@@ -42,6 +52,9 @@ func (v *Jacobian) double(p *Jacobian) *Jacobian {
 }
 
 func (v *Jacobian) varTimeAddAffineScaled(p *Jacobian, a *Affine, az *fieldElement) *Jacobian {
+	if debug.Enabled {
+		return v.varTimeAddAffineScaledChecked(p, a, az)
+	}
 	if useADX && varTimeAddAffineScaledADX(v, p, a, az) == 0 {
 		return v
 	}
@@ -50,6 +63,9 @@ func (v *Jacobian) varTimeAddAffineScaled(p *Jacobian, a *Affine, az *fieldEleme
 }
 
 func (v *Jacobian) varTimeAdd(p, q *Jacobian) *Jacobian {
+	if debug.Enabled {
+		return v.varTimeAddChecked(p, q)
+	}
 	if useADX && varTimeAddADX(v, p, q) == 0 {
 		return v
 	}
@@ -59,6 +75,9 @@ func (v *Jacobian) varTimeAdd(p, q *Jacobian) *Jacobian {
 }
 
 func (v *Jacobian) addAffine(p *Jacobian, a *Affine) *Jacobian {
+	if debug.Enabled {
+		return v.addAffineChecked(p, a)
+	}
 	if useADX {
 		addAffineADX(v, p, a)
 		return v

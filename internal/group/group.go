@@ -10,7 +10,10 @@
 // states its cost in field multiplications (M) and squarings (S).
 package group
 
-import "github.com/kestrel-crypto/secp256k1/internal/field"
+import (
+	"github.com/kestrel-crypto/secp256k1/internal/debug"
+	"github.com/kestrel-crypto/secp256k1/internal/field"
+)
 
 // Jacobian is a point in Jacobian coordinates. The zero value is the identity.
 type Jacobian struct {
@@ -106,6 +109,9 @@ func (v *Affine) Select(a, b *Affine, cond int) *Affine {
 // entry and keeps the one whose index equals idx by masking, with no
 // secret-dependent branch or address. 0 ≤ idx < len(table) < 2³¹.
 func (v *Affine) Lookup(table []Affine, idx int) *Affine {
+	if debug.Enabled {
+		debug.Assert(0 <= idx && idx < len(table) && uint64(len(table)) < 1<<31, "group: Lookup index out of range")
+	}
 	return v.lookup(table, idx) // lookupGeneric or its assembly twin (formulas_amd64.go)
 }
 

@@ -1,6 +1,10 @@
 package safegcd
 
-import "math/bits"
+import (
+	"math/bits"
+
+	"github.com/kestrel-crypto/secp256k1/internal/debug"
+)
 
 // trans is the transition matrix of a batch of divsteps, scaled by 2⁶²: after
 // the batch, f' = (u·f + v·g)/2⁶² and g' = (q·f + r·g)/2⁶², both exact.
@@ -23,6 +27,9 @@ type trans struct{ u, v, q, r int64 }
 // negations of negative values are well defined; their true values lie in
 // [−2⁶², 2⁶²], so the final conversion to int64 is exact.
 func divsteps59(zeta int64, f0, g0 uint64) (int64, trans) {
+	if debug.Enabled {
+		debug.Assert(f0&1 == 1, "safegcd: divsteps59: f is even")
+	}
 	f, g := f0, g0
 	u, v, q, r := uint64(8), uint64(0), uint64(0), uint64(8)
 	for range 59 {
@@ -49,6 +56,10 @@ func divsteps59(zeta int64, f0, g0 uint64) (int64, trans) {
 		v <<= 1
 	}
 	// 590 steps from ζ = −1 keep |ζ| ≤ 591.
+	if debug.Enabled {
+		debug.Assert(-591 <= zeta && zeta <= 591, "safegcd: divsteps59: |ζ| > 591")
+		checkTrans(&trans{int64(u), int64(v), int64(q), int64(r)}, f0, g0, pow2(65), false, "safegcd: divsteps59")
+	}
 	return zeta, trans{int64(u), int64(v), int64(q), int64(r)}
 }
 
@@ -60,6 +71,9 @@ func divsteps59(zeta int64, f0, g0 uint64) (int64, trans) {
 // is a step that only halves g); after each swap, the multiple of f that
 // clears the next up to 6 low bits of g is added at once (doc §6).
 func divsteps62Var(eta int64, f0, g0 uint64) (int64, trans) {
+	if debug.Enabled {
+		debug.Assert(f0&1 == 1, "safegcd: divsteps62Var: f is even")
+	}
 	f, g := f0, g0
 	u, v, q, r := uint64(1), uint64(0), uint64(0), uint64(1)
 	left := 62 // divsteps left in this batch, in [1, 62] inside the loop
@@ -103,6 +117,9 @@ func divsteps62Var(eta int64, f0, g0 uint64) (int64, trans) {
 		r += v * w
 	}
 	// The true entries lie in [−2⁶², 2⁶²]: the conversion is exact.
+	if debug.Enabled {
+		checkTrans(&trans{int64(u), int64(v), int64(q), int64(r)}, f0, g0, pow2(62), false, "safegcd: divsteps62Var")
+	}
 	return eta, trans{int64(u), int64(v), int64(q), int64(r)}
 }
 
@@ -116,6 +133,9 @@ func divsteps62Var(eta int64, f0, g0 uint64) (int64, trans) {
 // changes only by the rules for (2 | f) and by quadratic reciprocity. These
 // rules need f mod 8, which the full 64 bits provide until the last step.
 func posdivsteps62Var(eta int64, f0, g0 uint64, jac uint64) (int64, trans, uint64) {
+	if debug.Enabled {
+		debug.Assert(f0&1 == 1, "safegcd: posdivsteps62Var: f is even")
+	}
 	f, g := f0, g0
 	u, v, q, r := uint64(1), uint64(0), uint64(0), uint64(1)
 	left := 62
@@ -150,6 +170,9 @@ func posdivsteps62Var(eta int64, f0, g0 uint64, jac uint64) (int64, trans, uint6
 		g += f * w
 		q += u * w
 		r += v * w
+	}
+	if debug.Enabled {
+		checkTrans(&trans{int64(u), int64(v), int64(q), int64(r)}, f0, g0, pow2(62), true, "safegcd: posdivsteps62Var")
 	}
 	return eta, trans{int64(u), int64(v), int64(q), int64(r)}, jac
 }

@@ -1,6 +1,10 @@
 package safegcd
 
-import "math/bits"
+import (
+	"math/bits"
+
+	"github.com/kestrel-crypto/secp256k1/internal/debug"
+)
 
 // jacobiBatches is how many batches of 62 posdivsteps VarTimeJacobi runs before
 // it gives up on them and falls back to varTimeJacobiBinary. No bound on the
@@ -17,7 +21,14 @@ const jacobiBatches = 40
 //
 // x must be below M. M need not be prime.
 func (m *Modulus) VarTimeJacobi(x *[4]uint64) int {
+	if debug.Enabled {
+		debug.Assert(less256(x, &m.words), "safegcd: VarTimeJacobi: x is not below M")
+	}
 	if j, _, ok := m.varTimeJacobiPosdivsteps(x, jacobiBatches); ok {
+		if debug.Enabled {
+			// Against the independent binary algorithm.
+			debug.Assert(j == varTimeJacobiBinary(x, &m.words), "safegcd: VarTimeJacobi: posdivsteps and the binary algorithm disagree")
+		}
 		return j
 	}
 	return varTimeJacobiBinary(x, &m.words)
@@ -44,6 +55,11 @@ func (m *Modulus) varTimeJacobiPosdivsteps(x *[4]uint64, batches int) (j, used i
 		var t trans
 		eta, t, jac = posdivsteps62Var(eta, low64(&f), low64(&g), jac)
 		updateFGVar(n, &f, &g, &t)
+		if debug.Enabled {
+			// Posdivsteps keep f odd and 0 ≤ f, g ≤ M.
+			m.checkFG(&f, &g, n, "safegcd: VarTimeJacobi")
+			debug.Assert(f[n-1] >= 0 && g[n-1] >= 0, "safegcd: VarTimeJacobi: f or g is negative")
+		}
 
 		// f = 1: then (g | f) = 1, and (x | M) is the sign tracked in jac.
 		if f[0] == 1 {

@@ -11,6 +11,8 @@
 // explained in docs/safegcd.md; comments below name its sections as "doc §N".
 package safegcd
 
+import "github.com/kestrel-crypto/secp256k1/internal/debug"
+
 // mask62 selects the low 62 bits of a limb.
 const mask62 = 1<<62 - 1
 
@@ -109,16 +111,28 @@ func (m *Modulus) Invert(out, x *[4]uint64) {
 		g    = fromWords(x)
 		zeta = int64(-1) // ζ = −(δ + ½), with δ = ½ at the start
 	)
+	if debug.Enabled {
+		debug.Assert(less256(x, &m.words), "safegcd: Invert: x is not below M")
+	}
 	// 590 hddivsteps bring g to 0 for every 256-bit input (doc §5).
 	for range 10 {
 		var t trans
 		zeta, t = divsteps59(zeta, uint64(f[0]), uint64(g[0]))
 		m.updateDE(&d, &e, &t)
 		updateFG(&f, &g, &t)
+		if debug.Enabled {
+			m.checkFG(&f, &g, 5, "safegcd: Invert")
+		}
 	}
 	// Now g = 0 and f = ±gcd(M, x), ±1 for x coprime to M, and d·x ≡ f (mod M),
 	// so x⁻¹ = d·f.
 	m.normalize(&d, f[4])
+	if debug.Enabled {
+		xc := *x // out may alias x
+		toWords(out, &d)
+		m.checkInverse(out, &xc, &f, &g, 5, "safegcd: Invert")
+		return
+	}
 	toWords(out, &d)
 }
 
@@ -135,11 +149,17 @@ func (m *Modulus) VarTimeInvert(out, x *[4]uint64) {
 		eta = int64(-1) // η = −δ, with δ = 1 at the start
 		n   = 5         // f and g fit in n limbs, limb n−1 signed
 	)
+	if debug.Enabled {
+		debug.Assert(less256(x, &m.words), "safegcd: VarTimeInvert: x is not below M")
+	}
 	for {
 		var t trans
 		eta, t = divsteps62Var(eta, uint64(f[0]), uint64(g[0]))
 		m.updateDE(&d, &e, &t)
 		updateFGVar(n, &f, &g, &t)
+		if debug.Enabled {
+			m.checkFG(&f, &g, n, "safegcd: VarTimeInvert")
+		}
 
 		if g[0] == 0 {
 			var or int64
@@ -162,6 +182,12 @@ func (m *Modulus) VarTimeInvert(out, x *[4]uint64) {
 		}
 	}
 	m.normalize(&d, f[n-1])
+	if debug.Enabled {
+		xc := *x // out may alias x
+		toWords(out, &d)
+		m.checkInverse(out, &xc, &f, &g, n, "safegcd: VarTimeInvert")
+		return
+	}
 	toWords(out, &d)
 }
 
@@ -171,6 +197,9 @@ func (m *Modulus) VarTimeInvert(out, x *[4]uint64) {
 // any int64 whose sign is that of f = ±1. On return the limbs of d are in the
 // normal form that toWords needs.
 func (m *Modulus) normalize(d *signed62, s int64) {
+	if debug.Enabled {
+		m.checkDE(d, d, "safegcd: normalize (entry)")
+	}
 	d0, d1, d2, d3, d4 := d[0], d[1], d[2], d[3], d[4]
 	m0, m1, m2, m3, m4 := m.m[0], m.m[1], m.m[2], m.m[3], m.m[4]
 
@@ -217,6 +246,10 @@ func (m *Modulus) normalize(d *signed62, s int64) {
 	d3 &= mask62
 
 	*d = signed62{d0, d1, d2, d3, d4}
+	if debug.Enabled {
+		debug.Assert(limbsNormal(d, 5) && d4 >= 0 && d4 < 1<<8 && m.inRange(d, -1, 1, false),
+			"safegcd: normalize: result is not in [0, M) in normal form")
+	}
 }
 
 // low64 returns the low 64 bits of v, whose limb 0 and 1 may be negative.

@@ -1,6 +1,10 @@
 package safegcd
 
-import "math/bits"
+import (
+	"math/bits"
+
+	"github.com/kestrel-crypto/secp256k1/internal/debug"
+)
 
 // int128 is a signed 128-bit integer in two's complement, hi:lo.
 //
@@ -85,6 +89,10 @@ const offset = 1 << 62
 // magnitude; minus dᵢ₋₁ + eᵢ₋₁ < 2⁶³; plus the carry of the previous limb,
 // below 2⁶⁵ in magnitude. So |cd|, |ce| < 2¹²⁶ + 2¹²⁴ + 2⁶⁶ < 2¹²⁷ throughout.
 func (m *Modulus) updateDE(d, e *signed62, t *trans) {
+	if debug.Enabled {
+		m.checkDE(d, e, "safegcd: updateDE (entry)")
+		defer m.checkDE(d, e, "safegcd: updateDE (return)")
+	}
 	u, v, q, r := t.u, t.v, t.q, t.r
 	uu, vv, qq, rr := uint64(u)+offset, uint64(v)+offset, uint64(q)+offset, uint64(r)+offset
 
@@ -111,6 +119,9 @@ func (m *Modulus) updateDE(d, e *signed62, t *trans) {
 	cd = cd.addMulSigned2(m.m[0], md)
 	ce = ce.addMulSigned2(m.m[0], me)
 	// The low 62 bits of cd and ce are zero now: the shift is exact.
+	if debug.Enabled {
+		debug.Assert(cd.low62() == 0 && ce.low62() == 0, "safegcd: updateDE: low 62 bits not cleared")
+	}
 	cd, ce = cd.shr62(), ce.shr62()
 	// The offset correction of limb 0, due one limb up; < 2⁶³.
 	s := d0 + e0
@@ -162,6 +173,9 @@ func updateFG(f, g *signed62, t *trans) {
 	cg := mulUnsigned(qq, f0).addMulUnsigned(rr, g0)
 	// The low 62 bits are zero (they are those of u·f₀ + v·g₀): the shift is
 	// exact.
+	if debug.Enabled {
+		debug.Assert(cf.low62() == 0 && cg.low62() == 0, "safegcd: updateFG: low 62 bits not cleared")
+	}
 	cf, cg = cf.shr62(), cg.shr62()
 	s := f0 + g0
 
@@ -196,6 +210,10 @@ func updateFG(f, g *signed62, t *trans) {
 // those of updateFG: the top limb's products also stay below 2¹²⁶ together, and
 // its offset correction fᵢ + gᵢ ∈ [−2⁶³, 2⁶³) is an int64.
 func updateFGVar(n int, fv, gv *signed62, t *trans) {
+	if debug.Enabled {
+		checkFGVar(n, fv, gv, "safegcd: updateFGVar (entry)")
+		defer checkFGVar(n, fv, gv, "safegcd: updateFGVar (return)")
+	}
 	f, g := fv[:n], gv[:n]
 	uu, vv, qq, rr := uint64(t.u)+offset, uint64(t.v)+offset, uint64(t.q)+offset, uint64(t.r)+offset
 	top := len(f) - 1
@@ -209,6 +227,8 @@ func updateFGVar(n int, fv, gv *signed62, t *trans) {
 		s = fi + gi
 		if i > 0 {
 			f[i-1], g[i-1] = cf.low62(), cg.low62()
+		} else if debug.Enabled {
+			debug.Assert(cf.low62() == 0 && cg.low62() == 0, "safegcd: updateFGVar: low 62 bits not cleared")
 		}
 		cf, cg = cf.shr62(), cg.shr62()
 	}
@@ -217,6 +237,8 @@ func updateFGVar(n int, fv, gv *signed62, t *trans) {
 	cg = cg.subUnsigned(s).addMulSigned(ft, qq).addMulSigned(gt, rr)
 	if top > 0 {
 		f[top-1], g[top-1] = cf.low62(), cg.low62()
+	} else if debug.Enabled {
+		debug.Assert(cf.low62() == 0 && cg.low62() == 0, "safegcd: updateFGVar: low 62 bits not cleared")
 	}
 	cf, cg = cf.shr62(), cg.shr62()
 	f[top] = int64(cf.lo) - ft - gt

@@ -1,0 +1,28 @@
+//go:build secp256k1debug && !purego
+
+package field
+
+import "testing"
+
+// TestDebugAsmMismatch forces the assembly result to differ from the
+// generic one and expects the cross-check to panic.
+func TestDebugAsmMismatch(t *testing.T) {
+	if !useADX {
+		t.Skip("the assembly backend is not in use")
+	}
+	var a, b, v Element
+	a.SetUint64(3)
+	b.SetUint64(5)
+	v.Multiply(&a, &b) // no fault: no panic
+	testAsmFault = true
+	defer func() { testAsmFault = false }()
+	expectPanic(t, "secp256k1debug: field: feMul: assembly and generic results differ", func() {
+		v.Multiply(&a, &b)
+	})
+	expectPanic(t, "secp256k1debug: field: feSquare: assembly and generic results differ", func() {
+		v.Square(&a)
+	})
+	expectPanic(t, "secp256k1debug: field: feSquareN: assembly and generic results differ", func() {
+		v.RepeatedSquare(&a, 3)
+	})
+}

@@ -1,0 +1,36 @@
+//go:build secp256k1debug && !purego
+
+package group
+
+import "testing"
+
+// TestDebugAsmMismatch forces each assembly formula's result to differ from
+// its generic twin's and expects the cross-check to panic.
+func TestDebugAsmMismatch(t *testing.T) {
+	if !useADX {
+		t.Skip("the assembly formulas are not in use")
+	}
+	var g, p, v Jacobian
+	g.SetAffine(&Generator)
+	p.Double(&g) // no fault: no panic
+	p.Double(&p)
+	testAsmFault = true
+	defer func() { testAsmFault = false }()
+	for _, c := range []struct {
+		want string
+		f    func()
+	}{
+		{"group: double", func() { v.Double(&p) }},
+		{"group: varTimeAddAffineScaled", func() { v.VarTimeAddAffine(&p, &Generator) }},
+		{"group: varTimeAdd", func() { v.VarTimeAdd(&p, &g) }},
+		{"group: addAffine", func() { v.AddAffine(&p, &Generator) }},
+	} {
+		expectPanic(t, "secp256k1debug: "+c.want+": assembly and generic results differ", c.f)
+	}
+	if useAVX2 {
+		var a Affine
+		expectPanic(t, "secp256k1debug: group: lookup: assembly and generic results differ", func() {
+			a.Lookup([]Affine{Generator, Generator}, 1)
+		})
+	}
+}
