@@ -355,8 +355,6 @@ func (s *Scalar) Invert(x *Scalar) *Scalar {
 	return s
 }
 
-// varTimeInvert sets s = 1/x mod n, and returns s. If x is 0, s is set to 0.
-// Its running time depends on x: use it only when x is public, such as in
 // VarTimeInvert sets s = 1/x mod n (0 maps to 0), and returns s. It is not
 // constant time: use it only on public values, such as the s of a signature
 // being verified.
@@ -364,6 +362,8 @@ func (s *Scalar) VarTimeInvert(x *Scalar) *Scalar {
 	return s.varTimeInvert(x)
 }
 
+// varTimeInvert sets s = 1/x mod n, and returns s. If x is 0, s is set to 0.
+// Its running time depends on x: use it only when x is public, such as in
 // signature verification.
 func (s *Scalar) varTimeInvert(x *Scalar) *Scalar {
 	if debug.Enabled {

@@ -162,8 +162,8 @@ func (m *Modulus) updateDE(d, e *signed62, t *trans) {
 //
 // On entry limbs 0..3 of f and g are in [0, 2⁶²) and limb 4 is signed; so they
 // are on return. The division is exact because t comes from divsteps on the low
-// bits of f and g (doc §2). f and g stay within [−M, M] ⊂ (−2²⁵⁶, 2²⁵⁶), so
-// limb 4 stays below 2⁸ in magnitude. As in updateDE, without the M terms, the
+// bits of f and g (doc §2). f and g stay within [−M, M] ⊂ (−2²⁵⁶, 2²⁵⁶], so
+// limb 4 stays in [−2⁸, 2⁸] (−2⁸ exactly at f = −M for M = 2²⁵⁶ − c). As in updateDE, without the M terms, the
 // accumulators stay below 2¹²⁶ + 2⁶⁶ in magnitude.
 func updateFG(f, g *signed62, t *trans) {
 	uu, vv, qq, rr := uint64(t.u)+offset, uint64(t.v)+offset, uint64(t.q)+offset, uint64(t.r)+offset
