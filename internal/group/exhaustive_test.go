@@ -7,8 +7,8 @@ package group
 //
 // Why this is meaningful. The Jacobian and affine formulas of this package
 // (Double, Add, VarTimeAdd, AddAffine, VarTimeAddAffine, VarTimeAddAffineZr,
-// VarTimeAddZinv) and the helpers around them (Negate, CondNegate, Equal,
-// SetJacobian, VarTimeSetJacobian, BatchSetJacobian,
+// AddAffineDistinctZr, VarTimeAddZinv) and the helpers around them (Negate,
+// CondNegate, Equal, SetJacobian, VarTimeSetJacobian, BatchSetJacobian,
 // VarTimeBatchSetJacobian, the Jacobian ↔ homogeneous conversions) are
 // derived for y² = x³ + a·x + b with a = 0 and never read b: they are the
 // group law of every curve y² = x³ + B over the same field, and run
@@ -396,6 +396,7 @@ func TestExhaustive(t *testing.T) {
 				s.testAddAffine(t, "VarTimeAddAffine", (*Jacobian).VarTimeAddAffine)
 			})
 			t.Run("VarTimeAddAffineZr", s.testAddAffineZr)
+			t.Run("AddAffineDistinctZr", s.testAddAffineDistinctZr)
 			t.Run("VarTimeAddZinv", s.testAddZinv)
 			t.Run("Chains", s.testChains)
 			t.Run("BatchSetJacobian", s.testBatch)
@@ -611,6 +612,36 @@ func (s *exhaustive) testAddAffineZr(t *testing.T) {
 				z3.Multiply(&p.Z, &zr)
 				if !s.is(&v, i+j) || z3.Equal(&v.Z) != 1 || p != fam.p[i] {
 					f.errorf("VarTimeAddAffineZr(%d·g as %s, %d·g) (%s) = %v as %s, zr = %x", i,
+						fmtJac(&fam.p[i]), j, fam.name, jacToRef(&v), fmtJac(&v), zr)
+				}
+			}
+		}
+	}
+}
+
+// testAddAffineDistinctZr checks the branch-free AddAffineDistinctZr on
+// every pair it allows (p not the identity, p ≠ ±a): the sum and
+// Z₃ = Z₁·zr, as VarTimeAddAffineZr's general case.
+func (s *exhaustive) testAddAffineDistinctZr(t *testing.T) {
+	f := &failures{t: t}
+	for fi, fam := range s.families() {
+		for i := 1; i < s.q; i++ {
+			for j := 1; j < s.q; j++ {
+				if j == i || j == s.q-i {
+					continue // p = ±a: outside the contract
+				}
+				var v Jacobian
+				var zr, z3 field.Element
+				p := fam.p[i]
+				if (i+j+fi)%2 == 0 {
+					v.AddAffineDistinctZr(&p, &s.aff[j], &zr)
+				} else {
+					v = p
+					v.AddAffineDistinctZr(&v, &s.aff[j], &zr)
+				}
+				z3.Multiply(&p.Z, &zr)
+				if !s.is(&v, i+j) || z3.Equal(&v.Z) != 1 || p != fam.p[i] {
+					f.errorf("AddAffineDistinctZr(%d·g as %s, %d·g) (%s) = %v as %s, zr = %x", i,
 						fmtJac(&fam.p[i]), j, fam.name, jacToRef(&v), fmtJac(&v), zr)
 				}
 			}
