@@ -27,6 +27,3 @@ func init() {
 		return v
 	}
 }
-
-// curveB is the curve constant b = 7 of y² = x³ + b.
-var curveB = func() (e field.Element) { e.SetUint64(7); return }()

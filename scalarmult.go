@@ -111,7 +111,7 @@ func xOnlyScalarMult(x, xP *field.Element, k *Scalar) {
 	var g field.Element
 	g.Square(xP)
 	g.Multiply(&g, xP)
-	g.Add(&g, &curveB)
+	g.Add(&g, &group.B)
 	var a group.Affine
 	a.X.Multiply(&g, xP)
 	a.Y.Square(&g)

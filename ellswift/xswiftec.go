@@ -1,6 +1,9 @@
 package ellswift
 
-import "github.com/kestrel-crypto/secp256k1/internal/field"
+import (
+	"github.com/kestrel-crypto/secp256k1/internal/field"
+	"github.com/kestrel-crypto/secp256k1/internal/group"
+)
 
 // The constants of BIP-324's XSwiftEC and XSwiftECInv.
 var (
@@ -52,11 +55,9 @@ func varTimeIsX(x *field.Element) bool {
 	var r field.Element
 	r.Square(x)
 	r.Multiply(&r, x)
-	r.Add(&r, &seven)
+	r.Add(&r, &group.B)
 	return r.VarTimeIsSquare() == 1
 }
-
-var seven = func() (e field.Element) { e.SetUint64(7); return }()
 
 // varTimeXSwiftEC sets x to BIP-324's XSwiftEC(u, t), the x coordinate that
 // (u, t) decodes to; every (u, t) decodes. It runs in variable time: the
@@ -88,7 +89,7 @@ func varTimeXSwiftEC(x, u, t *field.Element) *field.Element {
 	}
 	u2.Square(&uu)
 	g.Multiply(&u2, &uu)
-	g.Add(&g, &seven)
+	g.Add(&g, &group.B)
 	gs.Add(&g, &s)
 	if gs.IsZero() == 1 {
 		s.MultiplySmall(&s, 4)
@@ -146,7 +147,7 @@ func varTimeXSwiftECInv(t, x, u *field.Element, c int) bool {
 	var u2, g, s, v field.Element
 	u2.Square(u)
 	g.Multiply(&u2, u)
-	g.Add(&g, &seven)
+	g.Add(&g, &group.B)
 
 	if c&2 == 0 {
 		// The x₁ (c ∈ {0, 4}) and x₂ (c ∈ {1, 5}) formulas. If −x − u is on
