@@ -5,38 +5,27 @@ package secp256k1
 import (
 	"testing"
 
+	"github.com/kestrel-crypto/secp256k1/internal/debug/debugtest"
 	"github.com/kestrel-crypto/secp256k1/internal/group"
 )
 
 // The secp256k1debug checks fire: each case breaks an invariant on purpose
 // and expects the panic.
 
-// expectPanic runs f and fails unless it panics with exactly want.
-func expectPanic(t *testing.T, want string, f func()) {
-	t.Helper()
-	defer func() {
-		t.Helper()
-		if r := recover(); r != want {
-			t.Errorf("panic %v, want %q", r, want)
-		}
-	}()
-	f()
-}
-
 func TestDebugChecks(t *testing.T) {
 	var one, s Scalar
 	one.SetUint64(1)
 	big := Scalar{l: [4]uint64{n0, n1, n2, n3}} // n itself: not reduced
-	expectPanic(t, "secp256k1debug: Scalar.Add: scalar not below n", func() {
+	debugtest.ExpectPanic(t, "secp256k1debug: Scalar.Add: scalar not below n", func() {
 		s.Add(&big, &one)
 	})
-	expectPanic(t, "secp256k1debug: Scalar.Multiply: scalar not below n", func() {
+	debugtest.ExpectPanic(t, "secp256k1debug: Scalar.Multiply: scalar not below n", func() {
 		s.Multiply(&one, &big)
 	})
-	expectPanic(t, "secp256k1debug: Scalar.Bytes: scalar not below n", func() {
+	debugtest.ExpectPanic(t, "secp256k1debug: Scalar.Bytes: scalar not below n", func() {
 		big.Bytes()
 	})
-	expectPanic(t, "secp256k1debug: Scalar.Select: condition is not 0 or 1", func() {
+	debugtest.ExpectPanic(t, "secp256k1debug: Scalar.Select: condition is not 0 or 1", func() {
 		s.Select(&one, &one, 2)
 	})
 
@@ -45,7 +34,7 @@ func TestDebugChecks(t *testing.T) {
 	k.SetUint64(12345)
 	k1, k2 := splitGLV(&k)
 	k2.Add(&k2, &one)
-	expectPanic(t, "secp256k1debug: splitGLV: k1 + k2·λ ≠ k", func() {
+	debugtest.ExpectPanic(t, "secp256k1debug: splitGLV: k1 + k2·λ ≠ k", func() {
 		checkGLV(&k, &k1, &k2)
 	})
 
@@ -53,17 +42,17 @@ func TestDebugChecks(t *testing.T) {
 	var naf [257]int32
 	length := varTimeWNAF(&naf, &k, 5)
 	naf[0] += 2
-	expectPanic(t, "secp256k1debug: varTimeWNAF: digits do not sum to k", func() {
+	debugtest.ExpectPanic(t, "secp256k1debug: varTimeWNAF: digits do not sum to k", func() {
 		checkWNAF(&naf, &k, 5, length)
 	})
 	naf[0] = 16
-	expectPanic(t, "secp256k1debug: varTimeWNAF: digit even or out of range", func() {
+	debugtest.ExpectPanic(t, "secp256k1debug: varTimeWNAF: digit even or out of range", func() {
 		checkWNAF(&naf, &k, 5, length)
 	})
 	out := make([]int8, 52)
 	signedDigits(out, &k, 5)
 	out[1] = 17
-	expectPanic(t, "secp256k1debug: signedDigits: digit out of range", func() {
+	debugtest.ExpectPanic(t, "secp256k1debug: signedDigits: digit out of range", func() {
 		checkSignedDigits(out, &k, 5)
 	})
 
@@ -72,14 +61,14 @@ func TestDebugChecks(t *testing.T) {
 	bad.p.X.SetUint64(1)
 	bad.p.Y.SetUint64(1)
 	bad.p.Z.SetUint64(1)
-	expectPanic(t, "secp256k1debug: Point.input: point not on secp256k1", func() {
+	debugtest.ExpectPanic(t, "secp256k1debug: Point.input: point not on secp256k1", func() {
 		new(Point).Double(&bad)
 	})
 	var j group.Jacobian
 	j.X.SetUint64(1)
 	j.Y.SetUint64(1)
 	j.Z.SetUint64(1)
-	expectPanic(t, "secp256k1debug: Point.result: point not on secp256k1", func() {
+	debugtest.ExpectPanic(t, "secp256k1debug: Point.result: point not on secp256k1", func() {
 		new(Point).setJacobian(&j)
 	})
 }

@@ -2,7 +2,11 @@
 
 package field
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/kestrel-crypto/secp256k1/internal/debug/debugtest"
+)
 
 // TestDebugAsmMismatch forces the assembly result to differ from the
 // generic one and expects the cross-check to panic.
@@ -16,13 +20,13 @@ func TestDebugAsmMismatch(t *testing.T) {
 	v.Multiply(&a, &b) // no fault: no panic
 	testAsmFault = true
 	defer func() { testAsmFault = false }()
-	expectPanic(t, "secp256k1debug: field: feMul: assembly and generic results differ", func() {
+	debugtest.ExpectPanic(t, "secp256k1debug: field: feMul: assembly and generic results differ", func() {
 		v.Multiply(&a, &b)
 	})
-	expectPanic(t, "secp256k1debug: field: feSquare: assembly and generic results differ", func() {
+	debugtest.ExpectPanic(t, "secp256k1debug: field: feSquare: assembly and generic results differ", func() {
 		v.Square(&a)
 	})
-	expectPanic(t, "secp256k1debug: field: feSquareN: assembly and generic results differ", func() {
+	debugtest.ExpectPanic(t, "secp256k1debug: field: feSquareN: assembly and generic results differ", func() {
 		v.RepeatedSquare(&a, 3)
 	})
 }

@@ -2,7 +2,11 @@
 
 package group
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/kestrel-crypto/secp256k1/internal/debug/debugtest"
+)
 
 // TestDebugAsmMismatch forces each assembly formula's result to differ from
 // its generic twin's and expects the cross-check to panic.
@@ -25,11 +29,11 @@ func TestDebugAsmMismatch(t *testing.T) {
 		{"group: varTimeAdd", func() { v.VarTimeAdd(&p, &g) }},
 		{"group: addAffine", func() { v.AddAffine(&p, &Generator) }},
 	} {
-		expectPanic(t, "secp256k1debug: "+c.want+": assembly and generic results differ", c.f)
+		debugtest.ExpectPanic(t, "secp256k1debug: "+c.want+": assembly and generic results differ", c.f)
 	}
 	if useAVX2 {
 		var a Affine
-		expectPanic(t, "secp256k1debug: group: lookup: assembly and generic results differ", func() {
+		debugtest.ExpectPanic(t, "secp256k1debug: group: lookup: assembly and generic results differ", func() {
 			a.Lookup([]Affine{Generator, Generator}, 1)
 		})
 	}
