@@ -47,7 +47,7 @@ type vectorError struct {
 	Message string `json:"message"`
 }
 
-func loadVectors(t *testing.T, name string, v any) {
+func loadVectors(t testing.TB, name string, v any) {
 	t.Helper()
 	b, err := os.ReadFile("../testdata/bip-0327/" + name)
 	if err != nil {

@@ -463,7 +463,7 @@ func bech32m(hrp string, version byte, program []byte) string {
 	return string(out)
 }
 
-func loadBIP341(t *testing.T) *bip341Vectors {
+func loadBIP341(t testing.TB) *bip341Vectors {
 	b, err := os.ReadFile("../testdata/bip-0341/wallet-test-vectors.json")
 	if err != nil {
 		t.Fatal(err)
