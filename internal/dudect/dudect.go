@@ -280,6 +280,25 @@ func Run(t *testing.T, tg Target, def int) *Result {
 	return r
 }
 
+// RequireLeak is the check that the harness can fail: tg times a function
+// known to depend on its input class, and max |t| must reach LeakThreshold,
+// from 5000 measurements or, where timing is coarse or noisy, from 50000
+// (js/wasm under node on a loaded machine measured a 15% gap as 5% and
+// |t| = 6.42 from 5000). |t| grows with the square root of the count; a
+// harness that cannot see the leak stays near 0 however long it runs.
+func RequireLeak(t testing.TB, name string, tg Target) {
+	t.Helper()
+	var maxT float64
+	for _, n := range []int{5000, 50000} {
+		r := Measure(tg, n, 1)
+		t.Logf("dudect: %v", r)
+		if maxT = r.MaxAbsT(); maxT >= LeakThreshold {
+			return
+		}
+	}
+	t.Errorf("%s's dependence on its input was not detected: max |t| = %.2f < %d", name, maxT, LeakThreshold)
+}
+
 // RandomBytes fills b from rng, for Prepare functions.
 func RandomBytes(rng *rand.Rand, b []byte) {
 	for i := 0; i < len(b); i += 8 {

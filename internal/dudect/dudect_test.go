@@ -113,3 +113,29 @@ func TestDetectsEarlyExit(t *testing.T) {
 func TestDudectConstantTimeCompare(t *testing.T) {
 	Run(t, equalTarget(func(a, b []byte) bool { return subtle.ConstantTimeCompare(a, b) == 1 }), 20000)
 }
+
+// errorRecorder is a testing.TB that records Errorf instead of failing.
+type errorRecorder struct {
+	testing.TB
+	failed bool
+}
+
+func (e *errorRecorder) Errorf(string, ...any) { e.failed = true }
+func (e *errorRecorder) Logf(string, ...any)   {}
+func (e *errorRecorder) Helper()               {}
+
+// TestRequireLeak checks both outcomes of RequireLeak: silent on the
+// early-exit comparison, an error on the constant-time one (after both
+// rounds of measurements).
+func TestRequireLeak(t *testing.T) {
+	leaky := &errorRecorder{TB: t}
+	RequireLeak(leaky, "leakyEqual", equalTarget(leakyEqual))
+	if leaky.failed {
+		t.Error("RequireLeak failed on the early-exit comparison")
+	}
+	ct := &errorRecorder{TB: t}
+	RequireLeak(ct, "ConstantTimeCompare", equalTarget(func(a, b []byte) bool { return subtle.ConstantTimeCompare(a, b) == 1 }))
+	if !ct.failed {
+		t.Error("RequireLeak passed a constant-time comparison")
+	}
+}
