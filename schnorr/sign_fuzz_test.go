@@ -202,7 +202,7 @@ func refCompactSize(n int) []byte {
 		return []byte{byte(n)}
 	case n <= 0xffff:
 		return binary.LittleEndian.AppendUint16([]byte{0xfd}, uint16(n))
-	case n <= 0xffffffff:
+	case uint64(n) <= 0xffffffff: // as uint64: the constant overflows a 32-bit int
 		return binary.LittleEndian.AppendUint32([]byte{0xfe}, uint32(n))
 	default:
 		return binary.LittleEndian.AppendUint64([]byte{0xff}, uint64(n))
