@@ -20,22 +20,9 @@ import (
 // the root package's public Scalar and Point API (itself tested against
 // internal/testref). Nothing here calls the package's own hashing.
 
-// sha256TaggedHash is BIP-340's hash_tag(msg[0] ‖ msg[1] ‖ …) =
-// SHA-256(SHA-256(tag) ‖ SHA-256(tag) ‖ msg[0] ‖ …), with crypto/sha256 only.
-func sha256TaggedHash(tag string, msg ...[]byte) [32]byte {
-	th := sha256.Sum256([]byte(tag))
-	h := sha256.New()
-	h.Write(th[:])
-	h.Write(th[:])
-	for _, m := range msg {
-		h.Write(m)
-	}
-	return [32]byte(h.Sum(nil))
-}
-
 // refHashToScalar returns int(hash_tag(msg…)) mod n.
 func refHashToScalar(tag string, msg ...[]byte) *big.Int {
-	h := sha256TaggedHash(tag, msg...)
+	h := testref.TaggedHash(tag, msg...)
 	k := new(big.Int).SetBytes(h[:])
 	return k.Mod(k, testref.N)
 }
@@ -70,7 +57,7 @@ func refValidKey(b []byte) bool {
 // int(hash_KeyAgg coefficient(hash_KeyAgg list(pk₁ ‖ … ‖ pk_u) ‖ pk_i)) mod n
 // for the others.
 func refKeyAggCoeffs(pubkeys [][]byte) []*big.Int {
-	L := sha256TaggedHash("KeyAgg list", pubkeys...)
+	L := testref.TaggedHash("KeyAgg list", pubkeys...)
 	var pk2 []byte
 	for _, pk := range pubkeys {
 		if !bytes.Equal(pk, pubkeys[0]) {
@@ -280,7 +267,7 @@ func FuzzKeyAgg(f *testing.F) {
 			}
 			return
 		}
-		th := sha256TaggedHash("TapTweak", cur.XOnlyPublicKey(), merkleRoot)
+		th := testref.TaggedHash("TapTweak", cur.XOnlyPublicKey(), merkleRoot)
 		want, werr := cur.ApplyTweak(th[:], true)
 		out, serr := schnorr.TapTweak(cur.PublicKey(), merkleRoot)
 		if err != nil || werr != nil || serr != nil {
@@ -314,7 +301,7 @@ func refNonceGen(t *testing.T, sk *secp256k1.PrivateKey, pk, aggpk, msg, extra [
 	t.Helper()
 	rnd := bytes.Clone(nonceGenRand)
 	if sk != nil { // rand = sk xor hash_MuSig/aux(rand′)
-		h := sha256TaggedHash("MuSig/aux", nonceGenRand)
+		h := testref.TaggedHash("MuSig/aux", nonceGenRand)
 		for i, b := range sk.Bytes() {
 			rnd[i] = b ^ h[i]
 		}
@@ -340,7 +327,7 @@ func refDetNonce(t *testing.T, sk *secp256k1.PrivateKey, aggOther *AggNonce, agg
 	t.Helper()
 	skp := sk.Bytes()
 	if rand != nil {
-		h := sha256TaggedHash("MuSig/aux", rand)
+		h := testref.TaggedHash("MuSig/aux", rand)
 		for i := range skp {
 			skp[i] ^= h[i]
 		}

@@ -2,7 +2,6 @@ package schnorr
 
 import (
 	"bytes"
-	"crypto/sha256"
 	"encoding/binary"
 	"errors"
 	"math/big"
@@ -17,19 +16,6 @@ import (
 // crypto/sha256, the scalar arithmetic with math/big, and the base-point
 // multiplications with the root package's public API (itself tested against
 // internal/testref).
-
-// sha256TaggedHash is BIP-340's hash_tag(msg[0] ‖ msg[1] ‖ …) =
-// SHA-256(SHA-256(tag) ‖ SHA-256(tag) ‖ msg[0] ‖ …), with crypto/sha256 only.
-func sha256TaggedHash(tag string, msg ...[]byte) [32]byte {
-	th := sha256.Sum256([]byte(tag))
-	h := sha256.New()
-	h.Write(th[:])
-	h.Write(th[:])
-	for _, m := range msg {
-		h.Write(m)
-	}
-	return [32]byte(h.Sum(nil))
-}
 
 // refPrivateKey returns int(b) and whether b is a valid private key:
 // 32 bytes with 0 < int(b) < n.
@@ -60,11 +46,11 @@ func refSign(t *testing.T, d0 *big.Int, msg, aux []byte) []byte {
 	}
 	// t = bytes(d) xor hash_BIP0340/aux(a); rand = hash_BIP0340/nonce(t ‖ bytes(P) ‖ m).
 	tb := d.FillBytes(make([]byte, 32))
-	ha := sha256TaggedHash("BIP0340/aux", aux)
+	ha := testref.TaggedHash("BIP0340/aux", aux)
 	for i := range tb {
 		tb[i] ^= ha[i]
 	}
-	rnd := sha256TaggedHash("BIP0340/nonce", tb, P[1:], msg)
+	rnd := testref.TaggedHash("BIP0340/nonce", tb, P[1:], msg)
 	k := new(big.Int).SetBytes(rnd[:])
 	k.Mod(k, n)
 	if k.Sign() == 0 {
@@ -74,7 +60,7 @@ func refSign(t *testing.T, d0 *big.Int, msg, aux []byte) []byte {
 	if R[0] == 3 { // k = n − k′ unless has_even_y(R)
 		k.Sub(n, k)
 	}
-	eh := sha256TaggedHash("BIP0340/challenge", R[1:], P[1:], msg)
+	eh := testref.TaggedHash("BIP0340/challenge", R[1:], P[1:], msg)
 	e := new(big.Int).SetBytes(eh[:])
 	s := e.Mul(e, d)
 	s.Add(s, k)
@@ -239,7 +225,7 @@ func FuzzTaproot(f *testing.F) {
 	f.Add(n, make([]byte, 32), root, bytes.Repeat([]byte{0x51}, 0xfc), byte(0))
 	f.Fuzz(func(t *testing.T, key, tweak, merkleRoot, script []byte, leafVersion byte) {
 		// hash_TapLeaf(v ‖ compact_size(len(s)) ‖ s), BIP-341.
-		want := sha256TaggedHash("TapLeaf", []byte{leafVersion}, refCompactSize(len(script)), script)
+		want := testref.TaggedHash("TapLeaf", []byte{leafVersion}, refCompactSize(len(script)), script)
 		if got := TapLeafHash(leafVersion, script); got != want {
 			t.Fatalf("TapLeafHash(%#x, %d-byte script) = %x, want %x", leafVersion, len(script), got, want)
 		}
@@ -309,7 +295,7 @@ func FuzzTaproot(f *testing.F) {
 			return
 		}
 		// t = hash_TapTweak(x(P) ‖ merkle root), BIP-341's taproot_tweak_pubkey.
-		if want := sha256TaggedHash("TapTweak", pc[1:], merkleRoot); err != nil || th != want {
+		if want := testref.TaggedHash("TapTweak", pc[1:], merkleRoot); err != nil || th != want {
 			t.Fatalf("TapTweakHash = %x, %v; want %x", th, err, want)
 		}
 		Qx, errx := XOnlyTweakAdd(P, th[:])
