@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every native fuzz target of the repository for a fixed time and
 # records how many inputs each executed (issue #10: every target ≥ 10 min
-# without a finding). Not part of .ci/run, which runs each target briefly.
+# without a finding). .ci/run calls it to run each target briefly
+# (-t 2000x).
 #
 # Usage: .ci/fuzz-long.sh [-t DURATION] [-j LANES] [-o DIR] [REGEXP]
 #   -t  time per target, a go test -fuzztime duration (default 10m)
@@ -56,6 +57,7 @@ run_one() {
 	(cd "$root/$dir" && go test -run '^$' -fuzz "^${target}\$" -fuzztime "$fuzztime" -parallel 1 "$pkg") >"$log" 2>&1 || rc=$?
 	execs=$(grep -o 'execs: [0-9]*' "$log" | tail -1 | cut -d' ' -f2)
 	printf '%s %s rc=%d %ds execs=%s\n' "$name" "$target" "$rc" "$(($(date +%s) - start))" "${execs:-?}" >>"$out/summary.txt"
+	[ "$rc" = 0 ] || { echo "--- $name $target failed ($log):"; tail -n 40 "$log"; } >&2
 	return "$rc"
 }
 
