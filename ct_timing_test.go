@@ -17,9 +17,6 @@ import (
 // GLV a zero second half) and 2¹²⁸ (every digit but one zero), besides a
 // random fixed value.
 
-// dudectSlots is the number of inputs prepared at once.
-const dudectSlots = 1000
-
 // dudectScalar returns a random nonzero scalar drawn from rng.
 func dudectScalar(rng *rand.Rand) Scalar {
 	var b [32]byte
@@ -69,18 +66,7 @@ func dudectFixedScalars() []dudectFixedScalar {
 
 // scalarTarget times f on a secret scalar: fixed (class 0) or random.
 func scalarTarget(fixed *Scalar, f func(*Scalar)) dudect.Target {
-	in := make([]Scalar, dudectSlots)
-	return dudect.Target{
-		Slots: dudectSlots,
-		Prepare: func(i, c int, rng *rand.Rand) {
-			if c == 0 {
-				in[i] = *fixed
-				return
-			}
-			in[i] = dudectScalar(rng)
-		},
-		Run: func(i int) { f(&in[i]) },
-	}
+	return dudect.FixedVsRandom(fixed, dudectScalar, f)
 }
 
 // TestDudectScalarBaseMult times the blinded comb k·G in the secret k.
@@ -117,19 +103,8 @@ func TestDudectScalarMultSecretPoint(t *testing.T) {
 		{"random", dudectPoint(rand.New(rand.NewPCG(4, 4)))},
 	} {
 		t.Run("P="+fx.name, func(t *testing.T) {
-			in := make([]Point, dudectSlots)
 			var p Point
-			dudect.Run(t, dudect.Target{
-				Slots: dudectSlots,
-				Prepare: func(i, c int, rng *rand.Rand) {
-					if c == 0 {
-						in[i] = fx.p
-						return
-					}
-					in[i] = dudectPoint(rng)
-				},
-				Run: func(i int) { p.ScalarMult(&k, &in[i]) },
-			}, 2000)
+			dudect.Run(t, dudect.FixedVsRandom(&fx.p, dudectPoint, func(q *Point) { p.ScalarMult(&k, q) }), 2000)
 		})
 	}
 }

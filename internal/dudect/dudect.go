@@ -280,6 +280,25 @@ func Run(t *testing.T, tg Target, def int) *Result {
 	return r
 }
 
+// FixedVsRandom is the Target of most timing tests: 1000 slots of T, class
+// 0 a copy of *fixed, class 1 random(rng), and Run calling f on the slot,
+// so both classes are timed from the same memory.
+func FixedVsRandom[T any](fixed *T, random func(*rand.Rand) T, f func(*T)) Target {
+	const slots = 1000
+	in := make([]T, slots)
+	return Target{
+		Slots: slots,
+		Prepare: func(i, c int, rng *rand.Rand) {
+			if c == 0 {
+				in[i] = *fixed
+				return
+			}
+			in[i] = random(rng)
+		},
+		Run: func(i int) { f(&in[i]) },
+	}
+}
+
 // RequireLeak is the check that the harness can fail: tg times a function
 // known to depend on its input class, and max |t| must reach LeakThreshold,
 // from 5000 measurements or, where timing is coarse or noisy, from 50000

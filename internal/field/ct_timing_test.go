@@ -42,17 +42,8 @@ func TestDudectDetectsVarTimeInvert(t *testing.T) {
 // elementTarget times f on a secret element: fixed (class 0) or uniformly
 // random below 2²⁵⁶ (class 1).
 func elementTarget(fixed *Element, f func(*Element)) dudect.Target {
-	const slots = 1000
-	in := make([]Element, slots)
-	return dudect.Target{
-		Slots: slots,
-		Prepare: func(i, c int, rng *rand.Rand) {
-			if c == 0 {
-				in[i] = *fixed
-				return
-			}
-			in[i].l = [4]uint64{rng.Uint64(), rng.Uint64(), rng.Uint64(), rng.Uint64()}
-		},
-		Run: func(i int) { f(&in[i]) },
-	}
+	return dudect.FixedVsRandom(fixed, func(rng *rand.Rand) (x Element) {
+		x.l = [4]uint64{rng.Uint64(), rng.Uint64(), rng.Uint64(), rng.Uint64()}
+		return x
+	}, f)
 }

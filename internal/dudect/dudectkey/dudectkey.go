@@ -48,17 +48,5 @@ func Fixed() []Named {
 // Target times f on a secret key: fixed (class 0) or random (class 1). The
 // keys are copied into slots so that both classes live in the same memory.
 func Target(fixed *secp256k1.PrivateKey, f func(*secp256k1.PrivateKey)) dudect.Target {
-	const slots = 1000
-	in := make([]secp256k1.PrivateKey, slots)
-	return dudect.Target{
-		Slots: slots,
-		Prepare: func(i, c int, rng *rand.Rand) {
-			if c == 0 {
-				in[i] = *fixed
-				return
-			}
-			in[i] = *Random(rng)
-		},
-		Run: func(i int) { f(&in[i]) },
-	}
+	return dudect.FixedVsRandom(fixed, func(rng *rand.Rand) secp256k1.PrivateKey { return *Random(rng) }, f)
 }
