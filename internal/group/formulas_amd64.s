@@ -11,7 +11,10 @@
 // measured no faster (within the ±15% noise), so the products are inlined.
 // Double's order shortens its dependency chain (L = X² + X²/2, 2T and 3T beside
 // it, T − X₃ as 3T − L²): 108.1 -> 98.4 ns (-9%, p = 0.001, n = 20, Intel
-// Xeon); the same idea for the additions (2T beside) measured no gain.
+// Xeon); the same idea for the additions (2T beside) measured no gain. The
+// squares' doubling by SHLD and the halving by SHRD (fewer µops on the carry
+// ports 0 and 6, which bound a formula's throughput on Intel cores): Double
+// 98.55 -> 93.57 ns (-5.1%, p = 0.004, n = 20).
 // lookupAVX2, the constant-time table scan (AVX2): 16 entries 94 -> 27 ns, 32
 // entries 180 -> 56 ns (benchstat -count 6 against the generic scan, noisy);
 // k·G (43 scans of 32 entries) 18.6 -> 14.5 µs (-22%, n = 8, p = 0.001).
@@ -28,83 +31,84 @@ TEXT ·doubleADX(SB), NOSPLIT, $192-16
 
 	// Cross sum C = Σ_{i<j} aᵢaⱼ into t1..t6. CF chain: a0·(a1, a2, a3) and
 	// a3·(a1, a2), a partial sum ≤ C < 2⁴⁴⁸, so it ends in t6 without a carry out
-	XORL  R13, R13
+	XORL  CX, CX
 	MOVQ  32(AX), DX
 	MULXQ 40(AX), BX, SI
-	MULXQ 48(AX), R11, DI
-	ADCXQ R11, SI
-	MULXQ 56(AX), R11, R8
-	ADCXQ R11, DI
+	MULXQ 48(AX), R12, DI
+	ADCXQ R12, SI
+	MULXQ 56(AX), R12, R8
+	ADCXQ R12, DI
 	MOVQ  56(AX), DX
-	MULXQ 40(AX), R11, R9
-	ADCXQ R11, R8
-	MULXQ 48(AX), R11, R10
-	ADCXQ R11, R9
-	ADCXQ R13, R10
+	MULXQ 40(AX), R12, R9
+	ADCXQ R12, R8
+	MULXQ 48(AX), R12, R10
+	ADCXQ R12, R9
+	ADCXQ CX, R10
 
 	// OF chain: a1·a2 at limbs 3..4; C < 2⁴⁴⁸ fits t1..t6
 	MOVQ  40(AX), DX
-	MULXQ 48(AX), R11, R12
-	ADOXQ R11, DI
-	ADOXQ R12, R8
-	ADOXQ R13, R9
-	ADOXQ R13, R10
-
-	// t0..t7 = 2C + Σ aᵢ²·2^(128i): doubling on CF (ADCX t, t shifts the
-	// carry in), squares on OF; 2C < 2⁴⁴⁹ and a² < 2⁵¹², so t7 takes both final carries
-	XORL  R13, R13
-	MOVQ  32(AX), DX
-	MULXQ DX, CX, R12
-	ADCXQ BX, BX
-	ADOXQ R12, BX
-	MOVQ  40(AX), DX
-	MULXQ DX, R11, R12
-	ADCXQ SI, SI
-	ADOXQ R11, SI
-	ADCXQ DI, DI
+	MULXQ 48(AX), R12, R13
 	ADOXQ R12, DI
+	ADOXQ R13, R8
+	ADOXQ CX, R9
+	ADOXQ CX, R10
+
+	// t0..t7 = 2C + Σ aᵢ²·2^(128i): the doubling by double shifts (SHLD, on
+	// the multiplier's port, top limb first so each reads the limb below unshifted),
+	// then the squares on one ADD/ADC chain; 2C < 2⁴⁴⁹ and a² < 2⁵¹², so t7 takes the final carry
+	XORL  R11, R11
+	SHLQ  $0x01, R10, R11
+	SHLQ  $0x01, R9, R10
+	SHLQ  $0x01, R8, R9
+	SHLQ  $0x01, DI, R8
+	SHLQ  $0x01, SI, DI
+	SHLQ  $0x01, BX, SI
+	ADDQ  BX, BX
+	MOVQ  32(AX), DX
+	MULXQ DX, CX, R13
+	ADDQ  R13, BX
+	MOVQ  40(AX), DX
+	MULXQ DX, R12, R13
+	ADCQ  R12, SI
+	ADCQ  R13, DI
 	MOVQ  48(AX), DX
-	MULXQ DX, R11, R12
-	ADCXQ R8, R8
-	ADOXQ R11, R8
-	ADCXQ R9, R9
-	ADOXQ R12, R9
+	MULXQ DX, R12, R13
+	ADCQ  R12, R8
+	ADCQ  R13, R9
 	MOVQ  56(AX), DX
-	MULXQ DX, R11, AX
-	ADCXQ R10, R10
-	ADOXQ R11, R10
-	ADCXQ R13, AX
-	ADOXQ R13, AX
+	MULXQ DX, R12, R13
+	ADCQ  R12, R10
+	ADCQ  R13, R11
 
 	// Reduce: t ≡ t0..t3 + c·(t4..t7), c = 2³² + 977, lows on CF, highs on OF;
 	// each high half is < 2³³, so the top limb r4 < 2³³ + 2
 	MOVQ  $0x00000001000003d1, DX
-	XORL  R11, R11
-	MULXQ R8, R11, R12
-	ADCXQ R11, CX
-	ADOXQ R12, BX
-	MULXQ R9, R11, R12
-	ADCXQ R11, BX
-	ADOXQ R12, SI
-	MULXQ R10, R11, R12
-	ADCXQ R11, SI
-	ADOXQ R12, DI
-	MULXQ AX, R11, AX
-	ADCXQ R11, DI
-	MOVL  $0x00000000, R11
-	ADOXQ R11, AX
-	ADCXQ R11, AX
+	XORL  R12, R12
+	MULXQ R8, R12, R13
+	ADCXQ R12, CX
+	ADOXQ R13, BX
+	MULXQ R9, R12, R13
+	ADCXQ R12, BX
+	ADOXQ R13, SI
+	MULXQ R10, R12, R13
+	ADCXQ R12, SI
+	ADOXQ R13, DI
+	MULXQ R11, R12, AX
+	ADCXQ R12, DI
+	MOVL  $0x00000000, R12
+	ADOXQ R12, AX
+	ADCXQ R12, AX
 
 	// fold: add r4·c < 2⁶⁷ on CF; on a carry out the wrapped value is below
 	// 2⁹⁷, so adding c (and the carry into limb 1) cannot carry further. Limbs
 	// 0..1 plus c are computed on OF alongside and selected by the final CF:
 	// a CMOV after the carry, not a second add chain
-	MULXQ   AX, R11, R12
+	MULXQ   AX, R12, R13
 	XORL    AX, AX
-	ADCXQ   R11, CX
+	ADCXQ   R12, CX
 	MOVQ    CX, R8
 	ADOXQ   DX, R8
-	ADCXQ   R12, BX
+	ADCXQ   R13, BX
 	MOVQ    BX, DX
 	ADOXQ   AX, DX
 	ADCXQ   AX, SI
@@ -121,83 +125,84 @@ TEXT ·doubleADX(SB), NOSPLIT, $192-16
 
 	// Cross sum C = Σ_{i<j} aᵢaⱼ into t1..t6. CF chain: a0·(a1, a2, a3) and
 	// a3·(a1, a2), a partial sum ≤ C < 2⁴⁴⁸, so it ends in t6 without a carry out
-	XORL  R13, R13
+	XORL  CX, CX
 	MOVQ  (AX), DX
 	MULXQ 8(AX), BX, SI
-	MULXQ 16(AX), R11, DI
-	ADCXQ R11, SI
-	MULXQ 24(AX), R11, R8
-	ADCXQ R11, DI
+	MULXQ 16(AX), R12, DI
+	ADCXQ R12, SI
+	MULXQ 24(AX), R12, R8
+	ADCXQ R12, DI
 	MOVQ  24(AX), DX
-	MULXQ 8(AX), R11, R9
-	ADCXQ R11, R8
-	MULXQ 16(AX), R11, R10
-	ADCXQ R11, R9
-	ADCXQ R13, R10
+	MULXQ 8(AX), R12, R9
+	ADCXQ R12, R8
+	MULXQ 16(AX), R12, R10
+	ADCXQ R12, R9
+	ADCXQ CX, R10
 
 	// OF chain: a1·a2 at limbs 3..4; C < 2⁴⁴⁸ fits t1..t6
 	MOVQ  8(AX), DX
-	MULXQ 16(AX), R11, R12
-	ADOXQ R11, DI
-	ADOXQ R12, R8
-	ADOXQ R13, R9
-	ADOXQ R13, R10
-
-	// t0..t7 = 2C + Σ aᵢ²·2^(128i): doubling on CF (ADCX t, t shifts the
-	// carry in), squares on OF; 2C < 2⁴⁴⁹ and a² < 2⁵¹², so t7 takes both final carries
-	XORL  R13, R13
-	MOVQ  (AX), DX
-	MULXQ DX, CX, R12
-	ADCXQ BX, BX
-	ADOXQ R12, BX
-	MOVQ  8(AX), DX
-	MULXQ DX, R11, R12
-	ADCXQ SI, SI
-	ADOXQ R11, SI
-	ADCXQ DI, DI
+	MULXQ 16(AX), R12, R13
 	ADOXQ R12, DI
+	ADOXQ R13, R8
+	ADOXQ CX, R9
+	ADOXQ CX, R10
+
+	// t0..t7 = 2C + Σ aᵢ²·2^(128i): the doubling by double shifts (SHLD, on
+	// the multiplier's port, top limb first so each reads the limb below unshifted),
+	// then the squares on one ADD/ADC chain; 2C < 2⁴⁴⁹ and a² < 2⁵¹², so t7 takes the final carry
+	XORL  R11, R11
+	SHLQ  $0x01, R10, R11
+	SHLQ  $0x01, R9, R10
+	SHLQ  $0x01, R8, R9
+	SHLQ  $0x01, DI, R8
+	SHLQ  $0x01, SI, DI
+	SHLQ  $0x01, BX, SI
+	ADDQ  BX, BX
+	MOVQ  (AX), DX
+	MULXQ DX, CX, R13
+	ADDQ  R13, BX
+	MOVQ  8(AX), DX
+	MULXQ DX, R12, R13
+	ADCQ  R12, SI
+	ADCQ  R13, DI
 	MOVQ  16(AX), DX
-	MULXQ DX, R11, R12
-	ADCXQ R8, R8
-	ADOXQ R11, R8
-	ADCXQ R9, R9
-	ADOXQ R12, R9
+	MULXQ DX, R12, R13
+	ADCQ  R12, R8
+	ADCQ  R13, R9
 	MOVQ  24(AX), DX
-	MULXQ DX, R11, AX
-	ADCXQ R10, R10
-	ADOXQ R11, R10
-	ADCXQ R13, AX
-	ADOXQ R13, AX
+	MULXQ DX, R12, R13
+	ADCQ  R12, R10
+	ADCQ  R13, R11
 
 	// Reduce: t ≡ t0..t3 + c·(t4..t7), c = 2³² + 977, lows on CF, highs on OF;
 	// each high half is < 2³³, so the top limb r4 < 2³³ + 2
 	MOVQ  $0x00000001000003d1, DX
-	XORL  R11, R11
-	MULXQ R8, R11, R12
-	ADCXQ R11, CX
-	ADOXQ R12, BX
-	MULXQ R9, R11, R12
-	ADCXQ R11, BX
-	ADOXQ R12, SI
-	MULXQ R10, R11, R12
-	ADCXQ R11, SI
-	ADOXQ R12, DI
-	MULXQ AX, R11, AX
-	ADCXQ R11, DI
-	MOVL  $0x00000000, R11
-	ADOXQ R11, AX
-	ADCXQ R11, AX
+	XORL  R12, R12
+	MULXQ R8, R12, R13
+	ADCXQ R12, CX
+	ADOXQ R13, BX
+	MULXQ R9, R12, R13
+	ADCXQ R12, BX
+	ADOXQ R13, SI
+	MULXQ R10, R12, R13
+	ADCXQ R12, SI
+	ADOXQ R13, DI
+	MULXQ R11, R12, AX
+	ADCXQ R12, DI
+	MOVL  $0x00000000, R12
+	ADOXQ R12, AX
+	ADCXQ R12, AX
 
 	// fold: add r4·c < 2⁶⁷ on CF; on a carry out the wrapped value is below
 	// 2⁹⁷, so adding c (and the carry into limb 1) cannot carry further. Limbs
 	// 0..1 plus c are computed on OF alongside and selected by the final CF:
 	// a CMOV after the carry, not a second add chain
-	MULXQ   AX, R11, R12
+	MULXQ   AX, R12, R13
 	XORL    AX, AX
-	ADCXQ   R11, CX
+	ADCXQ   R12, CX
 	MOVQ    CX, R8
 	ADOXQ   DX, R8
-	ADCXQ   R12, BX
+	ADCXQ   R13, BX
 	MOVQ    BX, DX
 	ADOXQ   AX, DX
 	ADCXQ   AX, SI
@@ -209,20 +214,23 @@ TEXT ·doubleADX(SB), NOSPLIT, $192-16
 	MOVQ    SI, R8
 	MOVQ    DI, R9
 
-	// r = r/2: add p if r is odd (p's limbs 1..3 are all ones), then shift right through the carry
+	// r = r/2: add p if r is odd (p's limbs 1..3 are all ones), then shift
+	// right by double shifts (SHRD) with the carry out as bit 255
 	MOVQ AX, R10
 	ANDQ $0x01, R10
 	NEGQ R10
 	MOVQ $0xfffffffefffffc2f, R11
 	ANDQ R10, R11
+	MOVL $0x00000000, R12
 	ADDQ R11, AX
 	ADCQ R10, DX
 	ADCQ R10, R8
 	ADCQ R10, R9
-	RCRQ $0x01, R9
-	RCRQ $0x01, R8
-	RCRQ $0x01, DX
-	RCRQ $0x01, AX
+	ADCQ $0x00, R12
+	SHRQ $0x01, DX, AX
+	SHRQ $0x01, R8, DX
+	SHRQ $0x01, R9, R8
+	SHRQ $0x01, R12, R9
 
 	// r = x + y: 256-bit add; a carry out stands for 2²⁵⁶ ≡ c
 	ADDQ CX, AX
@@ -514,7 +522,7 @@ TEXT ·doubleADX(SB), NOSPLIT, $192-16
 	// S² (independent of the X₃ chain)
 	// Cross sum C = Σ_{i<j} aᵢaⱼ into t1..t6. CF chain: a0·(a1, a2, a3) and
 	// a3·(a1, a2), a partial sum ≤ C < 2⁴⁴⁸, so it ends in t6 without a carry out
-	XORL  R13, R13
+	XORL  AX, AX
 	MOVQ  (SP), DX
 	MULXQ 8(SP), CX, BX
 	MULXQ 16(SP), R11, SI
@@ -526,41 +534,42 @@ TEXT ·doubleADX(SB), NOSPLIT, $192-16
 	ADCXQ R11, DI
 	MULXQ 16(SP), R11, R9
 	ADCXQ R11, R8
-	ADCXQ R13, R9
+	ADCXQ AX, R9
 
 	// OF chain: a1·a2 at limbs 3..4; C < 2⁴⁴⁸ fits t1..t6
 	MOVQ  8(SP), DX
 	MULXQ 16(SP), R11, R12
 	ADOXQ R11, SI
 	ADOXQ R12, DI
-	ADOXQ R13, R8
-	ADOXQ R13, R9
+	ADOXQ AX, R8
+	ADOXQ AX, R9
 
-	// t0..t7 = 2C + Σ aᵢ²·2^(128i): doubling on CF (ADCX t, t shifts the
-	// carry in), squares on OF; 2C < 2⁴⁴⁹ and a² < 2⁵¹², so t7 takes both final carries
-	XORL  R13, R13
+	// t0..t7 = 2C + Σ aᵢ²·2^(128i): the doubling by double shifts (SHLD, on
+	// the multiplier's port, top limb first so each reads the limb below unshifted),
+	// then the squares on one ADD/ADC chain; 2C < 2⁴⁴⁹ and a² < 2⁵¹², so t7 takes the final carry
+	XORL  R10, R10
+	SHLQ  $0x01, R9, R10
+	SHLQ  $0x01, R8, R9
+	SHLQ  $0x01, DI, R8
+	SHLQ  $0x01, SI, DI
+	SHLQ  $0x01, BX, SI
+	SHLQ  $0x01, CX, BX
+	ADDQ  CX, CX
 	MOVQ  (SP), DX
 	MULXQ DX, AX, R12
-	ADCXQ CX, CX
-	ADOXQ R12, CX
+	ADDQ  R12, CX
 	MOVQ  8(SP), DX
 	MULXQ DX, R11, R12
-	ADCXQ BX, BX
-	ADOXQ R11, BX
-	ADCXQ SI, SI
-	ADOXQ R12, SI
+	ADCQ  R11, BX
+	ADCQ  R12, SI
 	MOVQ  16(SP), DX
 	MULXQ DX, R11, R12
-	ADCXQ DI, DI
-	ADOXQ R11, DI
-	ADCXQ R8, R8
-	ADOXQ R12, R8
+	ADCQ  R11, DI
+	ADCQ  R12, R8
 	MOVQ  24(SP), DX
-	MULXQ DX, R11, R10
-	ADCXQ R9, R9
-	ADOXQ R11, R9
-	ADCXQ R13, R10
-	ADOXQ R13, R10
+	MULXQ DX, R11, R12
+	ADCQ  R11, R9
+	ADCQ  R12, R10
 
 	// Reduce: t ≡ t0..t3 + c·(t4..t7), c = 2³² + 977, lows on CF, highs on OF;
 	// each high half is < 2³³, so the top limb r4 < 2³³ + 2
@@ -605,7 +614,7 @@ TEXT ·doubleADX(SB), NOSPLIT, $192-16
 	// U = T − X₃ = 3T − L², from L² directly: one subtraction between L² and L·U
 	// Cross sum C = Σ_{i<j} aᵢaⱼ into t1..t6. CF chain: a0·(a1, a2, a3) and
 	// a3·(a1, a2), a partial sum ≤ C < 2⁴⁴⁸, so it ends in t6 without a carry out
-	XORL  R13, R13
+	XORL  AX, AX
 	MOVQ  32(SP), DX
 	MULXQ 40(SP), CX, BX
 	MULXQ 48(SP), R11, SI
@@ -617,41 +626,42 @@ TEXT ·doubleADX(SB), NOSPLIT, $192-16
 	ADCXQ R11, DI
 	MULXQ 48(SP), R11, R9
 	ADCXQ R11, R8
-	ADCXQ R13, R9
+	ADCXQ AX, R9
 
 	// OF chain: a1·a2 at limbs 3..4; C < 2⁴⁴⁸ fits t1..t6
 	MOVQ  40(SP), DX
 	MULXQ 48(SP), R11, R12
 	ADOXQ R11, SI
 	ADOXQ R12, DI
-	ADOXQ R13, R8
-	ADOXQ R13, R9
+	ADOXQ AX, R8
+	ADOXQ AX, R9
 
-	// t0..t7 = 2C + Σ aᵢ²·2^(128i): doubling on CF (ADCX t, t shifts the
-	// carry in), squares on OF; 2C < 2⁴⁴⁹ and a² < 2⁵¹², so t7 takes both final carries
-	XORL  R13, R13
+	// t0..t7 = 2C + Σ aᵢ²·2^(128i): the doubling by double shifts (SHLD, on
+	// the multiplier's port, top limb first so each reads the limb below unshifted),
+	// then the squares on one ADD/ADC chain; 2C < 2⁴⁴⁹ and a² < 2⁵¹², so t7 takes the final carry
+	XORL  R10, R10
+	SHLQ  $0x01, R9, R10
+	SHLQ  $0x01, R8, R9
+	SHLQ  $0x01, DI, R8
+	SHLQ  $0x01, SI, DI
+	SHLQ  $0x01, BX, SI
+	SHLQ  $0x01, CX, BX
+	ADDQ  CX, CX
 	MOVQ  32(SP), DX
 	MULXQ DX, AX, R12
-	ADCXQ CX, CX
-	ADOXQ R12, CX
+	ADDQ  R12, CX
 	MOVQ  40(SP), DX
 	MULXQ DX, R11, R12
-	ADCXQ BX, BX
-	ADOXQ R11, BX
-	ADCXQ SI, SI
-	ADOXQ R12, SI
+	ADCQ  R11, BX
+	ADCQ  R12, SI
 	MOVQ  48(SP), DX
 	MULXQ DX, R11, R12
-	ADCXQ DI, DI
-	ADOXQ R11, DI
-	ADCXQ R8, R8
-	ADOXQ R12, R8
+	ADCQ  R11, DI
+	ADCQ  R12, R8
 	MOVQ  56(SP), DX
-	MULXQ DX, R11, R10
-	ADCXQ R9, R9
-	ADOXQ R11, R9
-	ADCXQ R13, R10
-	ADOXQ R13, R10
+	MULXQ DX, R11, R12
+	ADCQ  R11, R9
+	ADCQ  R12, R10
 
 	// Reduce: t ≡ t0..t3 + c·(t4..t7), c = 2³² + 977, lows on CF, highs on OF;
 	// each high half is < 2³³, so the top limb r4 < 2³³ + 2
@@ -876,83 +886,84 @@ TEXT ·varTimeAddAffineScaledADX(SB), NOSPLIT, $288-40
 
 	// Cross sum C = Σ_{i<j} aᵢaⱼ into t1..t6. CF chain: a0·(a1, a2, a3) and
 	// a3·(a1, a2), a partial sum ≤ C < 2⁴⁴⁸, so it ends in t6 without a carry out
-	XORL  R13, R13
+	XORL  CX, CX
 	MOVQ  (AX), DX
 	MULXQ 8(AX), BX, SI
-	MULXQ 16(AX), R11, DI
-	ADCXQ R11, SI
-	MULXQ 24(AX), R11, R8
-	ADCXQ R11, DI
+	MULXQ 16(AX), R12, DI
+	ADCXQ R12, SI
+	MULXQ 24(AX), R12, R8
+	ADCXQ R12, DI
 	MOVQ  24(AX), DX
-	MULXQ 8(AX), R11, R9
-	ADCXQ R11, R8
-	MULXQ 16(AX), R11, R10
-	ADCXQ R11, R9
-	ADCXQ R13, R10
+	MULXQ 8(AX), R12, R9
+	ADCXQ R12, R8
+	MULXQ 16(AX), R12, R10
+	ADCXQ R12, R9
+	ADCXQ CX, R10
 
 	// OF chain: a1·a2 at limbs 3..4; C < 2⁴⁴⁸ fits t1..t6
 	MOVQ  8(AX), DX
-	MULXQ 16(AX), R11, R12
-	ADOXQ R11, DI
-	ADOXQ R12, R8
-	ADOXQ R13, R9
-	ADOXQ R13, R10
-
-	// t0..t7 = 2C + Σ aᵢ²·2^(128i): doubling on CF (ADCX t, t shifts the
-	// carry in), squares on OF; 2C < 2⁴⁴⁹ and a² < 2⁵¹², so t7 takes both final carries
-	XORL  R13, R13
-	MOVQ  (AX), DX
-	MULXQ DX, CX, R12
-	ADCXQ BX, BX
-	ADOXQ R12, BX
-	MOVQ  8(AX), DX
-	MULXQ DX, R11, R12
-	ADCXQ SI, SI
-	ADOXQ R11, SI
-	ADCXQ DI, DI
+	MULXQ 16(AX), R12, R13
 	ADOXQ R12, DI
+	ADOXQ R13, R8
+	ADOXQ CX, R9
+	ADOXQ CX, R10
+
+	// t0..t7 = 2C + Σ aᵢ²·2^(128i): the doubling by double shifts (SHLD, on
+	// the multiplier's port, top limb first so each reads the limb below unshifted),
+	// then the squares on one ADD/ADC chain; 2C < 2⁴⁴⁹ and a² < 2⁵¹², so t7 takes the final carry
+	XORL  R11, R11
+	SHLQ  $0x01, R10, R11
+	SHLQ  $0x01, R9, R10
+	SHLQ  $0x01, R8, R9
+	SHLQ  $0x01, DI, R8
+	SHLQ  $0x01, SI, DI
+	SHLQ  $0x01, BX, SI
+	ADDQ  BX, BX
+	MOVQ  (AX), DX
+	MULXQ DX, CX, R13
+	ADDQ  R13, BX
+	MOVQ  8(AX), DX
+	MULXQ DX, R12, R13
+	ADCQ  R12, SI
+	ADCQ  R13, DI
 	MOVQ  16(AX), DX
-	MULXQ DX, R11, R12
-	ADCXQ R8, R8
-	ADOXQ R11, R8
-	ADCXQ R9, R9
-	ADOXQ R12, R9
+	MULXQ DX, R12, R13
+	ADCQ  R12, R8
+	ADCQ  R13, R9
 	MOVQ  24(AX), DX
-	MULXQ DX, R11, AX
-	ADCXQ R10, R10
-	ADOXQ R11, R10
-	ADCXQ R13, AX
-	ADOXQ R13, AX
+	MULXQ DX, R12, R13
+	ADCQ  R12, R10
+	ADCQ  R13, R11
 
 	// Reduce: t ≡ t0..t3 + c·(t4..t7), c = 2³² + 977, lows on CF, highs on OF;
 	// each high half is < 2³³, so the top limb r4 < 2³³ + 2
 	MOVQ  $0x00000001000003d1, DX
-	XORL  R11, R11
-	MULXQ R8, R11, R12
-	ADCXQ R11, CX
-	ADOXQ R12, BX
-	MULXQ R9, R11, R12
-	ADCXQ R11, BX
-	ADOXQ R12, SI
-	MULXQ R10, R11, R12
-	ADCXQ R11, SI
-	ADOXQ R12, DI
-	MULXQ AX, R11, AX
-	ADCXQ R11, DI
-	MOVL  $0x00000000, R11
-	ADOXQ R11, AX
-	ADCXQ R11, AX
+	XORL  R12, R12
+	MULXQ R8, R12, R13
+	ADCXQ R12, CX
+	ADOXQ R13, BX
+	MULXQ R9, R12, R13
+	ADCXQ R12, BX
+	ADOXQ R13, SI
+	MULXQ R10, R12, R13
+	ADCXQ R12, SI
+	ADOXQ R13, DI
+	MULXQ R11, R12, AX
+	ADCXQ R12, DI
+	MOVL  $0x00000000, R12
+	ADOXQ R12, AX
+	ADCXQ R12, AX
 
 	// fold: add r4·c < 2⁶⁷ on CF; on a carry out the wrapped value is below
 	// 2⁹⁷, so adding c (and the carry into limb 1) cannot carry further. Limbs
 	// 0..1 plus c are computed on OF alongside and selected by the final CF:
 	// a CMOV after the carry, not a second add chain
-	MULXQ   AX, R11, R12
+	MULXQ   AX, R12, R13
 	XORL    AX, AX
-	ADCXQ   R11, CX
+	ADCXQ   R12, CX
 	MOVQ    CX, R8
 	ADOXQ   DX, R8
-	ADCXQ   R12, BX
+	ADCXQ   R13, BX
 	MOVQ    BX, DX
 	ADOXQ   AX, DX
 	ADCXQ   AX, SI
@@ -1454,7 +1465,7 @@ notp1:
 
 	// Cross sum C = Σ_{i<j} aᵢaⱼ into t1..t6. CF chain: a0·(a1, a2, a3) and
 	// a3·(a1, a2), a partial sum ≤ C < 2⁴⁴⁸, so it ends in t6 without a carry out
-	XORL  R13, R13
+	XORL  AX, AX
 	MOVQ  64(SP), DX
 	MULXQ 72(SP), CX, BX
 	MULXQ 80(SP), R11, SI
@@ -1466,41 +1477,42 @@ notp1:
 	ADCXQ R11, DI
 	MULXQ 80(SP), R11, R9
 	ADCXQ R11, R8
-	ADCXQ R13, R9
+	ADCXQ AX, R9
 
 	// OF chain: a1·a2 at limbs 3..4; C < 2⁴⁴⁸ fits t1..t6
 	MOVQ  72(SP), DX
 	MULXQ 80(SP), R11, R12
 	ADOXQ R11, SI
 	ADOXQ R12, DI
-	ADOXQ R13, R8
-	ADOXQ R13, R9
+	ADOXQ AX, R8
+	ADOXQ AX, R9
 
-	// t0..t7 = 2C + Σ aᵢ²·2^(128i): doubling on CF (ADCX t, t shifts the
-	// carry in), squares on OF; 2C < 2⁴⁴⁹ and a² < 2⁵¹², so t7 takes both final carries
-	XORL  R13, R13
+	// t0..t7 = 2C + Σ aᵢ²·2^(128i): the doubling by double shifts (SHLD, on
+	// the multiplier's port, top limb first so each reads the limb below unshifted),
+	// then the squares on one ADD/ADC chain; 2C < 2⁴⁴⁹ and a² < 2⁵¹², so t7 takes the final carry
+	XORL  R10, R10
+	SHLQ  $0x01, R9, R10
+	SHLQ  $0x01, R8, R9
+	SHLQ  $0x01, DI, R8
+	SHLQ  $0x01, SI, DI
+	SHLQ  $0x01, BX, SI
+	SHLQ  $0x01, CX, BX
+	ADDQ  CX, CX
 	MOVQ  64(SP), DX
 	MULXQ DX, AX, R12
-	ADCXQ CX, CX
-	ADOXQ R12, CX
+	ADDQ  R12, CX
 	MOVQ  72(SP), DX
 	MULXQ DX, R11, R12
-	ADCXQ BX, BX
-	ADOXQ R11, BX
-	ADCXQ SI, SI
-	ADOXQ R12, SI
+	ADCQ  R11, BX
+	ADCQ  R12, SI
 	MOVQ  80(SP), DX
 	MULXQ DX, R11, R12
-	ADCXQ DI, DI
-	ADOXQ R11, DI
-	ADCXQ R8, R8
-	ADOXQ R12, R8
+	ADCQ  R11, DI
+	ADCQ  R12, R8
 	MOVQ  88(SP), DX
-	MULXQ DX, R11, R10
-	ADCXQ R9, R9
-	ADOXQ R11, R9
-	ADCXQ R13, R10
-	ADOXQ R13, R10
+	MULXQ DX, R11, R12
+	ADCQ  R11, R9
+	ADCQ  R12, R10
 
 	// Reduce: t ≡ t0..t3 + c·(t4..t7), c = 2³² + 977, lows on CF, highs on OF;
 	// each high half is < 2³³, so the top limb r4 < 2³³ + 2
@@ -1865,7 +1877,7 @@ notp1:
 	// X₃ = R² − H³ − 2T
 	// Cross sum C = Σ_{i<j} aᵢaⱼ into t1..t6. CF chain: a0·(a1, a2, a3) and
 	// a3·(a1, a2), a partial sum ≤ C < 2⁴⁴⁸, so it ends in t6 without a carry out
-	XORL  R13, R13
+	XORL  AX, AX
 	MOVQ  96(SP), DX
 	MULXQ 104(SP), CX, BX
 	MULXQ 112(SP), R11, SI
@@ -1877,41 +1889,42 @@ notp1:
 	ADCXQ R11, DI
 	MULXQ 112(SP), R11, R9
 	ADCXQ R11, R8
-	ADCXQ R13, R9
+	ADCXQ AX, R9
 
 	// OF chain: a1·a2 at limbs 3..4; C < 2⁴⁴⁸ fits t1..t6
 	MOVQ  104(SP), DX
 	MULXQ 112(SP), R11, R12
 	ADOXQ R11, SI
 	ADOXQ R12, DI
-	ADOXQ R13, R8
-	ADOXQ R13, R9
+	ADOXQ AX, R8
+	ADOXQ AX, R9
 
-	// t0..t7 = 2C + Σ aᵢ²·2^(128i): doubling on CF (ADCX t, t shifts the
-	// carry in), squares on OF; 2C < 2⁴⁴⁹ and a² < 2⁵¹², so t7 takes both final carries
-	XORL  R13, R13
+	// t0..t7 = 2C + Σ aᵢ²·2^(128i): the doubling by double shifts (SHLD, on
+	// the multiplier's port, top limb first so each reads the limb below unshifted),
+	// then the squares on one ADD/ADC chain; 2C < 2⁴⁴⁹ and a² < 2⁵¹², so t7 takes the final carry
+	XORL  R10, R10
+	SHLQ  $0x01, R9, R10
+	SHLQ  $0x01, R8, R9
+	SHLQ  $0x01, DI, R8
+	SHLQ  $0x01, SI, DI
+	SHLQ  $0x01, BX, SI
+	SHLQ  $0x01, CX, BX
+	ADDQ  CX, CX
 	MOVQ  96(SP), DX
 	MULXQ DX, AX, R12
-	ADCXQ CX, CX
-	ADOXQ R12, CX
+	ADDQ  R12, CX
 	MOVQ  104(SP), DX
 	MULXQ DX, R11, R12
-	ADCXQ BX, BX
-	ADOXQ R11, BX
-	ADCXQ SI, SI
-	ADOXQ R12, SI
+	ADCQ  R11, BX
+	ADCQ  R12, SI
 	MOVQ  112(SP), DX
 	MULXQ DX, R11, R12
-	ADCXQ DI, DI
-	ADOXQ R11, DI
-	ADCXQ R8, R8
-	ADOXQ R12, R8
+	ADCQ  R11, DI
+	ADCQ  R12, R8
 	MOVQ  120(SP), DX
-	MULXQ DX, R11, R10
-	ADCXQ R9, R9
-	ADOXQ R11, R9
-	ADCXQ R13, R10
-	ADOXQ R13, R10
+	MULXQ DX, R11, R12
+	ADCQ  R11, R9
+	ADCQ  R12, R10
 
 	// Reduce: t ≡ t0..t3 + c·(t4..t7), c = 2³² + 977, lows on CF, highs on OF;
 	// each high half is < 2³³, so the top limb r4 < 2³³ + 2
@@ -2225,83 +2238,84 @@ notp3:
 
 	// Cross sum C = Σ_{i<j} aᵢaⱼ into t1..t6. CF chain: a0·(a1, a2, a3) and
 	// a3·(a1, a2), a partial sum ≤ C < 2⁴⁴⁸, so it ends in t6 without a carry out
-	XORL  R13, R13
+	XORL  CX, CX
 	MOVQ  64(AX), DX
 	MULXQ 72(AX), BX, SI
-	MULXQ 80(AX), R11, DI
-	ADCXQ R11, SI
-	MULXQ 88(AX), R11, R8
-	ADCXQ R11, DI
+	MULXQ 80(AX), R12, DI
+	ADCXQ R12, SI
+	MULXQ 88(AX), R12, R8
+	ADCXQ R12, DI
 	MOVQ  88(AX), DX
-	MULXQ 72(AX), R11, R9
-	ADCXQ R11, R8
-	MULXQ 80(AX), R11, R10
-	ADCXQ R11, R9
-	ADCXQ R13, R10
+	MULXQ 72(AX), R12, R9
+	ADCXQ R12, R8
+	MULXQ 80(AX), R12, R10
+	ADCXQ R12, R9
+	ADCXQ CX, R10
 
 	// OF chain: a1·a2 at limbs 3..4; C < 2⁴⁴⁸ fits t1..t6
 	MOVQ  72(AX), DX
-	MULXQ 80(AX), R11, R12
-	ADOXQ R11, DI
-	ADOXQ R12, R8
-	ADOXQ R13, R9
-	ADOXQ R13, R10
-
-	// t0..t7 = 2C + Σ aᵢ²·2^(128i): doubling on CF (ADCX t, t shifts the
-	// carry in), squares on OF; 2C < 2⁴⁴⁹ and a² < 2⁵¹², so t7 takes both final carries
-	XORL  R13, R13
-	MOVQ  64(AX), DX
-	MULXQ DX, CX, R12
-	ADCXQ BX, BX
-	ADOXQ R12, BX
-	MOVQ  72(AX), DX
-	MULXQ DX, R11, R12
-	ADCXQ SI, SI
-	ADOXQ R11, SI
-	ADCXQ DI, DI
+	MULXQ 80(AX), R12, R13
 	ADOXQ R12, DI
+	ADOXQ R13, R8
+	ADOXQ CX, R9
+	ADOXQ CX, R10
+
+	// t0..t7 = 2C + Σ aᵢ²·2^(128i): the doubling by double shifts (SHLD, on
+	// the multiplier's port, top limb first so each reads the limb below unshifted),
+	// then the squares on one ADD/ADC chain; 2C < 2⁴⁴⁹ and a² < 2⁵¹², so t7 takes the final carry
+	XORL  R11, R11
+	SHLQ  $0x01, R10, R11
+	SHLQ  $0x01, R9, R10
+	SHLQ  $0x01, R8, R9
+	SHLQ  $0x01, DI, R8
+	SHLQ  $0x01, SI, DI
+	SHLQ  $0x01, BX, SI
+	ADDQ  BX, BX
+	MOVQ  64(AX), DX
+	MULXQ DX, CX, R13
+	ADDQ  R13, BX
+	MOVQ  72(AX), DX
+	MULXQ DX, R12, R13
+	ADCQ  R12, SI
+	ADCQ  R13, DI
 	MOVQ  80(AX), DX
-	MULXQ DX, R11, R12
-	ADCXQ R8, R8
-	ADOXQ R11, R8
-	ADCXQ R9, R9
-	ADOXQ R12, R9
+	MULXQ DX, R12, R13
+	ADCQ  R12, R8
+	ADCQ  R13, R9
 	MOVQ  88(AX), DX
-	MULXQ DX, R11, AX
-	ADCXQ R10, R10
-	ADOXQ R11, R10
-	ADCXQ R13, AX
-	ADOXQ R13, AX
+	MULXQ DX, R12, R13
+	ADCQ  R12, R10
+	ADCQ  R13, R11
 
 	// Reduce: t ≡ t0..t3 + c·(t4..t7), c = 2³² + 977, lows on CF, highs on OF;
 	// each high half is < 2³³, so the top limb r4 < 2³³ + 2
 	MOVQ  $0x00000001000003d1, DX
-	XORL  R11, R11
-	MULXQ R8, R11, R12
-	ADCXQ R11, CX
-	ADOXQ R12, BX
-	MULXQ R9, R11, R12
-	ADCXQ R11, BX
-	ADOXQ R12, SI
-	MULXQ R10, R11, R12
-	ADCXQ R11, SI
-	ADOXQ R12, DI
-	MULXQ AX, R11, AX
-	ADCXQ R11, DI
-	MOVL  $0x00000000, R11
-	ADOXQ R11, AX
-	ADCXQ R11, AX
+	XORL  R12, R12
+	MULXQ R8, R12, R13
+	ADCXQ R12, CX
+	ADOXQ R13, BX
+	MULXQ R9, R12, R13
+	ADCXQ R12, BX
+	ADOXQ R13, SI
+	MULXQ R10, R12, R13
+	ADCXQ R12, SI
+	ADOXQ R13, DI
+	MULXQ R11, R12, AX
+	ADCXQ R12, DI
+	MOVL  $0x00000000, R12
+	ADOXQ R12, AX
+	ADCXQ R12, AX
 
 	// fold: add r4·c < 2⁶⁷ on CF; on a carry out the wrapped value is below
 	// 2⁹⁷, so adding c (and the carry into limb 1) cannot carry further. Limbs
 	// 0..1 plus c are computed on OF alongside and selected by the final CF:
 	// a CMOV after the carry, not a second add chain
-	MULXQ   AX, R11, R12
+	MULXQ   AX, R12, R13
 	XORL    AX, AX
-	ADCXQ   R11, CX
+	ADCXQ   R12, CX
 	MOVQ    CX, R8
 	ADOXQ   DX, R8
-	ADCXQ   R12, BX
+	ADCXQ   R13, BX
 	MOVQ    BX, DX
 	ADOXQ   AX, DX
 	ADCXQ   AX, SI
@@ -2316,83 +2330,84 @@ notp3:
 
 	// Cross sum C = Σ_{i<j} aᵢaⱼ into t1..t6. CF chain: a0·(a1, a2, a3) and
 	// a3·(a1, a2), a partial sum ≤ C < 2⁴⁴⁸, so it ends in t6 without a carry out
-	XORL  R13, R13
+	XORL  CX, CX
 	MOVQ  64(AX), DX
 	MULXQ 72(AX), BX, SI
-	MULXQ 80(AX), R11, DI
-	ADCXQ R11, SI
-	MULXQ 88(AX), R11, R8
-	ADCXQ R11, DI
+	MULXQ 80(AX), R12, DI
+	ADCXQ R12, SI
+	MULXQ 88(AX), R12, R8
+	ADCXQ R12, DI
 	MOVQ  88(AX), DX
-	MULXQ 72(AX), R11, R9
-	ADCXQ R11, R8
-	MULXQ 80(AX), R11, R10
-	ADCXQ R11, R9
-	ADCXQ R13, R10
+	MULXQ 72(AX), R12, R9
+	ADCXQ R12, R8
+	MULXQ 80(AX), R12, R10
+	ADCXQ R12, R9
+	ADCXQ CX, R10
 
 	// OF chain: a1·a2 at limbs 3..4; C < 2⁴⁴⁸ fits t1..t6
 	MOVQ  72(AX), DX
-	MULXQ 80(AX), R11, R12
-	ADOXQ R11, DI
-	ADOXQ R12, R8
-	ADOXQ R13, R9
-	ADOXQ R13, R10
-
-	// t0..t7 = 2C + Σ aᵢ²·2^(128i): doubling on CF (ADCX t, t shifts the
-	// carry in), squares on OF; 2C < 2⁴⁴⁹ and a² < 2⁵¹², so t7 takes both final carries
-	XORL  R13, R13
-	MOVQ  64(AX), DX
-	MULXQ DX, CX, R12
-	ADCXQ BX, BX
-	ADOXQ R12, BX
-	MOVQ  72(AX), DX
-	MULXQ DX, R11, R12
-	ADCXQ SI, SI
-	ADOXQ R11, SI
-	ADCXQ DI, DI
+	MULXQ 80(AX), R12, R13
 	ADOXQ R12, DI
+	ADOXQ R13, R8
+	ADOXQ CX, R9
+	ADOXQ CX, R10
+
+	// t0..t7 = 2C + Σ aᵢ²·2^(128i): the doubling by double shifts (SHLD, on
+	// the multiplier's port, top limb first so each reads the limb below unshifted),
+	// then the squares on one ADD/ADC chain; 2C < 2⁴⁴⁹ and a² < 2⁵¹², so t7 takes the final carry
+	XORL  R11, R11
+	SHLQ  $0x01, R10, R11
+	SHLQ  $0x01, R9, R10
+	SHLQ  $0x01, R8, R9
+	SHLQ  $0x01, DI, R8
+	SHLQ  $0x01, SI, DI
+	SHLQ  $0x01, BX, SI
+	ADDQ  BX, BX
+	MOVQ  64(AX), DX
+	MULXQ DX, CX, R13
+	ADDQ  R13, BX
+	MOVQ  72(AX), DX
+	MULXQ DX, R12, R13
+	ADCQ  R12, SI
+	ADCQ  R13, DI
 	MOVQ  80(AX), DX
-	MULXQ DX, R11, R12
-	ADCXQ R8, R8
-	ADOXQ R11, R8
-	ADCXQ R9, R9
-	ADOXQ R12, R9
+	MULXQ DX, R12, R13
+	ADCQ  R12, R8
+	ADCQ  R13, R9
 	MOVQ  88(AX), DX
-	MULXQ DX, R11, AX
-	ADCXQ R10, R10
-	ADOXQ R11, R10
-	ADCXQ R13, AX
-	ADOXQ R13, AX
+	MULXQ DX, R12, R13
+	ADCQ  R12, R10
+	ADCQ  R13, R11
 
 	// Reduce: t ≡ t0..t3 + c·(t4..t7), c = 2³² + 977, lows on CF, highs on OF;
 	// each high half is < 2³³, so the top limb r4 < 2³³ + 2
 	MOVQ  $0x00000001000003d1, DX
-	XORL  R11, R11
-	MULXQ R8, R11, R12
-	ADCXQ R11, CX
-	ADOXQ R12, BX
-	MULXQ R9, R11, R12
-	ADCXQ R11, BX
-	ADOXQ R12, SI
-	MULXQ R10, R11, R12
-	ADCXQ R11, SI
-	ADOXQ R12, DI
-	MULXQ AX, R11, AX
-	ADCXQ R11, DI
-	MOVL  $0x00000000, R11
-	ADOXQ R11, AX
-	ADCXQ R11, AX
+	XORL  R12, R12
+	MULXQ R8, R12, R13
+	ADCXQ R12, CX
+	ADOXQ R13, BX
+	MULXQ R9, R12, R13
+	ADCXQ R12, BX
+	ADOXQ R13, SI
+	MULXQ R10, R12, R13
+	ADCXQ R12, SI
+	ADOXQ R13, DI
+	MULXQ R11, R12, AX
+	ADCXQ R12, DI
+	MOVL  $0x00000000, R12
+	ADOXQ R12, AX
+	ADCXQ R12, AX
 
 	// fold: add r4·c < 2⁶⁷ on CF; on a carry out the wrapped value is below
 	// 2⁹⁷, so adding c (and the carry into limb 1) cannot carry further. Limbs
 	// 0..1 plus c are computed on OF alongside and selected by the final CF:
 	// a CMOV after the carry, not a second add chain
-	MULXQ   AX, R11, R12
+	MULXQ   AX, R12, R13
 	XORL    AX, AX
-	ADCXQ   R11, CX
+	ADCXQ   R12, CX
 	MOVQ    CX, R8
 	ADOXQ   DX, R8
-	ADCXQ   R12, BX
+	ADCXQ   R13, BX
 	MOVQ    BX, DX
 	ADOXQ   AX, DX
 	ADCXQ   AX, SI
@@ -3317,7 +3332,7 @@ notp4:
 
 	// Cross sum C = Σ_{i<j} aᵢaⱼ into t1..t6. CF chain: a0·(a1, a2, a3) and
 	// a3·(a1, a2), a partial sum ≤ C < 2⁴⁴⁸, so it ends in t6 without a carry out
-	XORL  R13, R13
+	XORL  AX, AX
 	MOVQ  96(SP), DX
 	MULXQ 104(SP), CX, BX
 	MULXQ 112(SP), R11, SI
@@ -3329,41 +3344,42 @@ notp4:
 	ADCXQ R11, DI
 	MULXQ 112(SP), R11, R9
 	ADCXQ R11, R8
-	ADCXQ R13, R9
+	ADCXQ AX, R9
 
 	// OF chain: a1·a2 at limbs 3..4; C < 2⁴⁴⁸ fits t1..t6
 	MOVQ  104(SP), DX
 	MULXQ 112(SP), R11, R12
 	ADOXQ R11, SI
 	ADOXQ R12, DI
-	ADOXQ R13, R8
-	ADOXQ R13, R9
+	ADOXQ AX, R8
+	ADOXQ AX, R9
 
-	// t0..t7 = 2C + Σ aᵢ²·2^(128i): doubling on CF (ADCX t, t shifts the
-	// carry in), squares on OF; 2C < 2⁴⁴⁹ and a² < 2⁵¹², so t7 takes both final carries
-	XORL  R13, R13
+	// t0..t7 = 2C + Σ aᵢ²·2^(128i): the doubling by double shifts (SHLD, on
+	// the multiplier's port, top limb first so each reads the limb below unshifted),
+	// then the squares on one ADD/ADC chain; 2C < 2⁴⁴⁹ and a² < 2⁵¹², so t7 takes the final carry
+	XORL  R10, R10
+	SHLQ  $0x01, R9, R10
+	SHLQ  $0x01, R8, R9
+	SHLQ  $0x01, DI, R8
+	SHLQ  $0x01, SI, DI
+	SHLQ  $0x01, BX, SI
+	SHLQ  $0x01, CX, BX
+	ADDQ  CX, CX
 	MOVQ  96(SP), DX
 	MULXQ DX, AX, R12
-	ADCXQ CX, CX
-	ADOXQ R12, CX
+	ADDQ  R12, CX
 	MOVQ  104(SP), DX
 	MULXQ DX, R11, R12
-	ADCXQ BX, BX
-	ADOXQ R11, BX
-	ADCXQ SI, SI
-	ADOXQ R12, SI
+	ADCQ  R11, BX
+	ADCQ  R12, SI
 	MOVQ  112(SP), DX
 	MULXQ DX, R11, R12
-	ADCXQ DI, DI
-	ADOXQ R11, DI
-	ADCXQ R8, R8
-	ADOXQ R12, R8
+	ADCQ  R11, DI
+	ADCQ  R12, R8
 	MOVQ  120(SP), DX
-	MULXQ DX, R11, R10
-	ADCXQ R9, R9
-	ADOXQ R11, R9
-	ADCXQ R13, R10
-	ADOXQ R13, R10
+	MULXQ DX, R11, R12
+	ADCQ  R11, R9
+	ADCQ  R12, R10
 
 	// Reduce: t ≡ t0..t3 + c·(t4..t7), c = 2³² + 977, lows on CF, highs on OF;
 	// each high half is < 2³³, so the top limb r4 < 2³³ + 2
@@ -3725,7 +3741,7 @@ notp4:
 	// X₃ = R² − H³ − 2T
 	// Cross sum C = Σ_{i<j} aᵢaⱼ into t1..t6. CF chain: a0·(a1, a2, a3) and
 	// a3·(a1, a2), a partial sum ≤ C < 2⁴⁴⁸, so it ends in t6 without a carry out
-	XORL  R13, R13
+	XORL  AX, AX
 	MOVQ  192(SP), DX
 	MULXQ 200(SP), CX, BX
 	MULXQ 208(SP), R11, SI
@@ -3737,41 +3753,42 @@ notp4:
 	ADCXQ R11, DI
 	MULXQ 208(SP), R11, R9
 	ADCXQ R11, R8
-	ADCXQ R13, R9
+	ADCXQ AX, R9
 
 	// OF chain: a1·a2 at limbs 3..4; C < 2⁴⁴⁸ fits t1..t6
 	MOVQ  200(SP), DX
 	MULXQ 208(SP), R11, R12
 	ADOXQ R11, SI
 	ADOXQ R12, DI
-	ADOXQ R13, R8
-	ADOXQ R13, R9
+	ADOXQ AX, R8
+	ADOXQ AX, R9
 
-	// t0..t7 = 2C + Σ aᵢ²·2^(128i): doubling on CF (ADCX t, t shifts the
-	// carry in), squares on OF; 2C < 2⁴⁴⁹ and a² < 2⁵¹², so t7 takes both final carries
-	XORL  R13, R13
+	// t0..t7 = 2C + Σ aᵢ²·2^(128i): the doubling by double shifts (SHLD, on
+	// the multiplier's port, top limb first so each reads the limb below unshifted),
+	// then the squares on one ADD/ADC chain; 2C < 2⁴⁴⁹ and a² < 2⁵¹², so t7 takes the final carry
+	XORL  R10, R10
+	SHLQ  $0x01, R9, R10
+	SHLQ  $0x01, R8, R9
+	SHLQ  $0x01, DI, R8
+	SHLQ  $0x01, SI, DI
+	SHLQ  $0x01, BX, SI
+	SHLQ  $0x01, CX, BX
+	ADDQ  CX, CX
 	MOVQ  192(SP), DX
 	MULXQ DX, AX, R12
-	ADCXQ CX, CX
-	ADOXQ R12, CX
+	ADDQ  R12, CX
 	MOVQ  200(SP), DX
 	MULXQ DX, R11, R12
-	ADCXQ BX, BX
-	ADOXQ R11, BX
-	ADCXQ SI, SI
-	ADOXQ R12, SI
+	ADCQ  R11, BX
+	ADCQ  R12, SI
 	MOVQ  208(SP), DX
 	MULXQ DX, R11, R12
-	ADCXQ DI, DI
-	ADOXQ R11, DI
-	ADCXQ R8, R8
-	ADOXQ R12, R8
+	ADCQ  R11, DI
+	ADCQ  R12, R8
 	MOVQ  216(SP), DX
-	MULXQ DX, R11, R10
-	ADCXQ R9, R9
-	ADOXQ R11, R9
-	ADCXQ R13, R10
-	ADOXQ R13, R10
+	MULXQ DX, R11, R12
+	ADCQ  R11, R9
+	ADCQ  R12, R10
 
 	// Reduce: t ≡ t0..t3 + c·(t4..t7), c = 2³² + 977, lows on CF, highs on OF;
 	// each high half is < 2³³, so the top limb r4 < 2³³ + 2
@@ -4066,83 +4083,84 @@ TEXT ·addAffineADX(SB), NOSPLIT, $464-24
 
 	// Cross sum C = Σ_{i<j} aᵢaⱼ into t1..t6. CF chain: a0·(a1, a2, a3) and
 	// a3·(a1, a2), a partial sum ≤ C < 2⁴⁴⁸, so it ends in t6 without a carry out
-	XORL  R13, R13
+	XORL  CX, CX
 	MOVQ  64(AX), DX
 	MULXQ 72(AX), BX, SI
-	MULXQ 80(AX), R11, DI
-	ADCXQ R11, SI
-	MULXQ 88(AX), R11, R8
-	ADCXQ R11, DI
+	MULXQ 80(AX), R12, DI
+	ADCXQ R12, SI
+	MULXQ 88(AX), R12, R8
+	ADCXQ R12, DI
 	MOVQ  88(AX), DX
-	MULXQ 72(AX), R11, R9
-	ADCXQ R11, R8
-	MULXQ 80(AX), R11, R10
-	ADCXQ R11, R9
-	ADCXQ R13, R10
+	MULXQ 72(AX), R12, R9
+	ADCXQ R12, R8
+	MULXQ 80(AX), R12, R10
+	ADCXQ R12, R9
+	ADCXQ CX, R10
 
 	// OF chain: a1·a2 at limbs 3..4; C < 2⁴⁴⁸ fits t1..t6
 	MOVQ  72(AX), DX
-	MULXQ 80(AX), R11, R12
-	ADOXQ R11, DI
-	ADOXQ R12, R8
-	ADOXQ R13, R9
-	ADOXQ R13, R10
-
-	// t0..t7 = 2C + Σ aᵢ²·2^(128i): doubling on CF (ADCX t, t shifts the
-	// carry in), squares on OF; 2C < 2⁴⁴⁹ and a² < 2⁵¹², so t7 takes both final carries
-	XORL  R13, R13
-	MOVQ  64(AX), DX
-	MULXQ DX, CX, R12
-	ADCXQ BX, BX
-	ADOXQ R12, BX
-	MOVQ  72(AX), DX
-	MULXQ DX, R11, R12
-	ADCXQ SI, SI
-	ADOXQ R11, SI
-	ADCXQ DI, DI
+	MULXQ 80(AX), R12, R13
 	ADOXQ R12, DI
+	ADOXQ R13, R8
+	ADOXQ CX, R9
+	ADOXQ CX, R10
+
+	// t0..t7 = 2C + Σ aᵢ²·2^(128i): the doubling by double shifts (SHLD, on
+	// the multiplier's port, top limb first so each reads the limb below unshifted),
+	// then the squares on one ADD/ADC chain; 2C < 2⁴⁴⁹ and a² < 2⁵¹², so t7 takes the final carry
+	XORL  R11, R11
+	SHLQ  $0x01, R10, R11
+	SHLQ  $0x01, R9, R10
+	SHLQ  $0x01, R8, R9
+	SHLQ  $0x01, DI, R8
+	SHLQ  $0x01, SI, DI
+	SHLQ  $0x01, BX, SI
+	ADDQ  BX, BX
+	MOVQ  64(AX), DX
+	MULXQ DX, CX, R13
+	ADDQ  R13, BX
+	MOVQ  72(AX), DX
+	MULXQ DX, R12, R13
+	ADCQ  R12, SI
+	ADCQ  R13, DI
 	MOVQ  80(AX), DX
-	MULXQ DX, R11, R12
-	ADCXQ R8, R8
-	ADOXQ R11, R8
-	ADCXQ R9, R9
-	ADOXQ R12, R9
+	MULXQ DX, R12, R13
+	ADCQ  R12, R8
+	ADCQ  R13, R9
 	MOVQ  88(AX), DX
-	MULXQ DX, R11, AX
-	ADCXQ R10, R10
-	ADOXQ R11, R10
-	ADCXQ R13, AX
-	ADOXQ R13, AX
+	MULXQ DX, R12, R13
+	ADCQ  R12, R10
+	ADCQ  R13, R11
 
 	// Reduce: t ≡ t0..t3 + c·(t4..t7), c = 2³² + 977, lows on CF, highs on OF;
 	// each high half is < 2³³, so the top limb r4 < 2³³ + 2
 	MOVQ  $0x00000001000003d1, DX
-	XORL  R11, R11
-	MULXQ R8, R11, R12
-	ADCXQ R11, CX
-	ADOXQ R12, BX
-	MULXQ R9, R11, R12
-	ADCXQ R11, BX
-	ADOXQ R12, SI
-	MULXQ R10, R11, R12
-	ADCXQ R11, SI
-	ADOXQ R12, DI
-	MULXQ AX, R11, AX
-	ADCXQ R11, DI
-	MOVL  $0x00000000, R11
-	ADOXQ R11, AX
-	ADCXQ R11, AX
+	XORL  R12, R12
+	MULXQ R8, R12, R13
+	ADCXQ R12, CX
+	ADOXQ R13, BX
+	MULXQ R9, R12, R13
+	ADCXQ R12, BX
+	ADOXQ R13, SI
+	MULXQ R10, R12, R13
+	ADCXQ R12, SI
+	ADOXQ R13, DI
+	MULXQ R11, R12, AX
+	ADCXQ R12, DI
+	MOVL  $0x00000000, R12
+	ADOXQ R12, AX
+	ADCXQ R12, AX
 
 	// fold: add r4·c < 2⁶⁷ on CF; on a carry out the wrapped value is below
 	// 2⁹⁷, so adding c (and the carry into limb 1) cannot carry further. Limbs
 	// 0..1 plus c are computed on OF alongside and selected by the final CF:
 	// a CMOV after the carry, not a second add chain
-	MULXQ   AX, R11, R12
+	MULXQ   AX, R12, R13
 	XORL    AX, AX
-	ADCXQ   R11, CX
+	ADCXQ   R12, CX
 	MOVQ    CX, R8
 	ADOXQ   DX, R8
-	ADCXQ   R12, BX
+	ADCXQ   R13, BX
 	MOVQ    BX, DX
 	ADOXQ   AX, DX
 	ADCXQ   AX, SI
@@ -4664,7 +4682,7 @@ TEXT ·addAffineADX(SB), NOSPLIT, $464-24
 	// R' = 2Y₁ if degenerate, else R = T² − X₁U₂
 	// Cross sum C = Σ_{i<j} aᵢaⱼ into t1..t6. CF chain: a0·(a1, a2, a3) and
 	// a3·(a1, a2), a partial sum ≤ C < 2⁴⁴⁸, so it ends in t6 without a carry out
-	XORL  R13, R13
+	XORL  AX, AX
 	MOVQ  96(SP), DX
 	MULXQ 104(SP), CX, BX
 	MULXQ 112(SP), R11, SI
@@ -4676,41 +4694,42 @@ TEXT ·addAffineADX(SB), NOSPLIT, $464-24
 	ADCXQ R11, DI
 	MULXQ 112(SP), R11, R9
 	ADCXQ R11, R8
-	ADCXQ R13, R9
+	ADCXQ AX, R9
 
 	// OF chain: a1·a2 at limbs 3..4; C < 2⁴⁴⁸ fits t1..t6
 	MOVQ  104(SP), DX
 	MULXQ 112(SP), R11, R12
 	ADOXQ R11, SI
 	ADOXQ R12, DI
-	ADOXQ R13, R8
-	ADOXQ R13, R9
+	ADOXQ AX, R8
+	ADOXQ AX, R9
 
-	// t0..t7 = 2C + Σ aᵢ²·2^(128i): doubling on CF (ADCX t, t shifts the
-	// carry in), squares on OF; 2C < 2⁴⁴⁹ and a² < 2⁵¹², so t7 takes both final carries
-	XORL  R13, R13
+	// t0..t7 = 2C + Σ aᵢ²·2^(128i): the doubling by double shifts (SHLD, on
+	// the multiplier's port, top limb first so each reads the limb below unshifted),
+	// then the squares on one ADD/ADC chain; 2C < 2⁴⁴⁹ and a² < 2⁵¹², so t7 takes the final carry
+	XORL  R10, R10
+	SHLQ  $0x01, R9, R10
+	SHLQ  $0x01, R8, R9
+	SHLQ  $0x01, DI, R8
+	SHLQ  $0x01, SI, DI
+	SHLQ  $0x01, BX, SI
+	SHLQ  $0x01, CX, BX
+	ADDQ  CX, CX
 	MOVQ  96(SP), DX
 	MULXQ DX, AX, R12
-	ADCXQ CX, CX
-	ADOXQ R12, CX
+	ADDQ  R12, CX
 	MOVQ  104(SP), DX
 	MULXQ DX, R11, R12
-	ADCXQ BX, BX
-	ADOXQ R11, BX
-	ADCXQ SI, SI
-	ADOXQ R12, SI
+	ADCQ  R11, BX
+	ADCQ  R12, SI
 	MOVQ  112(SP), DX
 	MULXQ DX, R11, R12
-	ADCXQ DI, DI
-	ADOXQ R11, DI
-	ADCXQ R8, R8
-	ADOXQ R12, R8
+	ADCQ  R11, DI
+	ADCQ  R12, R8
 	MOVQ  120(SP), DX
-	MULXQ DX, R11, R10
-	ADCXQ R9, R9
-	ADOXQ R11, R9
-	ADCXQ R13, R10
-	ADOXQ R13, R10
+	MULXQ DX, R11, R12
+	ADCQ  R11, R9
+	ADCQ  R12, R10
 
 	// Reduce: t ≡ t0..t3 + c·(t4..t7), c = 2³² + 977, lows on CF, highs on OF;
 	// each high half is < 2³³, so the top limb r4 < 2³³ + 2
@@ -4848,7 +4867,7 @@ TEXT ·addAffineADX(SB), NOSPLIT, $464-24
 	// N = M'², and Z₃ = Z₁·M' (independent); the last read of Z₁
 	// Cross sum C = Σ_{i<j} aᵢaⱼ into t1..t6. CF chain: a0·(a1, a2, a3) and
 	// a3·(a1, a2), a partial sum ≤ C < 2⁴⁴⁸, so it ends in t6 without a carry out
-	XORL  R13, R13
+	XORL  AX, AX
 	MOVQ  224(SP), DX
 	MULXQ 232(SP), CX, BX
 	MULXQ 240(SP), R11, SI
@@ -4860,41 +4879,42 @@ TEXT ·addAffineADX(SB), NOSPLIT, $464-24
 	ADCXQ R11, DI
 	MULXQ 240(SP), R11, R9
 	ADCXQ R11, R8
-	ADCXQ R13, R9
+	ADCXQ AX, R9
 
 	// OF chain: a1·a2 at limbs 3..4; C < 2⁴⁴⁸ fits t1..t6
 	MOVQ  232(SP), DX
 	MULXQ 240(SP), R11, R12
 	ADOXQ R11, SI
 	ADOXQ R12, DI
-	ADOXQ R13, R8
-	ADOXQ R13, R9
+	ADOXQ AX, R8
+	ADOXQ AX, R9
 
-	// t0..t7 = 2C + Σ aᵢ²·2^(128i): doubling on CF (ADCX t, t shifts the
-	// carry in), squares on OF; 2C < 2⁴⁴⁹ and a² < 2⁵¹², so t7 takes both final carries
-	XORL  R13, R13
+	// t0..t7 = 2C + Σ aᵢ²·2^(128i): the doubling by double shifts (SHLD, on
+	// the multiplier's port, top limb first so each reads the limb below unshifted),
+	// then the squares on one ADD/ADC chain; 2C < 2⁴⁴⁹ and a² < 2⁵¹², so t7 takes the final carry
+	XORL  R10, R10
+	SHLQ  $0x01, R9, R10
+	SHLQ  $0x01, R8, R9
+	SHLQ  $0x01, DI, R8
+	SHLQ  $0x01, SI, DI
+	SHLQ  $0x01, BX, SI
+	SHLQ  $0x01, CX, BX
+	ADDQ  CX, CX
 	MOVQ  224(SP), DX
 	MULXQ DX, AX, R12
-	ADCXQ CX, CX
-	ADOXQ R12, CX
+	ADDQ  R12, CX
 	MOVQ  232(SP), DX
 	MULXQ DX, R11, R12
-	ADCXQ BX, BX
-	ADOXQ R11, BX
-	ADCXQ SI, SI
-	ADOXQ R12, SI
+	ADCQ  R11, BX
+	ADCQ  R12, SI
 	MOVQ  240(SP), DX
 	MULXQ DX, R11, R12
-	ADCXQ DI, DI
-	ADOXQ R11, DI
-	ADCXQ R8, R8
-	ADOXQ R12, R8
+	ADCQ  R11, DI
+	ADCQ  R12, R8
 	MOVQ  248(SP), DX
-	MULXQ DX, R11, R10
-	ADCXQ R9, R9
-	ADOXQ R11, R9
-	ADCXQ R13, R10
-	ADOXQ R13, R10
+	MULXQ DX, R11, R12
+	ADCQ  R11, R9
+	ADCQ  R12, R10
 
 	// Reduce: t ≡ t0..t3 + c·(t4..t7), c = 2³² + 977, lows on CF, highs on OF;
 	// each high half is < 2³³, so the top limb r4 < 2³³ + 2
@@ -5150,7 +5170,7 @@ TEXT ·addAffineADX(SB), NOSPLIT, $464-24
 
 	// Cross sum C = Σ_{i<j} aᵢaⱼ into t1..t6. CF chain: a0·(a1, a2, a3) and
 	// a3·(a1, a2), a partial sum ≤ C < 2⁴⁴⁸, so it ends in t6 without a carry out
-	XORL  R13, R13
+	XORL  AX, AX
 	MOVQ  256(SP), DX
 	MULXQ 264(SP), CX, BX
 	MULXQ 272(SP), R11, SI
@@ -5162,41 +5182,42 @@ TEXT ·addAffineADX(SB), NOSPLIT, $464-24
 	ADCXQ R11, DI
 	MULXQ 272(SP), R11, R9
 	ADCXQ R11, R8
-	ADCXQ R13, R9
+	ADCXQ AX, R9
 
 	// OF chain: a1·a2 at limbs 3..4; C < 2⁴⁴⁸ fits t1..t6
 	MOVQ  264(SP), DX
 	MULXQ 272(SP), R11, R12
 	ADOXQ R11, SI
 	ADOXQ R12, DI
-	ADOXQ R13, R8
-	ADOXQ R13, R9
+	ADOXQ AX, R8
+	ADOXQ AX, R9
 
-	// t0..t7 = 2C + Σ aᵢ²·2^(128i): doubling on CF (ADCX t, t shifts the
-	// carry in), squares on OF; 2C < 2⁴⁴⁹ and a² < 2⁵¹², so t7 takes both final carries
-	XORL  R13, R13
+	// t0..t7 = 2C + Σ aᵢ²·2^(128i): the doubling by double shifts (SHLD, on
+	// the multiplier's port, top limb first so each reads the limb below unshifted),
+	// then the squares on one ADD/ADC chain; 2C < 2⁴⁴⁹ and a² < 2⁵¹², so t7 takes the final carry
+	XORL  R10, R10
+	SHLQ  $0x01, R9, R10
+	SHLQ  $0x01, R8, R9
+	SHLQ  $0x01, DI, R8
+	SHLQ  $0x01, SI, DI
+	SHLQ  $0x01, BX, SI
+	SHLQ  $0x01, CX, BX
+	ADDQ  CX, CX
 	MOVQ  256(SP), DX
 	MULXQ DX, AX, R12
-	ADCXQ CX, CX
-	ADOXQ R12, CX
+	ADDQ  R12, CX
 	MOVQ  264(SP), DX
 	MULXQ DX, R11, R12
-	ADCXQ BX, BX
-	ADOXQ R11, BX
-	ADCXQ SI, SI
-	ADOXQ R12, SI
+	ADCQ  R11, BX
+	ADCQ  R12, SI
 	MOVQ  272(SP), DX
 	MULXQ DX, R11, R12
-	ADCXQ DI, DI
-	ADOXQ R11, DI
-	ADCXQ R8, R8
-	ADOXQ R12, R8
+	ADCQ  R11, DI
+	ADCQ  R12, R8
 	MOVQ  280(SP), DX
-	MULXQ DX, R11, R10
-	ADCXQ R9, R9
-	ADOXQ R11, R9
-	ADCXQ R13, R10
-	ADOXQ R13, R10
+	MULXQ DX, R11, R12
+	ADCQ  R11, R9
+	ADCQ  R12, R10
 
 	// Reduce: t ≡ t0..t3 + c·(t4..t7), c = 2³² + 977, lows on CF, highs on OF;
 	// each high half is < 2³³, so the top limb r4 < 2³³ + 2
@@ -5246,7 +5267,7 @@ TEXT ·addAffineADX(SB), NOSPLIT, $464-24
 	// X₃ = R'² − T·N
 	// Cross sum C = Σ_{i<j} aᵢaⱼ into t1..t6. CF chain: a0·(a1, a2, a3) and
 	// a3·(a1, a2), a partial sum ≤ C < 2⁴⁴⁸, so it ends in t6 without a carry out
-	XORL  R13, R13
+	XORL  AX, AX
 	MOVQ  192(SP), DX
 	MULXQ 200(SP), CX, BX
 	MULXQ 208(SP), R11, SI
@@ -5258,41 +5279,42 @@ TEXT ·addAffineADX(SB), NOSPLIT, $464-24
 	ADCXQ R11, DI
 	MULXQ 208(SP), R11, R9
 	ADCXQ R11, R8
-	ADCXQ R13, R9
+	ADCXQ AX, R9
 
 	// OF chain: a1·a2 at limbs 3..4; C < 2⁴⁴⁸ fits t1..t6
 	MOVQ  200(SP), DX
 	MULXQ 208(SP), R11, R12
 	ADOXQ R11, SI
 	ADOXQ R12, DI
-	ADOXQ R13, R8
-	ADOXQ R13, R9
+	ADOXQ AX, R8
+	ADOXQ AX, R9
 
-	// t0..t7 = 2C + Σ aᵢ²·2^(128i): doubling on CF (ADCX t, t shifts the
-	// carry in), squares on OF; 2C < 2⁴⁴⁹ and a² < 2⁵¹², so t7 takes both final carries
-	XORL  R13, R13
+	// t0..t7 = 2C + Σ aᵢ²·2^(128i): the doubling by double shifts (SHLD, on
+	// the multiplier's port, top limb first so each reads the limb below unshifted),
+	// then the squares on one ADD/ADC chain; 2C < 2⁴⁴⁹ and a² < 2⁵¹², so t7 takes the final carry
+	XORL  R10, R10
+	SHLQ  $0x01, R9, R10
+	SHLQ  $0x01, R8, R9
+	SHLQ  $0x01, DI, R8
+	SHLQ  $0x01, SI, DI
+	SHLQ  $0x01, BX, SI
+	SHLQ  $0x01, CX, BX
+	ADDQ  CX, CX
 	MOVQ  192(SP), DX
 	MULXQ DX, AX, R12
-	ADCXQ CX, CX
-	ADOXQ R12, CX
+	ADDQ  R12, CX
 	MOVQ  200(SP), DX
 	MULXQ DX, R11, R12
-	ADCXQ BX, BX
-	ADOXQ R11, BX
-	ADCXQ SI, SI
-	ADOXQ R12, SI
+	ADCQ  R11, BX
+	ADCQ  R12, SI
 	MOVQ  208(SP), DX
 	MULXQ DX, R11, R12
-	ADCXQ DI, DI
-	ADOXQ R11, DI
-	ADCXQ R8, R8
-	ADOXQ R12, R8
+	ADCQ  R11, DI
+	ADCQ  R12, R8
 	MOVQ  216(SP), DX
-	MULXQ DX, R11, R10
-	ADCXQ R9, R9
-	ADOXQ R11, R9
-	ADCXQ R13, R10
-	ADOXQ R13, R10
+	MULXQ DX, R11, R12
+	ADCQ  R11, R9
+	ADCQ  R12, R10
 
 	// Reduce: t ≡ t0..t3 + c·(t4..t7), c = 2³² + 977, lows on CF, highs on OF;
 	// each high half is < 2³³, so the top limb r4 < 2³³ + 2
@@ -5540,20 +5562,23 @@ TEXT ·addAffineADX(SB), NOSPLIT, $464-24
 	ANDQ CX, AX
 	SUBQ AX, DX
 
-	// r = r/2: add p if r is odd (p's limbs 1..3 are all ones), then shift right through the carry
+	// r = r/2: add p if r is odd (p's limbs 1..3 are all ones), then shift
+	// right by double shifts (SHRD) with the carry out as bit 255
 	MOVQ DX, AX
 	ANDQ $0x01, AX
 	NEGQ AX
 	MOVQ $0xfffffffefffffc2f, CX
 	ANDQ AX, CX
+	MOVL $0x00000000, BX
 	ADDQ CX, DX
 	ADCQ AX, DI
 	ADCQ AX, R8
 	ADCQ AX, R9
-	RCRQ $0x01, R9
-	RCRQ $0x01, R8
-	RCRQ $0x01, DI
-	RCRQ $0x01, DX
+	ADCQ $0x00, BX
+	SHRQ $0x01, DI, DX
+	SHRQ $0x01, R8, DI
+	SHRQ $0x01, R9, R8
+	SHRQ $0x01, BX, R9
 
 	// For p the identity the result is (x₂, y₂, 1); v is written last, so it may alias p
 	MOVQ    a+16(FP), AX

@@ -11,7 +11,10 @@
 // measured no faster (within the ±15% noise), so the products are inlined.
 // Double's order shortens its dependency chain (L = X² + X²/2, 2T and 3T beside
 // it, T − X₃ as 3T − L²): 108.1 -> 98.4 ns (-9%, p = 0.001, n = 20, Intel
-// Xeon); the same idea for the additions (2T beside) measured no gain.
+// Xeon); the same idea for the additions (2T beside) measured no gain. The
+// squares' doubling by SHLD and the halving by SHRD (fewer µops on the carry
+// ports 0 and 6, which bound a formula's throughput on Intel cores): Double
+// 98.55 -> 93.57 ns (-5.1%, p = 0.004, n = 20).
 // lookupAVX2, the constant-time table scan (AVX2): 16 entries 94 -> 27 ns, 32
 // entries 180 -> 56 ns (benchstat -count 6 against the generic scan, noisy);
 // k·G (43 scans of 32 entries) 18.6 -> 14.5 µs (-22%, n = 8, p = 0.001).

@@ -177,23 +177,26 @@ func Sub(z, x, y Elem) {
 
 // HalfRegs sets r = r/2 mod p (feHalfGeneric): r + p if r is odd, shifted
 // right by one with the carry as bit 255; r + p < 2²⁵⁷, so the result is
-// < 2²⁵⁶.
+// < 2²⁵⁶. The shifts are SHRD, not RCR (two µops each on the carry ports).
 func HalfRegs(r Regs) {
-	Comment("r = r/2: add p if r is odd (p's limbs 1..3 are all ones), then shift right through the carry")
-	m, t := GP64(), GP64()
+	Comment("r = r/2: add p if r is odd (p's limbs 1..3 are all ones), then shift",
+		"right by double shifts (SHRD) with the carry out as bit 255")
+	m, t, cy := GP64(), GP64(), GP64()
 	MOVQ(r[0], m)
 	ANDQ(Imm(1), m)
 	NEGQ(m)
 	MOVQ(U64(p0), t)
 	ANDQ(m, t)
+	MOVL(U32(0), cy.As32())
 	ADDQ(t, r[0])
 	ADCQ(m, r[1])
 	ADCQ(m, r[2])
 	ADCQ(m, r[3])
-	RCRQ(Imm(1), r[3])
-	RCRQ(Imm(1), r[2])
-	RCRQ(Imm(1), r[1])
-	RCRQ(Imm(1), r[0])
+	ADCQ(Imm(0), cy)
+	SHRQ(Imm(1), r[1], r[0])
+	SHRQ(Imm(1), r[2], r[1])
+	SHRQ(Imm(1), r[3], r[2])
+	SHRQ(Imm(1), cy, r[3])
 }
 
 // Half sets z = x/2 mod p.
@@ -333,8 +336,8 @@ func MulRegs(x, y Elem) Regs {
 }
 
 // SquareRegs returns x² mod p in registers (feSquareGeneric): the six cross
-// products once, doubled, plus the four squares (10 MULX instead of 16), then
-// the special reduction.
+// products once, doubled by double shifts as in the generic code, plus the
+// four squares (10 MULX instead of 16), then the special reduction.
 func SquareRegs(x Elem) Regs {
 	a := x.Limbs()
 	var t [8]GPVirtual
@@ -366,31 +369,23 @@ func SquareRegs(x Elem) Regs {
 	ADOXQ(zero, t[5])
 	ADOXQ(zero, t[6])
 
-	Comment("t0..t7 = 2C + Σ aᵢ²·2^(128i): doubling on CF (ADCX t, t shifts the",
-		"carry in), squares on OF; 2C < 2⁴⁴⁹ and a² < 2⁵¹², so t7 takes both final carries")
-	XORL(zero.As32(), zero.As32())
+	Comment("t0..t7 = 2C + Σ aᵢ²·2^(128i): the doubling by double shifts (SHLD, on",
+		"the multiplier's port, top limb first so each reads the limb below unshifted),",
+		"then the squares on one ADD/ADC chain; 2C < 2⁴⁴⁹ and a² < 2⁵¹², so t7 takes the final carry")
+	XORL(t[7].As32(), t[7].As32())
+	for i := 7; i >= 2; i-- {
+		SHLQ(Imm(1), t[i-1], t[i])
+	}
+	ADDQ(t[1], t[1])
 	MOVQ(a[0], RDX)
 	MULXQ(RDX, t[0], hi)
-	ADCXQ(t[1], t[1])
-	ADOXQ(hi, t[1])
-	MOVQ(a[1], RDX)
-	MULXQ(RDX, lo, hi)
-	ADCXQ(t[2], t[2])
-	ADOXQ(lo, t[2])
-	ADCXQ(t[3], t[3])
-	ADOXQ(hi, t[3])
-	MOVQ(a[2], RDX)
-	MULXQ(RDX, lo, hi)
-	ADCXQ(t[4], t[4])
-	ADOXQ(lo, t[4])
-	ADCXQ(t[5], t[5])
-	ADOXQ(hi, t[5])
-	MOVQ(a[3], RDX)
-	MULXQ(RDX, lo, t[7])
-	ADCXQ(t[6], t[6])
-	ADOXQ(lo, t[6])
-	ADCXQ(zero, t[7])
-	ADOXQ(zero, t[7])
+	ADDQ(hi, t[1])
+	for i := 1; i < 4; i++ {
+		MOVQ(a[i], RDX)
+		MULXQ(RDX, lo, hi)
+		ADCQ(lo, t[2*i])
+		ADCQ(hi, t[2*i+1])
+	}
 	return reduce(t, lo, hi)
 }
 
