@@ -177,6 +177,75 @@ func TestAssemblyAddVar(t *testing.T) {
 	})
 }
 
+// rareCase names a hand-made input of TestAssemblyRareCarries.
+type rareCase string
+
+func (c rareCase) String() string { return string(c) }
+
+// TestAssemblyRareCarries runs the formulas on field values (not curve
+// points: the twins compare coordinates) that drive the variable-time
+// macros of the assembly through their out-of-line blocks, which random
+// inputs reach with probability below 2⁻³⁰:
+//   - a subtraction that wraps twice: H = 0 − (2²⁵⁶ − 1), the borrow taken
+//     out of limb 0 after subtracting c, and a second c;
+//   - a product whose fold carries out of limb 1, wraps past 2²⁵⁶ and then
+//     carries out of limb 0 again: (2²⁵⁶ − 2⁶⁴ − c)·(p − 1), found by
+//     following the reduction's steps in math/big (see the mutation check
+//     in docs/testing.md); Z₁·H in the mixed addition, Z₁·Z₂ in the
+//     Jacobian one.
+//
+// The constant-time formulas run on the same values.
+func TestAssemblyRareCarries(t *testing.T) {
+	asm := requireAsm(t)
+	el := func(l0, l1, l2, l3 uint64) field.Element {
+		var e field.Element
+		e.SetLimbs(&[4]uint64{l0, l1, l2, l3})
+		return e
+	}
+	const ones = ^uint64(0)
+	var (
+		zero     = el(0, 0, 0, 0)
+		one      = el(1, 0, 0, 0)
+		five     = el(5, 0, 0, 0)
+		seven    = el(7, 0, 0, 0)
+		max      = el(ones, ones, ones, ones)                 // 2²⁵⁶ − 1
+		pMinus1  = el(0xFFFFFFFEFFFFFC2E, ones, ones, ones)   // p − 1
+		foldHard = el(0xFFFFFFFEFFFFFC2F, ones-1, ones, ones) // 2²⁵⁶ − 2⁶⁴ − c
+	)
+	for _, tc := range []struct {
+		name string
+		p    Jacobian
+		a    Affine
+	}{
+		// H = x₂·1 − X₁ = 0 − (2²⁵⁶ − 1) wraps twice.
+		{"mixed add, subtraction wraps twice", Jacobian{X: max, Y: five, Z: seven}, Affine{X: zero, Y: seven}},
+		// H = 0 − 1 = p − 1, and Z₃ = Z₁·H takes the fold's rare path.
+		{"mixed add, fold wraps", Jacobian{X: one, Y: five, Z: foldHard}, Affine{X: zero, Y: seven}},
+	} {
+		if !checkAddAffineScaled(t, asm, &tc.p, &tc.a, &one, rareCase(tc.name)) {
+			return
+		}
+		checkAddAffine(t, asm, &tc.p, &tc.a, rareCase(tc.name))
+		var got, want Jacobian
+		asm.double(&got, &tc.p)
+		want.doubleGeneric(&tc.p)
+		if !sameCoordinates(&got, &want) {
+			t.Errorf("doubleADX = %s, want %s, on %s", fmtJac(&got), fmtJac(&want), tc.name)
+		}
+	}
+	for _, tc := range []struct {
+		name string
+		p, q Jacobian
+	}{
+		// U₁ = X₁·1 = 2²⁵⁶ − 1 (unreduced), H = 0 − U₁ wraps twice.
+		{"add, subtraction wraps twice", Jacobian{X: max, Y: five, Z: one}, Jacobian{X: zero, Y: seven, Z: one}},
+		// Z₁·Z₂ takes the fold's rare path.
+		{"add, fold wraps", Jacobian{X: one, Y: five, Z: foldHard}, Jacobian{X: seven, Y: seven, Z: pMinus1}},
+	} {
+		checkAddVar(t, asm, &tc.p, &tc.q, rareCase(tc.name))
+	}
+}
+
 // checkAddAffine compares addAffineADX with addAffineGeneric on p + a.
 func checkAddAffine(t *testing.T, asm *asmFormulas, p *Jacobian, a *Affine, in fmt.Stringer) bool {
 	t.Helper()

@@ -14,7 +14,10 @@
 // Xeon); the same idea for the additions (2T beside) measured no gain. The
 // squares' doubling by SHLD and the halving by SHRD (fewer µops on the carry
 // ports 0 and 6, which bound a formula's throughput on Intel cores): Double
-// 98.55 -> 93.57 ns (-5.1%, p = 0.004, n = 20).
+// 98.55 -> 93.57 ns (-5.1%, p = 0.004, n = 20). The variable-time additions
+// branch on rare carries to blocks out of line (fieldops.VarTime): mixed add
+// 155.2 -> 129.9 ns (-16%), with known z-inverse 173.6 -> 143.4 ns (-17%),
+// Jacobian add 205.8 -> 165.9 ns (-19%) (p <= 0.002, n = 20).
 // lookupAVX2, the constant-time table scan (AVX2): 16 entries 94 -> 27 ns, 32
 // entries 180 -> 56 ns (benchstat -count 6 against the generic scan, noisy);
 // k·G (43 scans of 32 entries) 18.6 -> 14.5 µs (-22%, n = 8, p = 0.001).
@@ -879,7 +882,7 @@ TEXT ·doubleADX(SB), NOSPLIT, $192-16
 	RET
 
 // func varTimeAddAffineScaledADX(v *Jacobian, p *Jacobian, a *Affine, az *fieldElement) int
-// Requires: ADX, BMI2, CMOV
+// Requires: ADX, BMI2
 TEXT ·varTimeAddAffineScaledADX(SB), NOSPLIT, $288-40
 	// az²
 	MOVQ az+24(FP), AX
@@ -954,26 +957,20 @@ TEXT ·varTimeAddAffineScaledADX(SB), NOSPLIT, $288-40
 	ADOXQ R12, AX
 	ADCXQ R12, AX
 
-	// fold: add r4·c < 2⁶⁷ on CF; on a carry out the wrapped value is below
-	// 2⁹⁷, so adding c (and the carry into limb 1) cannot carry further. Limbs
-	// 0..1 plus c are computed on OF alongside and selected by the final CF:
-	// a CMOV after the carry, not a second add chain
-	MULXQ   AX, R12, R13
-	XORL    AX, AX
-	ADCXQ   R12, CX
-	MOVQ    CX, R8
-	ADOXQ   DX, R8
-	ADCXQ   R13, BX
-	MOVQ    BX, DX
-	ADOXQ   AX, DX
-	ADCXQ   AX, SI
-	ADCXQ   AX, DI
-	CMOVQCS R8, CX
-	CMOVQCS DX, BX
-	MOVQ    CX, (SP)
-	MOVQ    BX, 8(SP)
-	MOVQ    SI, 16(SP)
-	MOVQ    DI, 24(SP)
+	// fold: add r4·c < 2⁶⁷ into limbs 0..1 (the high half is < 8); a carry
+	// out of limb 1 (limb 1 ≥ 2⁶⁴ − 8) is rare, out of line, where it runs
+	// through limbs 2..3 and, on a carry out (the wrapped value is then below
+	// 2⁹⁷), c and its carry are added into limbs 0..1, which cannot carry further
+	MULXQ AX, R12, R13
+	ADDQ  R12, CX
+	ADCQ  R13, BX
+	JCS   rare1
+
+back1:
+	MOVQ CX, (SP)
+	MOVQ BX, 8(SP)
+	MOVQ SI, 16(SP)
+	MOVQ DI, 24(SP)
 
 	// S₂ = y₂·az² (·az below), and H = x₂·az² − X₁: independent products
 	MOVQ a+16(FP), AX
@@ -1062,27 +1059,21 @@ TEXT ·varTimeAddAffineScaledADX(SB), NOSPLIT, $288-40
 	ADOXQ R11, AX
 	ADCXQ R11, AX
 
-	// fold: add r4·c < 2⁶⁷ on CF; on a carry out the wrapped value is below
-	// 2⁹⁷, so adding c (and the carry into limb 1) cannot carry further. Limbs
-	// 0..1 plus c are computed on OF alongside and selected by the final CF:
-	// a CMOV after the carry, not a second add chain
-	MULXQ   AX, R11, R12
-	XORL    AX, AX
-	ADCXQ   R11, CX
-	MOVQ    CX, R8
-	ADOXQ   DX, R8
-	ADCXQ   R12, BX
-	MOVQ    BX, DX
-	ADOXQ   AX, DX
-	ADCXQ   AX, SI
-	ADCXQ   AX, DI
-	CMOVQCS R8, CX
-	CMOVQCS DX, BX
-	MOVQ    CX, 32(SP)
-	MOVQ    BX, 40(SP)
-	MOVQ    SI, 48(SP)
-	MOVQ    DI, 56(SP)
-	MOVQ    a+16(FP), AX
+	// fold: add r4·c < 2⁶⁷ into limbs 0..1 (the high half is < 8); a carry
+	// out of limb 1 (limb 1 ≥ 2⁶⁴ − 8) is rare, out of line, where it runs
+	// through limbs 2..3 and, on a carry out (the wrapped value is then below
+	// 2⁹⁷), c and its carry are added into limbs 0..1, which cannot carry further
+	MULXQ AX, R11, R12
+	ADDQ  R11, CX
+	ADCQ  R12, BX
+	JCS   rare2
+
+back2:
+	MOVQ CX, 32(SP)
+	MOVQ BX, 40(SP)
+	MOVQ SI, 48(SP)
+	MOVQ DI, 56(SP)
+	MOVQ a+16(FP), AX
 
 	// Row 0: t0..t4 = a0·b
 	MOVQ  (AX), DX
@@ -1168,23 +1159,17 @@ TEXT ·varTimeAddAffineScaledADX(SB), NOSPLIT, $288-40
 	ADOXQ R11, AX
 	ADCXQ R11, AX
 
-	// fold: add r4·c < 2⁶⁷ on CF; on a carry out the wrapped value is below
-	// 2⁹⁷, so adding c (and the carry into limb 1) cannot carry further. Limbs
-	// 0..1 plus c are computed on OF alongside and selected by the final CF:
-	// a CMOV after the carry, not a second add chain
-	MULXQ   AX, R11, R12
-	XORL    AX, AX
-	ADCXQ   R11, CX
-	MOVQ    CX, R8
-	ADOXQ   DX, R8
-	ADCXQ   R12, BX
-	MOVQ    BX, DX
-	ADOXQ   AX, DX
-	ADCXQ   AX, SI
-	ADCXQ   AX, DI
-	CMOVQCS R8, CX
-	CMOVQCS DX, BX
-	MOVQ    p+8(FP), AX
+	// fold: add r4·c < 2⁶⁷ into limbs 0..1 (the high half is < 8); a carry
+	// out of limb 1 (limb 1 ≥ 2⁶⁴ − 8) is rare, out of line, where it runs
+	// through limbs 2..3 and, on a carry out (the wrapped value is then below
+	// 2⁹⁷), c and its carry are added into limbs 0..1, which cannot carry further
+	MULXQ AX, R11, R12
+	ADDQ  R11, CX
+	ADCQ  R12, BX
+	JCS   rare3
+
+back3:
+	MOVQ p+8(FP), AX
 
 	// r = x − y: 256-bit subtract; a borrow stands for −2²⁵⁶ ≡ −c
 	SUBQ (AX), CX
@@ -1195,15 +1180,13 @@ TEXT ·varTimeAddAffineScaledADX(SB), NOSPLIT, $288-40
 	SBBQ AX, AX
 	ANDQ DX, AX
 
-	// subtract c on a borrow; that borrows again only if r < c, and then
-	// limb 0 of the wrapped r is ≥ 2⁶⁴ − c, so subtracting c once more cannot borrow
+	// subtract c on a borrow; that borrows from limb 1 only if limb 0 < c:
+	// rare, out of line, where the borrow runs through limbs 1..3 and, if r
+	// wrapped (limb 0 is then ≥ 2⁶⁴ − c), c is subtracted once more from limb 0
 	SUBQ AX, CX
-	SBBQ $0x00, BX
-	SBBQ $0x00, SI
-	SBBQ $0x00, DI
-	SBBQ AX, AX
-	ANDQ DX, AX
-	SUBQ AX, CX
+	JCS  rare4
+
+back4:
 	MOVQ CX, 64(SP)
 	MOVQ BX, 72(SP)
 	MOVQ SI, 80(SP)
@@ -1220,12 +1203,12 @@ TEXT ·varTimeAddAffineScaledADX(SB), NOSPLIT, $288-40
 	ANDQ SI, AX
 	ANDQ DI, AX
 	INCQ AX
-	JNZ  notp1
+	JNZ  notp5
 	MOVQ $0xfffffffefffffc2f, AX
 	CMPQ CX, AX
 	JEQ  exceptional
 
-notp1:
+notp5:
 	// R = S₂·az − Y₁; the last read of az
 	MOVQ az+24(FP), AX
 
@@ -1313,23 +1296,17 @@ notp1:
 	ADOXQ R11, AX
 	ADCXQ R11, AX
 
-	// fold: add r4·c < 2⁶⁷ on CF; on a carry out the wrapped value is below
-	// 2⁹⁷, so adding c (and the carry into limb 1) cannot carry further. Limbs
-	// 0..1 plus c are computed on OF alongside and selected by the final CF:
-	// a CMOV after the carry, not a second add chain
-	MULXQ   AX, R11, R12
-	XORL    AX, AX
-	ADCXQ   R11, CX
-	MOVQ    CX, R8
-	ADOXQ   DX, R8
-	ADCXQ   R12, BX
-	MOVQ    BX, DX
-	ADOXQ   AX, DX
-	ADCXQ   AX, SI
-	ADCXQ   AX, DI
-	CMOVQCS R8, CX
-	CMOVQCS DX, BX
-	MOVQ    p+8(FP), AX
+	// fold: add r4·c < 2⁶⁷ into limbs 0..1 (the high half is < 8); a carry
+	// out of limb 1 (limb 1 ≥ 2⁶⁴ − 8) is rare, out of line, where it runs
+	// through limbs 2..3 and, on a carry out (the wrapped value is then below
+	// 2⁹⁷), c and its carry are added into limbs 0..1, which cannot carry further
+	MULXQ AX, R11, R12
+	ADDQ  R11, CX
+	ADCQ  R12, BX
+	JCS   rare6
+
+back6:
+	MOVQ p+8(FP), AX
 
 	// r = x − y: 256-bit subtract; a borrow stands for −2²⁵⁶ ≡ −c
 	SUBQ 32(AX), CX
@@ -1340,15 +1317,13 @@ notp1:
 	SBBQ AX, AX
 	ANDQ DX, AX
 
-	// subtract c on a borrow; that borrows again only if r < c, and then
-	// limb 0 of the wrapped r is ≥ 2⁶⁴ − c, so subtracting c once more cannot borrow
+	// subtract c on a borrow; that borrows from limb 1 only if limb 0 < c:
+	// rare, out of line, where the borrow runs through limbs 1..3 and, if r
+	// wrapped (limb 0 is then ≥ 2⁶⁴ − c), c is subtracted once more from limb 0
 	SUBQ AX, CX
-	SBBQ $0x00, BX
-	SBBQ $0x00, SI
-	SBBQ $0x00, DI
-	SBBQ AX, AX
-	ANDQ DX, AX
-	SUBQ AX, CX
+	JCS  rare7
+
+back7:
 	MOVQ CX, 96(SP)
 	MOVQ BX, 104(SP)
 	MOVQ SI, 112(SP)
@@ -1441,27 +1416,21 @@ notp1:
 	ADOXQ R11, AX
 	ADCXQ R11, AX
 
-	// fold: add r4·c < 2⁶⁷ on CF; on a carry out the wrapped value is below
-	// 2⁹⁷, so adding c (and the carry into limb 1) cannot carry further. Limbs
-	// 0..1 plus c are computed on OF alongside and selected by the final CF:
-	// a CMOV after the carry, not a second add chain
-	MULXQ   AX, R11, R12
-	XORL    AX, AX
-	ADCXQ   R11, CX
-	MOVQ    CX, R8
-	ADOXQ   DX, R8
-	ADCXQ   R12, BX
-	MOVQ    BX, DX
-	ADOXQ   AX, DX
-	ADCXQ   AX, SI
-	ADCXQ   AX, DI
-	CMOVQCS R8, CX
-	CMOVQCS DX, BX
-	MOVQ    v+0(FP), AX
-	MOVQ    CX, 64(AX)
-	MOVQ    BX, 72(AX)
-	MOVQ    SI, 80(AX)
-	MOVQ    DI, 88(AX)
+	// fold: add r4·c < 2⁶⁷ into limbs 0..1 (the high half is < 8); a carry
+	// out of limb 1 (limb 1 ≥ 2⁶⁴ − 8) is rare, out of line, where it runs
+	// through limbs 2..3 and, on a carry out (the wrapped value is then below
+	// 2⁹⁷), c and its carry are added into limbs 0..1, which cannot carry further
+	MULXQ AX, R11, R12
+	ADDQ  R11, CX
+	ADCQ  R12, BX
+	JCS   rare8
+
+back8:
+	MOVQ v+0(FP), AX
+	MOVQ CX, 64(AX)
+	MOVQ BX, 72(AX)
+	MOVQ SI, 80(AX)
+	MOVQ DI, 88(AX)
 
 	// Cross sum C = Σ_{i<j} aᵢaⱼ into t1..t6. CF chain: a0·(a1, a2, a3) and
 	// a3·(a1, a2), a partial sum ≤ C < 2⁴⁴⁸, so it ends in t6 without a carry out
@@ -1533,26 +1502,20 @@ notp1:
 	ADOXQ R11, DI
 	ADCXQ R11, DI
 
-	// fold: add r4·c < 2⁶⁷ on CF; on a carry out the wrapped value is below
-	// 2⁹⁷, so adding c (and the carry into limb 1) cannot carry further. Limbs
-	// 0..1 plus c are computed on OF alongside and selected by the final CF:
-	// a CMOV after the carry, not a second add chain
-	MULXQ   DI, R11, R12
-	XORL    DI, DI
-	ADCXQ   R11, AX
-	MOVQ    AX, R8
-	ADOXQ   DX, R8
-	ADCXQ   R12, CX
-	MOVQ    CX, DX
-	ADOXQ   DI, DX
-	ADCXQ   DI, BX
-	ADCXQ   DI, SI
-	CMOVQCS R8, AX
-	CMOVQCS DX, CX
-	MOVQ    AX, 128(SP)
-	MOVQ    CX, 136(SP)
-	MOVQ    BX, 144(SP)
-	MOVQ    SI, 152(SP)
+	// fold: add r4·c < 2⁶⁷ into limbs 0..1 (the high half is < 8); a carry
+	// out of limb 1 (limb 1 ≥ 2⁶⁴ − 8) is rare, out of line, where it runs
+	// through limbs 2..3 and, on a carry out (the wrapped value is then below
+	// 2⁹⁷), c and its carry are added into limbs 0..1, which cannot carry further
+	MULXQ DI, R11, R12
+	ADDQ  R11, AX
+	ADCQ  R12, CX
+	JCS   rare9
+
+back9:
+	MOVQ AX, 128(SP)
+	MOVQ CX, 136(SP)
+	MOVQ BX, 144(SP)
+	MOVQ SI, 152(SP)
 
 	// H³ = H²·H and T = X₁·H²: independent; the last read of X₁
 	// Row 0: t0..t4 = a0·b
@@ -1639,27 +1602,21 @@ notp1:
 	ADOXQ R11, DI
 	ADCXQ R11, DI
 
-	// fold: add r4·c < 2⁶⁷ on CF; on a carry out the wrapped value is below
-	// 2⁹⁷, so adding c (and the carry into limb 1) cannot carry further. Limbs
-	// 0..1 plus c are computed on OF alongside and selected by the final CF:
-	// a CMOV after the carry, not a second add chain
-	MULXQ   DI, R11, R12
-	XORL    DI, DI
-	ADCXQ   R11, AX
-	MOVQ    AX, R8
-	ADOXQ   DX, R8
-	ADCXQ   R12, CX
-	MOVQ    CX, DX
-	ADOXQ   DI, DX
-	ADCXQ   DI, BX
-	ADCXQ   DI, SI
-	CMOVQCS R8, AX
-	CMOVQCS DX, CX
-	MOVQ    AX, 160(SP)
-	MOVQ    CX, 168(SP)
-	MOVQ    BX, 176(SP)
-	MOVQ    SI, 184(SP)
-	MOVQ    p+8(FP), AX
+	// fold: add r4·c < 2⁶⁷ into limbs 0..1 (the high half is < 8); a carry
+	// out of limb 1 (limb 1 ≥ 2⁶⁴ − 8) is rare, out of line, where it runs
+	// through limbs 2..3 and, on a carry out (the wrapped value is then below
+	// 2⁹⁷), c and its carry are added into limbs 0..1, which cannot carry further
+	MULXQ DI, R11, R12
+	ADDQ  R11, AX
+	ADCQ  R12, CX
+	JCS   rare10
+
+back10:
+	MOVQ AX, 160(SP)
+	MOVQ CX, 168(SP)
+	MOVQ BX, 176(SP)
+	MOVQ SI, 184(SP)
+	MOVQ p+8(FP), AX
 
 	// Row 0: t0..t4 = a0·b
 	MOVQ  (AX), DX
@@ -1745,26 +1702,20 @@ notp1:
 	ADOXQ R11, AX
 	ADCXQ R11, AX
 
-	// fold: add r4·c < 2⁶⁷ on CF; on a carry out the wrapped value is below
-	// 2⁹⁷, so adding c (and the carry into limb 1) cannot carry further. Limbs
-	// 0..1 plus c are computed on OF alongside and selected by the final CF:
-	// a CMOV after the carry, not a second add chain
-	MULXQ   AX, R11, R12
-	XORL    AX, AX
-	ADCXQ   R11, CX
-	MOVQ    CX, R8
-	ADOXQ   DX, R8
-	ADCXQ   R12, BX
-	MOVQ    BX, DX
-	ADOXQ   AX, DX
-	ADCXQ   AX, SI
-	ADCXQ   AX, DI
-	CMOVQCS R8, CX
-	CMOVQCS DX, BX
-	MOVQ    CX, 192(SP)
-	MOVQ    BX, 200(SP)
-	MOVQ    SI, 208(SP)
-	MOVQ    DI, 216(SP)
+	// fold: add r4·c < 2⁶⁷ into limbs 0..1 (the high half is < 8); a carry
+	// out of limb 1 (limb 1 ≥ 2⁶⁴ − 8) is rare, out of line, where it runs
+	// through limbs 2..3 and, on a carry out (the wrapped value is then below
+	// 2⁹⁷), c and its carry are added into limbs 0..1, which cannot carry further
+	MULXQ AX, R11, R12
+	ADDQ  R11, CX
+	ADCQ  R12, BX
+	JCS   rare11
+
+back11:
+	MOVQ CX, 192(SP)
+	MOVQ BX, 200(SP)
+	MOVQ SI, 208(SP)
+	MOVQ DI, 216(SP)
 
 	// Y₁·H³; the last read of Y₁
 	MOVQ p+8(FP), AX
@@ -1853,26 +1804,20 @@ notp1:
 	ADOXQ R11, AX
 	ADCXQ R11, AX
 
-	// fold: add r4·c < 2⁶⁷ on CF; on a carry out the wrapped value is below
-	// 2⁹⁷, so adding c (and the carry into limb 1) cannot carry further. Limbs
-	// 0..1 plus c are computed on OF alongside and selected by the final CF:
-	// a CMOV after the carry, not a second add chain
-	MULXQ   AX, R11, R12
-	XORL    AX, AX
-	ADCXQ   R11, CX
-	MOVQ    CX, R8
-	ADOXQ   DX, R8
-	ADCXQ   R12, BX
-	MOVQ    BX, DX
-	ADOXQ   AX, DX
-	ADCXQ   AX, SI
-	ADCXQ   AX, DI
-	CMOVQCS R8, CX
-	CMOVQCS DX, BX
-	MOVQ    CX, 224(SP)
-	MOVQ    BX, 232(SP)
-	MOVQ    SI, 240(SP)
-	MOVQ    DI, 248(SP)
+	// fold: add r4·c < 2⁶⁷ into limbs 0..1 (the high half is < 8); a carry
+	// out of limb 1 (limb 1 ≥ 2⁶⁴ − 8) is rare, out of line, where it runs
+	// through limbs 2..3 and, on a carry out (the wrapped value is then below
+	// 2⁹⁷), c and its carry are added into limbs 0..1, which cannot carry further
+	MULXQ AX, R11, R12
+	ADDQ  R11, CX
+	ADCQ  R12, BX
+	JCS   rare12
+
+back12:
+	MOVQ CX, 224(SP)
+	MOVQ BX, 232(SP)
+	MOVQ SI, 240(SP)
+	MOVQ DI, 248(SP)
 
 	// X₃ = R² − H³ − 2T
 	// Cross sum C = Σ_{i<j} aᵢaⱼ into t1..t6. CF chain: a0·(a1, a2, a3) and
@@ -1945,23 +1890,16 @@ notp1:
 	ADOXQ R11, DI
 	ADCXQ R11, DI
 
-	// fold: add r4·c < 2⁶⁷ on CF; on a carry out the wrapped value is below
-	// 2⁹⁷, so adding c (and the carry into limb 1) cannot carry further. Limbs
-	// 0..1 plus c are computed on OF alongside and selected by the final CF:
-	// a CMOV after the carry, not a second add chain
-	MULXQ   DI, R11, R12
-	XORL    DI, DI
-	ADCXQ   R11, AX
-	MOVQ    AX, R8
-	ADOXQ   DX, R8
-	ADCXQ   R12, CX
-	MOVQ    CX, DX
-	ADOXQ   DI, DX
-	ADCXQ   DI, BX
-	ADCXQ   DI, SI
-	CMOVQCS R8, AX
-	CMOVQCS DX, CX
+	// fold: add r4·c < 2⁶⁷ into limbs 0..1 (the high half is < 8); a carry
+	// out of limb 1 (limb 1 ≥ 2⁶⁴ − 8) is rare, out of line, where it runs
+	// through limbs 2..3 and, on a carry out (the wrapped value is then below
+	// 2⁹⁷), c and its carry are added into limbs 0..1, which cannot carry further
+	MULXQ DI, R11, R12
+	ADDQ  R11, AX
+	ADCQ  R12, CX
+	JCS   rare13
 
+back13:
 	// r = x − y: 256-bit subtract; a borrow stands for −2²⁵⁶ ≡ −c
 	SUBQ 160(SP), AX
 	SBBQ 168(SP), CX
@@ -1971,16 +1909,13 @@ notp1:
 	SBBQ DX, DX
 	ANDQ DI, DX
 
-	// subtract c on a borrow; that borrows again only if r < c, and then
-	// limb 0 of the wrapped r is ≥ 2⁶⁴ − c, so subtracting c once more cannot borrow
+	// subtract c on a borrow; that borrows from limb 1 only if limb 0 < c:
+	// rare, out of line, where the borrow runs through limbs 1..3 and, if r
+	// wrapped (limb 0 is then ≥ 2⁶⁴ − c), c is subtracted once more from limb 0
 	SUBQ DX, AX
-	SBBQ $0x00, CX
-	SBBQ $0x00, BX
-	SBBQ $0x00, SI
-	SBBQ DX, DX
-	ANDQ DI, DX
-	SUBQ DX, AX
+	JCS  rare14
 
+back14:
 	// r = x − y: 256-bit subtract; a borrow stands for −2²⁵⁶ ≡ −c
 	SUBQ 192(SP), AX
 	SBBQ 200(SP), CX
@@ -1990,16 +1925,13 @@ notp1:
 	SBBQ DX, DX
 	ANDQ DI, DX
 
-	// subtract c on a borrow; that borrows again only if r < c, and then
-	// limb 0 of the wrapped r is ≥ 2⁶⁴ − c, so subtracting c once more cannot borrow
+	// subtract c on a borrow; that borrows from limb 1 only if limb 0 < c:
+	// rare, out of line, where the borrow runs through limbs 1..3 and, if r
+	// wrapped (limb 0 is then ≥ 2⁶⁴ − c), c is subtracted once more from limb 0
 	SUBQ DX, AX
-	SBBQ $0x00, CX
-	SBBQ $0x00, BX
-	SBBQ $0x00, SI
-	SBBQ DX, DX
-	ANDQ DI, DX
-	SUBQ DX, AX
+	JCS  rare15
 
+back15:
 	// r = x − y: 256-bit subtract; a borrow stands for −2²⁵⁶ ≡ −c
 	SUBQ 192(SP), AX
 	SBBQ 200(SP), CX
@@ -2009,15 +1941,13 @@ notp1:
 	SBBQ DX, DX
 	ANDQ DI, DX
 
-	// subtract c on a borrow; that borrows again only if r < c, and then
-	// limb 0 of the wrapped r is ≥ 2⁶⁴ − c, so subtracting c once more cannot borrow
+	// subtract c on a borrow; that borrows from limb 1 only if limb 0 < c:
+	// rare, out of line, where the borrow runs through limbs 1..3 and, if r
+	// wrapped (limb 0 is then ≥ 2⁶⁴ − c), c is subtracted once more from limb 0
 	SUBQ DX, AX
-	SBBQ $0x00, CX
-	SBBQ $0x00, BX
-	SBBQ $0x00, SI
-	SBBQ DX, DX
-	ANDQ DI, DX
-	SUBQ DX, AX
+	JCS  rare16
+
+back16:
 	MOVQ v+0(FP), DX
 	MOVQ AX, (DX)
 	MOVQ CX, 8(DX)
@@ -2039,15 +1969,13 @@ notp1:
 	SBBQ AX, AX
 	ANDQ CX, AX
 
-	// subtract c on a borrow; that borrows again only if r < c, and then
-	// limb 0 of the wrapped r is ≥ 2⁶⁴ − c, so subtracting c once more cannot borrow
+	// subtract c on a borrow; that borrows from limb 1 only if limb 0 < c:
+	// rare, out of line, where the borrow runs through limbs 1..3 and, if r
+	// wrapped (limb 0 is then ≥ 2⁶⁴ − c), c is subtracted once more from limb 0
 	SUBQ AX, DX
-	SBBQ $0x00, DI
-	SBBQ $0x00, R8
-	SBBQ $0x00, R9
-	SBBQ AX, AX
-	ANDQ CX, AX
-	SUBQ AX, DX
+	JCS  rare17
+
+back17:
 	MOVQ DX, 256(SP)
 	MOVQ DI, 264(SP)
 	MOVQ R8, 272(SP)
@@ -2138,23 +2066,16 @@ notp1:
 	ADOXQ R11, DI
 	ADCXQ R11, DI
 
-	// fold: add r4·c < 2⁶⁷ on CF; on a carry out the wrapped value is below
-	// 2⁹⁷, so adding c (and the carry into limb 1) cannot carry further. Limbs
-	// 0..1 plus c are computed on OF alongside and selected by the final CF:
-	// a CMOV after the carry, not a second add chain
-	MULXQ   DI, R11, R12
-	XORL    DI, DI
-	ADCXQ   R11, AX
-	MOVQ    AX, R8
-	ADOXQ   DX, R8
-	ADCXQ   R12, CX
-	MOVQ    CX, DX
-	ADOXQ   DI, DX
-	ADCXQ   DI, BX
-	ADCXQ   DI, SI
-	CMOVQCS R8, AX
-	CMOVQCS DX, CX
+	// fold: add r4·c < 2⁶⁷ into limbs 0..1 (the high half is < 8); a carry
+	// out of limb 1 (limb 1 ≥ 2⁶⁴ − 8) is rare, out of line, where it runs
+	// through limbs 2..3 and, on a carry out (the wrapped value is then below
+	// 2⁹⁷), c and its carry are added into limbs 0..1, which cannot carry further
+	MULXQ DI, R11, R12
+	ADDQ  R11, AX
+	ADCQ  R12, CX
+	JCS   rare18
 
+back18:
 	// r = x − y: 256-bit subtract; a borrow stands for −2²⁵⁶ ≡ −c
 	SUBQ 224(SP), AX
 	SBBQ 232(SP), CX
@@ -2164,15 +2085,13 @@ notp1:
 	SBBQ DX, DX
 	ANDQ DI, DX
 
-	// subtract c on a borrow; that borrows again only if r < c, and then
-	// limb 0 of the wrapped r is ≥ 2⁶⁴ − c, so subtracting c once more cannot borrow
+	// subtract c on a borrow; that borrows from limb 1 only if limb 0 < c:
+	// rare, out of line, where the borrow runs through limbs 1..3 and, if r
+	// wrapped (limb 0 is then ≥ 2⁶⁴ − c), c is subtracted once more from limb 0
 	SUBQ DX, AX
-	SBBQ $0x00, CX
-	SBBQ $0x00, BX
-	SBBQ $0x00, SI
-	SBBQ DX, DX
-	ANDQ DI, DX
-	SUBQ DX, AX
+	JCS  rare19
+
+back19:
 	MOVQ v+0(FP), DX
 	MOVQ AX, 32(DX)
 	MOVQ CX, 40(DX)
@@ -2185,8 +2104,170 @@ exceptional:
 	MOVQ $0x00000001, ret+32(FP)
 	RET
 
+rare1:
+	ADCQ $0x00, SI
+	ADCQ $0x00, DI
+	SBBQ AX, AX
+	ANDQ DX, AX
+	ADDQ AX, CX
+	ADCQ $0x00, BX
+	JMP  back1
+
+rare2:
+	ADCQ $0x00, SI
+	ADCQ $0x00, DI
+	SBBQ AX, AX
+	ANDQ DX, AX
+	ADDQ AX, CX
+	ADCQ $0x00, BX
+	JMP  back2
+
+rare3:
+	ADCQ $0x00, SI
+	ADCQ $0x00, DI
+	SBBQ AX, AX
+	ANDQ DX, AX
+	ADDQ AX, CX
+	ADCQ $0x00, BX
+	JMP  back3
+
+rare4:
+	SBBQ $0x00, BX
+	SBBQ $0x00, SI
+	SBBQ $0x00, DI
+	SBBQ AX, AX
+	ANDQ DX, AX
+	SUBQ AX, CX
+	JMP  back4
+
+rare6:
+	ADCQ $0x00, SI
+	ADCQ $0x00, DI
+	SBBQ AX, AX
+	ANDQ DX, AX
+	ADDQ AX, CX
+	ADCQ $0x00, BX
+	JMP  back6
+
+rare7:
+	SBBQ $0x00, BX
+	SBBQ $0x00, SI
+	SBBQ $0x00, DI
+	SBBQ AX, AX
+	ANDQ DX, AX
+	SUBQ AX, CX
+	JMP  back7
+
+rare8:
+	ADCQ $0x00, SI
+	ADCQ $0x00, DI
+	SBBQ AX, AX
+	ANDQ DX, AX
+	ADDQ AX, CX
+	ADCQ $0x00, BX
+	JMP  back8
+
+rare9:
+	ADCQ $0x00, BX
+	ADCQ $0x00, SI
+	SBBQ DI, DI
+	ANDQ DX, DI
+	ADDQ DI, AX
+	ADCQ $0x00, CX
+	JMP  back9
+
+rare10:
+	ADCQ $0x00, BX
+	ADCQ $0x00, SI
+	SBBQ DI, DI
+	ANDQ DX, DI
+	ADDQ DI, AX
+	ADCQ $0x00, CX
+	JMP  back10
+
+rare11:
+	ADCQ $0x00, SI
+	ADCQ $0x00, DI
+	SBBQ AX, AX
+	ANDQ DX, AX
+	ADDQ AX, CX
+	ADCQ $0x00, BX
+	JMP  back11
+
+rare12:
+	ADCQ $0x00, SI
+	ADCQ $0x00, DI
+	SBBQ AX, AX
+	ANDQ DX, AX
+	ADDQ AX, CX
+	ADCQ $0x00, BX
+	JMP  back12
+
+rare13:
+	ADCQ $0x00, BX
+	ADCQ $0x00, SI
+	SBBQ DI, DI
+	ANDQ DX, DI
+	ADDQ DI, AX
+	ADCQ $0x00, CX
+	JMP  back13
+
+rare14:
+	SBBQ $0x00, CX
+	SBBQ $0x00, BX
+	SBBQ $0x00, SI
+	SBBQ DX, DX
+	ANDQ DI, DX
+	SUBQ DX, AX
+	JMP  back14
+
+rare15:
+	SBBQ $0x00, CX
+	SBBQ $0x00, BX
+	SBBQ $0x00, SI
+	SBBQ DX, DX
+	ANDQ DI, DX
+	SUBQ DX, AX
+	JMP  back15
+
+rare16:
+	SBBQ $0x00, CX
+	SBBQ $0x00, BX
+	SBBQ $0x00, SI
+	SBBQ DX, DX
+	ANDQ DI, DX
+	SUBQ DX, AX
+	JMP  back16
+
+rare17:
+	SBBQ $0x00, DI
+	SBBQ $0x00, R8
+	SBBQ $0x00, R9
+	SBBQ AX, AX
+	ANDQ CX, AX
+	SUBQ AX, DX
+	JMP  back17
+
+rare18:
+	ADCQ $0x00, BX
+	ADCQ $0x00, SI
+	SBBQ DI, DI
+	ANDQ DX, DI
+	ADDQ DI, AX
+	ADCQ $0x00, CX
+	JMP  back18
+
+rare19:
+	SBBQ $0x00, CX
+	SBBQ $0x00, BX
+	SBBQ $0x00, SI
+	SBBQ DX, DX
+	ANDQ DI, DX
+	SUBQ DX, AX
+	JMP  back19
+
 // func varTimeAddADX(v *Jacobian, p *Jacobian, q *Jacobian) int
-// Requires: ADX, BMI2, CMOV
+// Requires: ADX, BMI2
 TEXT ·varTimeAddADX(SB), NOSPLIT, $416-32
 	// p or q the identity (Z ≡ 0): left to the Go wrapper
 	MOVQ p+8(FP), AX
@@ -2205,12 +2286,12 @@ TEXT ·varTimeAddADX(SB), NOSPLIT, $416-32
 	ANDQ BX, SI
 	ANDQ AX, SI
 	INCQ SI
-	JNZ  notp2
+	JNZ  notp20
 	MOVQ $0xfffffffefffffc2f, SI
 	CMPQ CX, SI
 	JEQ  exceptional
 
-notp2:
+notp20:
 	MOVQ q+16(FP), AX
 	MOVQ 64(AX), CX
 	MOVQ 72(AX), DX
@@ -2227,12 +2308,12 @@ notp2:
 	ANDQ BX, SI
 	ANDQ AX, SI
 	INCQ SI
-	JNZ  notp3
+	JNZ  notp21
 	MOVQ $0xfffffffefffffc2f, SI
 	CMPQ CX, SI
 	JEQ  exceptional
 
-notp3:
+notp21:
 	// Z₁² and Z₂²
 	MOVQ p+8(FP), AX
 
@@ -2306,27 +2387,21 @@ notp3:
 	ADOXQ R12, AX
 	ADCXQ R12, AX
 
-	// fold: add r4·c < 2⁶⁷ on CF; on a carry out the wrapped value is below
-	// 2⁹⁷, so adding c (and the carry into limb 1) cannot carry further. Limbs
-	// 0..1 plus c are computed on OF alongside and selected by the final CF:
-	// a CMOV after the carry, not a second add chain
-	MULXQ   AX, R12, R13
-	XORL    AX, AX
-	ADCXQ   R12, CX
-	MOVQ    CX, R8
-	ADOXQ   DX, R8
-	ADCXQ   R13, BX
-	MOVQ    BX, DX
-	ADOXQ   AX, DX
-	ADCXQ   AX, SI
-	ADCXQ   AX, DI
-	CMOVQCS R8, CX
-	CMOVQCS DX, BX
-	MOVQ    CX, (SP)
-	MOVQ    BX, 8(SP)
-	MOVQ    SI, 16(SP)
-	MOVQ    DI, 24(SP)
-	MOVQ    q+16(FP), AX
+	// fold: add r4·c < 2⁶⁷ into limbs 0..1 (the high half is < 8); a carry
+	// out of limb 1 (limb 1 ≥ 2⁶⁴ − 8) is rare, out of line, where it runs
+	// through limbs 2..3 and, on a carry out (the wrapped value is then below
+	// 2⁹⁷), c and its carry are added into limbs 0..1, which cannot carry further
+	MULXQ AX, R12, R13
+	ADDQ  R12, CX
+	ADCQ  R13, BX
+	JCS   rare22
+
+back22:
+	MOVQ CX, (SP)
+	MOVQ BX, 8(SP)
+	MOVQ SI, 16(SP)
+	MOVQ DI, 24(SP)
+	MOVQ q+16(FP), AX
 
 	// Cross sum C = Σ_{i<j} aᵢaⱼ into t1..t6. CF chain: a0·(a1, a2, a3) and
 	// a3·(a1, a2), a partial sum ≤ C < 2⁴⁴⁸, so it ends in t6 without a carry out
@@ -2398,26 +2473,20 @@ notp3:
 	ADOXQ R12, AX
 	ADCXQ R12, AX
 
-	// fold: add r4·c < 2⁶⁷ on CF; on a carry out the wrapped value is below
-	// 2⁹⁷, so adding c (and the carry into limb 1) cannot carry further. Limbs
-	// 0..1 plus c are computed on OF alongside and selected by the final CF:
-	// a CMOV after the carry, not a second add chain
-	MULXQ   AX, R12, R13
-	XORL    AX, AX
-	ADCXQ   R12, CX
-	MOVQ    CX, R8
-	ADOXQ   DX, R8
-	ADCXQ   R13, BX
-	MOVQ    BX, DX
-	ADOXQ   AX, DX
-	ADCXQ   AX, SI
-	ADCXQ   AX, DI
-	CMOVQCS R8, CX
-	CMOVQCS DX, BX
-	MOVQ    CX, 32(SP)
-	MOVQ    BX, 40(SP)
-	MOVQ    SI, 48(SP)
-	MOVQ    DI, 56(SP)
+	// fold: add r4·c < 2⁶⁷ into limbs 0..1 (the high half is < 8); a carry
+	// out of limb 1 (limb 1 ≥ 2⁶⁴ − 8) is rare, out of line, where it runs
+	// through limbs 2..3 and, on a carry out (the wrapped value is then below
+	// 2⁹⁷), c and its carry are added into limbs 0..1, which cannot carry further
+	MULXQ AX, R12, R13
+	ADDQ  R12, CX
+	ADCQ  R13, BX
+	JCS   rare23
+
+back23:
+	MOVQ CX, 32(SP)
+	MOVQ BX, 40(SP)
+	MOVQ SI, 48(SP)
+	MOVQ DI, 56(SP)
 
 	// U₁ = X₁·Z₂², and H = X₂·Z₁² − U₁
 	MOVQ p+8(FP), AX
@@ -2506,27 +2575,21 @@ notp3:
 	ADOXQ R11, AX
 	ADCXQ R11, AX
 
-	// fold: add r4·c < 2⁶⁷ on CF; on a carry out the wrapped value is below
-	// 2⁹⁷, so adding c (and the carry into limb 1) cannot carry further. Limbs
-	// 0..1 plus c are computed on OF alongside and selected by the final CF:
-	// a CMOV after the carry, not a second add chain
-	MULXQ   AX, R11, R12
-	XORL    AX, AX
-	ADCXQ   R11, CX
-	MOVQ    CX, R8
-	ADOXQ   DX, R8
-	ADCXQ   R12, BX
-	MOVQ    BX, DX
-	ADOXQ   AX, DX
-	ADCXQ   AX, SI
-	ADCXQ   AX, DI
-	CMOVQCS R8, CX
-	CMOVQCS DX, BX
-	MOVQ    CX, 64(SP)
-	MOVQ    BX, 72(SP)
-	MOVQ    SI, 80(SP)
-	MOVQ    DI, 88(SP)
-	MOVQ    q+16(FP), AX
+	// fold: add r4·c < 2⁶⁷ into limbs 0..1 (the high half is < 8); a carry
+	// out of limb 1 (limb 1 ≥ 2⁶⁴ − 8) is rare, out of line, where it runs
+	// through limbs 2..3 and, on a carry out (the wrapped value is then below
+	// 2⁹⁷), c and its carry are added into limbs 0..1, which cannot carry further
+	MULXQ AX, R11, R12
+	ADDQ  R11, CX
+	ADCQ  R12, BX
+	JCS   rare24
+
+back24:
+	MOVQ CX, 64(SP)
+	MOVQ BX, 72(SP)
+	MOVQ SI, 80(SP)
+	MOVQ DI, 88(SP)
+	MOVQ q+16(FP), AX
 
 	// Row 0: t0..t4 = a0·b
 	MOVQ  (AX), DX
@@ -2612,23 +2675,16 @@ notp3:
 	ADOXQ R11, AX
 	ADCXQ R11, AX
 
-	// fold: add r4·c < 2⁶⁷ on CF; on a carry out the wrapped value is below
-	// 2⁹⁷, so adding c (and the carry into limb 1) cannot carry further. Limbs
-	// 0..1 plus c are computed on OF alongside and selected by the final CF:
-	// a CMOV after the carry, not a second add chain
-	MULXQ   AX, R11, R12
-	XORL    AX, AX
-	ADCXQ   R11, CX
-	MOVQ    CX, R8
-	ADOXQ   DX, R8
-	ADCXQ   R12, BX
-	MOVQ    BX, DX
-	ADOXQ   AX, DX
-	ADCXQ   AX, SI
-	ADCXQ   AX, DI
-	CMOVQCS R8, CX
-	CMOVQCS DX, BX
+	// fold: add r4·c < 2⁶⁷ into limbs 0..1 (the high half is < 8); a carry
+	// out of limb 1 (limb 1 ≥ 2⁶⁴ − 8) is rare, out of line, where it runs
+	// through limbs 2..3 and, on a carry out (the wrapped value is then below
+	// 2⁹⁷), c and its carry are added into limbs 0..1, which cannot carry further
+	MULXQ AX, R11, R12
+	ADDQ  R11, CX
+	ADCQ  R12, BX
+	JCS   rare25
 
+back25:
 	// r = x − y: 256-bit subtract; a borrow stands for −2²⁵⁶ ≡ −c
 	SUBQ 64(SP), CX
 	SBBQ 72(SP), BX
@@ -2638,15 +2694,13 @@ notp3:
 	SBBQ AX, AX
 	ANDQ DX, AX
 
-	// subtract c on a borrow; that borrows again only if r < c, and then
-	// limb 0 of the wrapped r is ≥ 2⁶⁴ − c, so subtracting c once more cannot borrow
+	// subtract c on a borrow; that borrows from limb 1 only if limb 0 < c:
+	// rare, out of line, where the borrow runs through limbs 1..3 and, if r
+	// wrapped (limb 0 is then ≥ 2⁶⁴ − c), c is subtracted once more from limb 0
 	SUBQ AX, CX
-	SBBQ $0x00, BX
-	SBBQ $0x00, SI
-	SBBQ $0x00, DI
-	SBBQ AX, AX
-	ANDQ DX, AX
-	SUBQ AX, CX
+	JCS  rare26
+
+back26:
 	MOVQ CX, 96(SP)
 	MOVQ BX, 104(SP)
 	MOVQ SI, 112(SP)
@@ -2663,12 +2717,12 @@ notp3:
 	ANDQ SI, AX
 	ANDQ DI, AX
 	INCQ AX
-	JNZ  notp4
+	JNZ  notp27
 	MOVQ $0xfffffffefffffc2f, AX
 	CMPQ CX, AX
 	JEQ  exceptional
 
-notp4:
+notp27:
 	// Y₁·Z₂², Y₂·Z₁² and Z₁·Z₂: independent products
 	MOVQ p+8(FP), AX
 
@@ -2756,27 +2810,21 @@ notp4:
 	ADOXQ R11, AX
 	ADCXQ R11, AX
 
-	// fold: add r4·c < 2⁶⁷ on CF; on a carry out the wrapped value is below
-	// 2⁹⁷, so adding c (and the carry into limb 1) cannot carry further. Limbs
-	// 0..1 plus c are computed on OF alongside and selected by the final CF:
-	// a CMOV after the carry, not a second add chain
-	MULXQ   AX, R11, R12
-	XORL    AX, AX
-	ADCXQ   R11, CX
-	MOVQ    CX, R8
-	ADOXQ   DX, R8
-	ADCXQ   R12, BX
-	MOVQ    BX, DX
-	ADOXQ   AX, DX
-	ADCXQ   AX, SI
-	ADCXQ   AX, DI
-	CMOVQCS R8, CX
-	CMOVQCS DX, BX
-	MOVQ    CX, 128(SP)
-	MOVQ    BX, 136(SP)
-	MOVQ    SI, 144(SP)
-	MOVQ    DI, 152(SP)
-	MOVQ    q+16(FP), AX
+	// fold: add r4·c < 2⁶⁷ into limbs 0..1 (the high half is < 8); a carry
+	// out of limb 1 (limb 1 ≥ 2⁶⁴ − 8) is rare, out of line, where it runs
+	// through limbs 2..3 and, on a carry out (the wrapped value is then below
+	// 2⁹⁷), c and its carry are added into limbs 0..1, which cannot carry further
+	MULXQ AX, R11, R12
+	ADDQ  R11, CX
+	ADCQ  R12, BX
+	JCS   rare28
+
+back28:
+	MOVQ CX, 128(SP)
+	MOVQ BX, 136(SP)
+	MOVQ SI, 144(SP)
+	MOVQ DI, 152(SP)
+	MOVQ q+16(FP), AX
 
 	// Row 0: t0..t4 = a0·b
 	MOVQ  32(AX), DX
@@ -2862,28 +2910,22 @@ notp4:
 	ADOXQ R11, AX
 	ADCXQ R11, AX
 
-	// fold: add r4·c < 2⁶⁷ on CF; on a carry out the wrapped value is below
-	// 2⁹⁷, so adding c (and the carry into limb 1) cannot carry further. Limbs
-	// 0..1 plus c are computed on OF alongside and selected by the final CF:
-	// a CMOV after the carry, not a second add chain
-	MULXQ   AX, R11, R12
-	XORL    AX, AX
-	ADCXQ   R11, CX
-	MOVQ    CX, R8
-	ADOXQ   DX, R8
-	ADCXQ   R12, BX
-	MOVQ    BX, DX
-	ADOXQ   AX, DX
-	ADCXQ   AX, SI
-	ADCXQ   AX, DI
-	CMOVQCS R8, CX
-	CMOVQCS DX, BX
-	MOVQ    CX, 160(SP)
-	MOVQ    BX, 168(SP)
-	MOVQ    SI, 176(SP)
-	MOVQ    DI, 184(SP)
-	MOVQ    p+8(FP), AX
-	MOVQ    q+16(FP), CX
+	// fold: add r4·c < 2⁶⁷ into limbs 0..1 (the high half is < 8); a carry
+	// out of limb 1 (limb 1 ≥ 2⁶⁴ − 8) is rare, out of line, where it runs
+	// through limbs 2..3 and, on a carry out (the wrapped value is then below
+	// 2⁹⁷), c and its carry are added into limbs 0..1, which cannot carry further
+	MULXQ AX, R11, R12
+	ADDQ  R11, CX
+	ADCQ  R12, BX
+	JCS   rare29
+
+back29:
+	MOVQ CX, 160(SP)
+	MOVQ BX, 168(SP)
+	MOVQ SI, 176(SP)
+	MOVQ DI, 184(SP)
+	MOVQ p+8(FP), AX
+	MOVQ q+16(FP), CX
 
 	// Row 0: t0..t4 = a0·b
 	MOVQ  64(AX), DX
@@ -2969,26 +3011,20 @@ notp4:
 	ADOXQ R12, AX
 	ADCXQ R12, AX
 
-	// fold: add r4·c < 2⁶⁷ on CF; on a carry out the wrapped value is below
-	// 2⁹⁷, so adding c (and the carry into limb 1) cannot carry further. Limbs
-	// 0..1 plus c are computed on OF alongside and selected by the final CF:
-	// a CMOV after the carry, not a second add chain
-	MULXQ   AX, R12, R13
-	XORL    AX, AX
-	ADCXQ   R12, BX
-	MOVQ    BX, CX
-	ADOXQ   DX, CX
-	ADCXQ   R13, SI
-	MOVQ    SI, DX
-	ADOXQ   AX, DX
-	ADCXQ   AX, DI
-	ADCXQ   AX, R8
-	CMOVQCS CX, BX
-	CMOVQCS DX, SI
-	MOVQ    BX, 224(SP)
-	MOVQ    SI, 232(SP)
-	MOVQ    DI, 240(SP)
-	MOVQ    R8, 248(SP)
+	// fold: add r4·c < 2⁶⁷ into limbs 0..1 (the high half is < 8); a carry
+	// out of limb 1 (limb 1 ≥ 2⁶⁴ − 8) is rare, out of line, where it runs
+	// through limbs 2..3 and, on a carry out (the wrapped value is then below
+	// 2⁹⁷), c and its carry are added into limbs 0..1, which cannot carry further
+	MULXQ AX, R12, R13
+	ADDQ  R12, BX
+	ADCQ  R13, SI
+	JCS   rare30
+
+back30:
+	MOVQ BX, 224(SP)
+	MOVQ SI, 232(SP)
+	MOVQ DI, 240(SP)
+	MOVQ R8, 248(SP)
 
 	// S₁ = Y₁·Z₂³ and R = Y₂·Z₁³ − S₁; the last reads of Z₁ and Z₂
 	MOVQ q+16(FP), AX
@@ -3077,27 +3113,21 @@ notp4:
 	ADOXQ R11, AX
 	ADCXQ R11, AX
 
-	// fold: add r4·c < 2⁶⁷ on CF; on a carry out the wrapped value is below
-	// 2⁹⁷, so adding c (and the carry into limb 1) cannot carry further. Limbs
-	// 0..1 plus c are computed on OF alongside and selected by the final CF:
-	// a CMOV after the carry, not a second add chain
-	MULXQ   AX, R11, R12
-	XORL    AX, AX
-	ADCXQ   R11, CX
-	MOVQ    CX, R8
-	ADOXQ   DX, R8
-	ADCXQ   R12, BX
-	MOVQ    BX, DX
-	ADOXQ   AX, DX
-	ADCXQ   AX, SI
-	ADCXQ   AX, DI
-	CMOVQCS R8, CX
-	CMOVQCS DX, BX
-	MOVQ    CX, 128(SP)
-	MOVQ    BX, 136(SP)
-	MOVQ    SI, 144(SP)
-	MOVQ    DI, 152(SP)
-	MOVQ    p+8(FP), AX
+	// fold: add r4·c < 2⁶⁷ into limbs 0..1 (the high half is < 8); a carry
+	// out of limb 1 (limb 1 ≥ 2⁶⁴ − 8) is rare, out of line, where it runs
+	// through limbs 2..3 and, on a carry out (the wrapped value is then below
+	// 2⁹⁷), c and its carry are added into limbs 0..1, which cannot carry further
+	MULXQ AX, R11, R12
+	ADDQ  R11, CX
+	ADCQ  R12, BX
+	JCS   rare31
+
+back31:
+	MOVQ CX, 128(SP)
+	MOVQ BX, 136(SP)
+	MOVQ SI, 144(SP)
+	MOVQ DI, 152(SP)
+	MOVQ p+8(FP), AX
 
 	// Row 0: t0..t4 = a0·b
 	MOVQ  160(SP), DX
@@ -3183,23 +3213,16 @@ notp4:
 	ADOXQ R11, AX
 	ADCXQ R11, AX
 
-	// fold: add r4·c < 2⁶⁷ on CF; on a carry out the wrapped value is below
-	// 2⁹⁷, so adding c (and the carry into limb 1) cannot carry further. Limbs
-	// 0..1 plus c are computed on OF alongside and selected by the final CF:
-	// a CMOV after the carry, not a second add chain
-	MULXQ   AX, R11, R12
-	XORL    AX, AX
-	ADCXQ   R11, CX
-	MOVQ    CX, R8
-	ADOXQ   DX, R8
-	ADCXQ   R12, BX
-	MOVQ    BX, DX
-	ADOXQ   AX, DX
-	ADCXQ   AX, SI
-	ADCXQ   AX, DI
-	CMOVQCS R8, CX
-	CMOVQCS DX, BX
+	// fold: add r4·c < 2⁶⁷ into limbs 0..1 (the high half is < 8); a carry
+	// out of limb 1 (limb 1 ≥ 2⁶⁴ − 8) is rare, out of line, where it runs
+	// through limbs 2..3 and, on a carry out (the wrapped value is then below
+	// 2⁹⁷), c and its carry are added into limbs 0..1, which cannot carry further
+	MULXQ AX, R11, R12
+	ADDQ  R11, CX
+	ADCQ  R12, BX
+	JCS   rare32
 
+back32:
 	// r = x − y: 256-bit subtract; a borrow stands for −2²⁵⁶ ≡ −c
 	SUBQ 128(SP), CX
 	SBBQ 136(SP), BX
@@ -3209,15 +3232,13 @@ notp4:
 	SBBQ AX, AX
 	ANDQ DX, AX
 
-	// subtract c on a borrow; that borrows again only if r < c, and then
-	// limb 0 of the wrapped r is ≥ 2⁶⁴ − c, so subtracting c once more cannot borrow
+	// subtract c on a borrow; that borrows from limb 1 only if limb 0 < c:
+	// rare, out of line, where the borrow runs through limbs 1..3 and, if r
+	// wrapped (limb 0 is then ≥ 2⁶⁴ − c), c is subtracted once more from limb 0
 	SUBQ AX, CX
-	SBBQ $0x00, BX
-	SBBQ $0x00, SI
-	SBBQ $0x00, DI
-	SBBQ AX, AX
-	ANDQ DX, AX
-	SUBQ AX, CX
+	JCS  rare33
+
+back33:
 	MOVQ CX, 192(SP)
 	MOVQ BX, 200(SP)
 	MOVQ SI, 208(SP)
@@ -3308,27 +3329,21 @@ notp4:
 	ADOXQ R11, DI
 	ADCXQ R11, DI
 
-	// fold: add r4·c < 2⁶⁷ on CF; on a carry out the wrapped value is below
-	// 2⁹⁷, so adding c (and the carry into limb 1) cannot carry further. Limbs
-	// 0..1 plus c are computed on OF alongside and selected by the final CF:
-	// a CMOV after the carry, not a second add chain
-	MULXQ   DI, R11, R12
-	XORL    DI, DI
-	ADCXQ   R11, AX
-	MOVQ    AX, R8
-	ADOXQ   DX, R8
-	ADCXQ   R12, CX
-	MOVQ    CX, DX
-	ADOXQ   DI, DX
-	ADCXQ   DI, BX
-	ADCXQ   DI, SI
-	CMOVQCS R8, AX
-	CMOVQCS DX, CX
-	MOVQ    v+0(FP), DX
-	MOVQ    AX, 64(DX)
-	MOVQ    CX, 72(DX)
-	MOVQ    BX, 80(DX)
-	MOVQ    SI, 88(DX)
+	// fold: add r4·c < 2⁶⁷ into limbs 0..1 (the high half is < 8); a carry
+	// out of limb 1 (limb 1 ≥ 2⁶⁴ − 8) is rare, out of line, where it runs
+	// through limbs 2..3 and, on a carry out (the wrapped value is then below
+	// 2⁹⁷), c and its carry are added into limbs 0..1, which cannot carry further
+	MULXQ DI, R11, R12
+	ADDQ  R11, AX
+	ADCQ  R12, CX
+	JCS   rare34
+
+back34:
+	MOVQ v+0(FP), DX
+	MOVQ AX, 64(DX)
+	MOVQ CX, 72(DX)
+	MOVQ BX, 80(DX)
+	MOVQ SI, 88(DX)
 
 	// Cross sum C = Σ_{i<j} aᵢaⱼ into t1..t6. CF chain: a0·(a1, a2, a3) and
 	// a3·(a1, a2), a partial sum ≤ C < 2⁴⁴⁸, so it ends in t6 without a carry out
@@ -3400,26 +3415,20 @@ notp4:
 	ADOXQ R11, DI
 	ADCXQ R11, DI
 
-	// fold: add r4·c < 2⁶⁷ on CF; on a carry out the wrapped value is below
-	// 2⁹⁷, so adding c (and the carry into limb 1) cannot carry further. Limbs
-	// 0..1 plus c are computed on OF alongside and selected by the final CF:
-	// a CMOV after the carry, not a second add chain
-	MULXQ   DI, R11, R12
-	XORL    DI, DI
-	ADCXQ   R11, AX
-	MOVQ    AX, R8
-	ADOXQ   DX, R8
-	ADCXQ   R12, CX
-	MOVQ    CX, DX
-	ADOXQ   DI, DX
-	ADCXQ   DI, BX
-	ADCXQ   DI, SI
-	CMOVQCS R8, AX
-	CMOVQCS DX, CX
-	MOVQ    AX, 256(SP)
-	MOVQ    CX, 264(SP)
-	MOVQ    BX, 272(SP)
-	MOVQ    SI, 280(SP)
+	// fold: add r4·c < 2⁶⁷ into limbs 0..1 (the high half is < 8); a carry
+	// out of limb 1 (limb 1 ≥ 2⁶⁴ − 8) is rare, out of line, where it runs
+	// through limbs 2..3 and, on a carry out (the wrapped value is then below
+	// 2⁹⁷), c and its carry are added into limbs 0..1, which cannot carry further
+	MULXQ DI, R11, R12
+	ADDQ  R11, AX
+	ADCQ  R12, CX
+	JCS   rare35
+
+back35:
+	MOVQ AX, 256(SP)
+	MOVQ CX, 264(SP)
+	MOVQ BX, 272(SP)
+	MOVQ SI, 280(SP)
 
 	// H³ = H²·H and T = U₁·H²: independent
 	// Row 0: t0..t4 = a0·b
@@ -3506,26 +3515,20 @@ notp4:
 	ADOXQ R11, DI
 	ADCXQ R11, DI
 
-	// fold: add r4·c < 2⁶⁷ on CF; on a carry out the wrapped value is below
-	// 2⁹⁷, so adding c (and the carry into limb 1) cannot carry further. Limbs
-	// 0..1 plus c are computed on OF alongside and selected by the final CF:
-	// a CMOV after the carry, not a second add chain
-	MULXQ   DI, R11, R12
-	XORL    DI, DI
-	ADCXQ   R11, AX
-	MOVQ    AX, R8
-	ADOXQ   DX, R8
-	ADCXQ   R12, CX
-	MOVQ    CX, DX
-	ADOXQ   DI, DX
-	ADCXQ   DI, BX
-	ADCXQ   DI, SI
-	CMOVQCS R8, AX
-	CMOVQCS DX, CX
-	MOVQ    AX, 288(SP)
-	MOVQ    CX, 296(SP)
-	MOVQ    BX, 304(SP)
-	MOVQ    SI, 312(SP)
+	// fold: add r4·c < 2⁶⁷ into limbs 0..1 (the high half is < 8); a carry
+	// out of limb 1 (limb 1 ≥ 2⁶⁴ − 8) is rare, out of line, where it runs
+	// through limbs 2..3 and, on a carry out (the wrapped value is then below
+	// 2⁹⁷), c and its carry are added into limbs 0..1, which cannot carry further
+	MULXQ DI, R11, R12
+	ADDQ  R11, AX
+	ADCQ  R12, CX
+	JCS   rare36
+
+back36:
+	MOVQ AX, 288(SP)
+	MOVQ CX, 296(SP)
+	MOVQ BX, 304(SP)
+	MOVQ SI, 312(SP)
 
 	// Row 0: t0..t4 = a0·b
 	MOVQ  64(SP), DX
@@ -3611,26 +3614,20 @@ notp4:
 	ADOXQ R11, DI
 	ADCXQ R11, DI
 
-	// fold: add r4·c < 2⁶⁷ on CF; on a carry out the wrapped value is below
-	// 2⁹⁷, so adding c (and the carry into limb 1) cannot carry further. Limbs
-	// 0..1 plus c are computed on OF alongside and selected by the final CF:
-	// a CMOV after the carry, not a second add chain
-	MULXQ   DI, R11, R12
-	XORL    DI, DI
-	ADCXQ   R11, AX
-	MOVQ    AX, R8
-	ADOXQ   DX, R8
-	ADCXQ   R12, CX
-	MOVQ    CX, DX
-	ADOXQ   DI, DX
-	ADCXQ   DI, BX
-	ADCXQ   DI, SI
-	CMOVQCS R8, AX
-	CMOVQCS DX, CX
-	MOVQ    AX, 320(SP)
-	MOVQ    CX, 328(SP)
-	MOVQ    BX, 336(SP)
-	MOVQ    SI, 344(SP)
+	// fold: add r4·c < 2⁶⁷ into limbs 0..1 (the high half is < 8); a carry
+	// out of limb 1 (limb 1 ≥ 2⁶⁴ − 8) is rare, out of line, where it runs
+	// through limbs 2..3 and, on a carry out (the wrapped value is then below
+	// 2⁹⁷), c and its carry are added into limbs 0..1, which cannot carry further
+	MULXQ DI, R11, R12
+	ADDQ  R11, AX
+	ADCQ  R12, CX
+	JCS   rare37
+
+back37:
+	MOVQ AX, 320(SP)
+	MOVQ CX, 328(SP)
+	MOVQ BX, 336(SP)
+	MOVQ SI, 344(SP)
 
 	// S₁·H³
 	// Row 0: t0..t4 = a0·b
@@ -3717,26 +3714,20 @@ notp4:
 	ADOXQ R11, DI
 	ADCXQ R11, DI
 
-	// fold: add r4·c < 2⁶⁷ on CF; on a carry out the wrapped value is below
-	// 2⁹⁷, so adding c (and the carry into limb 1) cannot carry further. Limbs
-	// 0..1 plus c are computed on OF alongside and selected by the final CF:
-	// a CMOV after the carry, not a second add chain
-	MULXQ   DI, R11, R12
-	XORL    DI, DI
-	ADCXQ   R11, AX
-	MOVQ    AX, R8
-	ADOXQ   DX, R8
-	ADCXQ   R12, CX
-	MOVQ    CX, DX
-	ADOXQ   DI, DX
-	ADCXQ   DI, BX
-	ADCXQ   DI, SI
-	CMOVQCS R8, AX
-	CMOVQCS DX, CX
-	MOVQ    AX, 352(SP)
-	MOVQ    CX, 360(SP)
-	MOVQ    BX, 368(SP)
-	MOVQ    SI, 376(SP)
+	// fold: add r4·c < 2⁶⁷ into limbs 0..1 (the high half is < 8); a carry
+	// out of limb 1 (limb 1 ≥ 2⁶⁴ − 8) is rare, out of line, where it runs
+	// through limbs 2..3 and, on a carry out (the wrapped value is then below
+	// 2⁹⁷), c and its carry are added into limbs 0..1, which cannot carry further
+	MULXQ DI, R11, R12
+	ADDQ  R11, AX
+	ADCQ  R12, CX
+	JCS   rare38
+
+back38:
+	MOVQ AX, 352(SP)
+	MOVQ CX, 360(SP)
+	MOVQ BX, 368(SP)
+	MOVQ SI, 376(SP)
 
 	// X₃ = R² − H³ − 2T
 	// Cross sum C = Σ_{i<j} aᵢaⱼ into t1..t6. CF chain: a0·(a1, a2, a3) and
@@ -3809,23 +3800,16 @@ notp4:
 	ADOXQ R11, DI
 	ADCXQ R11, DI
 
-	// fold: add r4·c < 2⁶⁷ on CF; on a carry out the wrapped value is below
-	// 2⁹⁷, so adding c (and the carry into limb 1) cannot carry further. Limbs
-	// 0..1 plus c are computed on OF alongside and selected by the final CF:
-	// a CMOV after the carry, not a second add chain
-	MULXQ   DI, R11, R12
-	XORL    DI, DI
-	ADCXQ   R11, AX
-	MOVQ    AX, R8
-	ADOXQ   DX, R8
-	ADCXQ   R12, CX
-	MOVQ    CX, DX
-	ADOXQ   DI, DX
-	ADCXQ   DI, BX
-	ADCXQ   DI, SI
-	CMOVQCS R8, AX
-	CMOVQCS DX, CX
+	// fold: add r4·c < 2⁶⁷ into limbs 0..1 (the high half is < 8); a carry
+	// out of limb 1 (limb 1 ≥ 2⁶⁴ − 8) is rare, out of line, where it runs
+	// through limbs 2..3 and, on a carry out (the wrapped value is then below
+	// 2⁹⁷), c and its carry are added into limbs 0..1, which cannot carry further
+	MULXQ DI, R11, R12
+	ADDQ  R11, AX
+	ADCQ  R12, CX
+	JCS   rare39
 
+back39:
 	// r = x − y: 256-bit subtract; a borrow stands for −2²⁵⁶ ≡ −c
 	SUBQ 288(SP), AX
 	SBBQ 296(SP), CX
@@ -3835,16 +3819,13 @@ notp4:
 	SBBQ DX, DX
 	ANDQ DI, DX
 
-	// subtract c on a borrow; that borrows again only if r < c, and then
-	// limb 0 of the wrapped r is ≥ 2⁶⁴ − c, so subtracting c once more cannot borrow
+	// subtract c on a borrow; that borrows from limb 1 only if limb 0 < c:
+	// rare, out of line, where the borrow runs through limbs 1..3 and, if r
+	// wrapped (limb 0 is then ≥ 2⁶⁴ − c), c is subtracted once more from limb 0
 	SUBQ DX, AX
-	SBBQ $0x00, CX
-	SBBQ $0x00, BX
-	SBBQ $0x00, SI
-	SBBQ DX, DX
-	ANDQ DI, DX
-	SUBQ DX, AX
+	JCS  rare40
 
+back40:
 	// r = x − y: 256-bit subtract; a borrow stands for −2²⁵⁶ ≡ −c
 	SUBQ 320(SP), AX
 	SBBQ 328(SP), CX
@@ -3854,16 +3835,13 @@ notp4:
 	SBBQ DX, DX
 	ANDQ DI, DX
 
-	// subtract c on a borrow; that borrows again only if r < c, and then
-	// limb 0 of the wrapped r is ≥ 2⁶⁴ − c, so subtracting c once more cannot borrow
+	// subtract c on a borrow; that borrows from limb 1 only if limb 0 < c:
+	// rare, out of line, where the borrow runs through limbs 1..3 and, if r
+	// wrapped (limb 0 is then ≥ 2⁶⁴ − c), c is subtracted once more from limb 0
 	SUBQ DX, AX
-	SBBQ $0x00, CX
-	SBBQ $0x00, BX
-	SBBQ $0x00, SI
-	SBBQ DX, DX
-	ANDQ DI, DX
-	SUBQ DX, AX
+	JCS  rare41
 
+back41:
 	// r = x − y: 256-bit subtract; a borrow stands for −2²⁵⁶ ≡ −c
 	SUBQ 320(SP), AX
 	SBBQ 328(SP), CX
@@ -3873,15 +3851,13 @@ notp4:
 	SBBQ DX, DX
 	ANDQ DI, DX
 
-	// subtract c on a borrow; that borrows again only if r < c, and then
-	// limb 0 of the wrapped r is ≥ 2⁶⁴ − c, so subtracting c once more cannot borrow
+	// subtract c on a borrow; that borrows from limb 1 only if limb 0 < c:
+	// rare, out of line, where the borrow runs through limbs 1..3 and, if r
+	// wrapped (limb 0 is then ≥ 2⁶⁴ − c), c is subtracted once more from limb 0
 	SUBQ DX, AX
-	SBBQ $0x00, CX
-	SBBQ $0x00, BX
-	SBBQ $0x00, SI
-	SBBQ DX, DX
-	ANDQ DI, DX
-	SUBQ DX, AX
+	JCS  rare42
+
+back42:
 	MOVQ v+0(FP), DX
 	MOVQ AX, (DX)
 	MOVQ CX, 8(DX)
@@ -3903,15 +3879,13 @@ notp4:
 	SBBQ AX, AX
 	ANDQ CX, AX
 
-	// subtract c on a borrow; that borrows again only if r < c, and then
-	// limb 0 of the wrapped r is ≥ 2⁶⁴ − c, so subtracting c once more cannot borrow
+	// subtract c on a borrow; that borrows from limb 1 only if limb 0 < c:
+	// rare, out of line, where the borrow runs through limbs 1..3 and, if r
+	// wrapped (limb 0 is then ≥ 2⁶⁴ − c), c is subtracted once more from limb 0
 	SUBQ AX, DX
-	SBBQ $0x00, DI
-	SBBQ $0x00, R8
-	SBBQ $0x00, R9
-	SBBQ AX, AX
-	ANDQ CX, AX
-	SUBQ AX, DX
+	JCS  rare43
+
+back43:
 	MOVQ DX, 384(SP)
 	MOVQ DI, 392(SP)
 	MOVQ R8, 400(SP)
@@ -4002,23 +3976,16 @@ notp4:
 	ADOXQ R11, DI
 	ADCXQ R11, DI
 
-	// fold: add r4·c < 2⁶⁷ on CF; on a carry out the wrapped value is below
-	// 2⁹⁷, so adding c (and the carry into limb 1) cannot carry further. Limbs
-	// 0..1 plus c are computed on OF alongside and selected by the final CF:
-	// a CMOV after the carry, not a second add chain
-	MULXQ   DI, R11, R12
-	XORL    DI, DI
-	ADCXQ   R11, AX
-	MOVQ    AX, R8
-	ADOXQ   DX, R8
-	ADCXQ   R12, CX
-	MOVQ    CX, DX
-	ADOXQ   DI, DX
-	ADCXQ   DI, BX
-	ADCXQ   DI, SI
-	CMOVQCS R8, AX
-	CMOVQCS DX, CX
+	// fold: add r4·c < 2⁶⁷ into limbs 0..1 (the high half is < 8); a carry
+	// out of limb 1 (limb 1 ≥ 2⁶⁴ − 8) is rare, out of line, where it runs
+	// through limbs 2..3 and, on a carry out (the wrapped value is then below
+	// 2⁹⁷), c and its carry are added into limbs 0..1, which cannot carry further
+	MULXQ DI, R11, R12
+	ADDQ  R11, AX
+	ADCQ  R12, CX
+	JCS   rare44
 
+back44:
 	// r = x − y: 256-bit subtract; a borrow stands for −2²⁵⁶ ≡ −c
 	SUBQ 352(SP), AX
 	SBBQ 360(SP), CX
@@ -4028,15 +3995,13 @@ notp4:
 	SBBQ DX, DX
 	ANDQ DI, DX
 
-	// subtract c on a borrow; that borrows again only if r < c, and then
-	// limb 0 of the wrapped r is ≥ 2⁶⁴ − c, so subtracting c once more cannot borrow
+	// subtract c on a borrow; that borrows from limb 1 only if limb 0 < c:
+	// rare, out of line, where the borrow runs through limbs 1..3 and, if r
+	// wrapped (limb 0 is then ≥ 2⁶⁴ − c), c is subtracted once more from limb 0
 	SUBQ DX, AX
-	SBBQ $0x00, CX
-	SBBQ $0x00, BX
-	SBBQ $0x00, SI
-	SBBQ DX, DX
-	ANDQ DI, DX
-	SUBQ DX, AX
+	JCS  rare45
+
+back45:
 	MOVQ v+0(FP), DX
 	MOVQ AX, 32(DX)
 	MOVQ CX, 40(DX)
@@ -4048,6 +4013,213 @@ notp4:
 exceptional:
 	MOVQ $0x00000001, ret+24(FP)
 	RET
+
+rare22:
+	ADCQ $0x00, SI
+	ADCQ $0x00, DI
+	SBBQ AX, AX
+	ANDQ DX, AX
+	ADDQ AX, CX
+	ADCQ $0x00, BX
+	JMP  back22
+
+rare23:
+	ADCQ $0x00, SI
+	ADCQ $0x00, DI
+	SBBQ AX, AX
+	ANDQ DX, AX
+	ADDQ AX, CX
+	ADCQ $0x00, BX
+	JMP  back23
+
+rare24:
+	ADCQ $0x00, SI
+	ADCQ $0x00, DI
+	SBBQ AX, AX
+	ANDQ DX, AX
+	ADDQ AX, CX
+	ADCQ $0x00, BX
+	JMP  back24
+
+rare25:
+	ADCQ $0x00, SI
+	ADCQ $0x00, DI
+	SBBQ AX, AX
+	ANDQ DX, AX
+	ADDQ AX, CX
+	ADCQ $0x00, BX
+	JMP  back25
+
+rare26:
+	SBBQ $0x00, BX
+	SBBQ $0x00, SI
+	SBBQ $0x00, DI
+	SBBQ AX, AX
+	ANDQ DX, AX
+	SUBQ AX, CX
+	JMP  back26
+
+rare28:
+	ADCQ $0x00, SI
+	ADCQ $0x00, DI
+	SBBQ AX, AX
+	ANDQ DX, AX
+	ADDQ AX, CX
+	ADCQ $0x00, BX
+	JMP  back28
+
+rare29:
+	ADCQ $0x00, SI
+	ADCQ $0x00, DI
+	SBBQ AX, AX
+	ANDQ DX, AX
+	ADDQ AX, CX
+	ADCQ $0x00, BX
+	JMP  back29
+
+rare30:
+	ADCQ $0x00, DI
+	ADCQ $0x00, R8
+	SBBQ AX, AX
+	ANDQ DX, AX
+	ADDQ AX, BX
+	ADCQ $0x00, SI
+	JMP  back30
+
+rare31:
+	ADCQ $0x00, SI
+	ADCQ $0x00, DI
+	SBBQ AX, AX
+	ANDQ DX, AX
+	ADDQ AX, CX
+	ADCQ $0x00, BX
+	JMP  back31
+
+rare32:
+	ADCQ $0x00, SI
+	ADCQ $0x00, DI
+	SBBQ AX, AX
+	ANDQ DX, AX
+	ADDQ AX, CX
+	ADCQ $0x00, BX
+	JMP  back32
+
+rare33:
+	SBBQ $0x00, BX
+	SBBQ $0x00, SI
+	SBBQ $0x00, DI
+	SBBQ AX, AX
+	ANDQ DX, AX
+	SUBQ AX, CX
+	JMP  back33
+
+rare34:
+	ADCQ $0x00, BX
+	ADCQ $0x00, SI
+	SBBQ DI, DI
+	ANDQ DX, DI
+	ADDQ DI, AX
+	ADCQ $0x00, CX
+	JMP  back34
+
+rare35:
+	ADCQ $0x00, BX
+	ADCQ $0x00, SI
+	SBBQ DI, DI
+	ANDQ DX, DI
+	ADDQ DI, AX
+	ADCQ $0x00, CX
+	JMP  back35
+
+rare36:
+	ADCQ $0x00, BX
+	ADCQ $0x00, SI
+	SBBQ DI, DI
+	ANDQ DX, DI
+	ADDQ DI, AX
+	ADCQ $0x00, CX
+	JMP  back36
+
+rare37:
+	ADCQ $0x00, BX
+	ADCQ $0x00, SI
+	SBBQ DI, DI
+	ANDQ DX, DI
+	ADDQ DI, AX
+	ADCQ $0x00, CX
+	JMP  back37
+
+rare38:
+	ADCQ $0x00, BX
+	ADCQ $0x00, SI
+	SBBQ DI, DI
+	ANDQ DX, DI
+	ADDQ DI, AX
+	ADCQ $0x00, CX
+	JMP  back38
+
+rare39:
+	ADCQ $0x00, BX
+	ADCQ $0x00, SI
+	SBBQ DI, DI
+	ANDQ DX, DI
+	ADDQ DI, AX
+	ADCQ $0x00, CX
+	JMP  back39
+
+rare40:
+	SBBQ $0x00, CX
+	SBBQ $0x00, BX
+	SBBQ $0x00, SI
+	SBBQ DX, DX
+	ANDQ DI, DX
+	SUBQ DX, AX
+	JMP  back40
+
+rare41:
+	SBBQ $0x00, CX
+	SBBQ $0x00, BX
+	SBBQ $0x00, SI
+	SBBQ DX, DX
+	ANDQ DI, DX
+	SUBQ DX, AX
+	JMP  back41
+
+rare42:
+	SBBQ $0x00, CX
+	SBBQ $0x00, BX
+	SBBQ $0x00, SI
+	SBBQ DX, DX
+	ANDQ DI, DX
+	SUBQ DX, AX
+	JMP  back42
+
+rare43:
+	SBBQ $0x00, DI
+	SBBQ $0x00, R8
+	SBBQ $0x00, R9
+	SBBQ AX, AX
+	ANDQ CX, AX
+	SUBQ AX, DX
+	JMP  back43
+
+rare44:
+	ADCQ $0x00, BX
+	ADCQ $0x00, SI
+	SBBQ DI, DI
+	ANDQ DX, DI
+	ADDQ DI, AX
+	ADCQ $0x00, CX
+	JMP  back44
+
+rare45:
+	SBBQ $0x00, CX
+	SBBQ $0x00, BX
+	SBBQ $0x00, SI
+	SBBQ DX, DX
+	ANDQ DI, DX
+	SUBQ DX, AX
+	JMP  back45
 
 // func addAffineADX(v *Jacobian, p *Jacobian, a *Affine)
 // Requires: ADX, BMI2, CMOV

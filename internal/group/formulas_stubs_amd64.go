@@ -14,7 +14,10 @@
 // Xeon); the same idea for the additions (2T beside) measured no gain. The
 // squares' doubling by SHLD and the halving by SHRD (fewer µops on the carry
 // ports 0 and 6, which bound a formula's throughput on Intel cores): Double
-// 98.55 -> 93.57 ns (-5.1%, p = 0.004, n = 20).
+// 98.55 -> 93.57 ns (-5.1%, p = 0.004, n = 20). The variable-time additions
+// branch on rare carries to blocks out of line (fieldops.VarTime): mixed add
+// 155.2 -> 129.9 ns (-16%), with known z-inverse 173.6 -> 143.4 ns (-17%),
+// Jacobian add 205.8 -> 165.9 ns (-19%) (p <= 0.002, n = 20).
 // lookupAVX2, the constant-time table scan (AVX2): 16 entries 94 -> 27 ns, 32
 // entries 180 -> 56 ns (benchstat -count 6 against the generic scan, noisy);
 // k·G (43 scans of 32 entries) 18.6 -> 14.5 µs (-22%, n = 8, p = 0.001).

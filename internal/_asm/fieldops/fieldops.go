@@ -107,6 +107,44 @@ func ops(m [4]Mem) [4]Op { return [4]Op{m[0], m[1], m[2], m[3]} }
 
 func (r Regs) ops() [4]Op { return [4]Op{r[0], r[1], r[2], r[3]} }
 
+// varTime is set between VarTime and the function it returns: the macros
+// then branch on carries that are rare for any input (probability below
+// 2⁻³⁰) to blocks out of line, instead of propagating them with carry
+// instructions, which on Intel cores all issue on ports 0 and 6 and bound a
+// point formula's throughput there. Only variable-time functions may use
+// it: whether the branch is taken depends on the values.
+var varTime bool
+
+// rare holds the out-of-line blocks of the function being built.
+var rare []func()
+
+// VarTime switches the macros to their variable-time forms for the function
+// being built. Call the function it returns after the function's last RET:
+// it emits the out-of-line blocks there and switches back.
+func VarTime() (end func()) {
+	varTime, rare = true, nil
+	return func() {
+		for _, b := range rare {
+			b()
+		}
+		varTime, rare = false, nil
+	}
+}
+
+// rareCarry emits a JCS to an out-of-line block that runs fix and jumps
+// back to the instruction after the JCS, with the carry flag still set.
+func rareCarry(fix func()) {
+	labels++
+	in, back := fmt.Sprintf("rare%d", labels), fmt.Sprintf("back%d", labels)
+	JCS(LabelRef(in))
+	Label(back)
+	rare = append(rare, func() {
+		Label(in)
+		fix()
+		JMP(LabelRef(back))
+	})
+}
+
 // AddTo sets r = r + y mod p (feAddGeneric), y in memory.
 func AddTo(r Regs, y Elem) { addInto(r, ops(y.Limbs())) }
 
@@ -150,15 +188,28 @@ func subFrom(r Regs, y [4]Op) {
 	MOVQ(U64(c), k)
 	SBBQ(m, m)
 	ANDQ(k, m)
+	// again propagates the borrow of the subtraction of c through limbs
+	// 1..3 and subtracts c once more if r wrapped.
+	again := func() {
+		SBBQ(Imm(0), r[1])
+		SBBQ(Imm(0), r[2])
+		SBBQ(Imm(0), r[3])
+		SBBQ(m, m)
+		ANDQ(k, m)
+		SUBQ(m, r[0])
+	}
+	if varTime {
+		Comment("subtract c on a borrow; that borrows from limb 1 only if limb 0 < c:",
+			"rare, out of line, where the borrow runs through limbs 1..3 and, if r",
+			"wrapped (limb 0 is then ≥ 2⁶⁴ − c), c is subtracted once more from limb 0")
+		SUBQ(m, r[0])
+		rareCarry(again)
+		return
+	}
 	Comment("subtract c on a borrow; that borrows again only if r < c, and then",
 		"limb 0 of the wrapped r is ≥ 2⁶⁴ − c, so subtracting c once more cannot borrow")
 	SUBQ(m, r[0])
-	SBBQ(Imm(0), r[1])
-	SBBQ(Imm(0), r[2])
-	SBBQ(Imm(0), r[3])
-	SBBQ(m, m)
-	ANDQ(k, m)
-	SUBQ(m, r[0])
+	again()
 }
 
 // Add sets z = x + y mod p.
@@ -409,6 +460,25 @@ func reduce(t [8]GPVirtual, lo, hi GPVirtual) Regs {
 	ADOXQ(lo, r4)
 	ADCXQ(lo, r4)
 
+	if varTime {
+		Comment("fold: add r4·c < 2⁶⁷ into limbs 0..1 (the high half is < 8); a carry",
+			"out of limb 1 (limb 1 ≥ 2⁶⁴ − 8) is rare, out of line, where it runs",
+			"through limbs 2..3 and, on a carry out (the wrapped value is then below",
+			"2⁹⁷), c and its carry are added into limbs 0..1, which cannot carry further")
+		MULXQ(r4, lo, hi)
+		ADDQ(lo, t[0])
+		ADCQ(hi, t[1])
+		rareCarry(func() {
+			m := GP64()
+			ADCQ(Imm(0), t[2])
+			ADCQ(Imm(0), t[3])
+			SBBQ(m, m)
+			ANDQ(RDX, m)
+			ADDQ(m, t[0])
+			ADCQ(Imm(0), t[1])
+		})
+		return Regs{t[0], t[1], t[2], t[3]}
+	}
 	Comment("fold: add r4·c < 2⁶⁷ on CF; on a carry out the wrapped value is below",
 		"2⁹⁷, so adding c (and the carry into limb 1) cannot carry further. Limbs",
 		"0..1 plus c are computed on OF alongside and selected by the final CF:",
