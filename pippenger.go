@@ -287,7 +287,7 @@ func varTimePippengerWith(out *group.Jacobian, scalars []*Scalar, points []*Poin
 	acc := s.sums[w-1]
 	for j := w - 2; j >= 0; j-- {
 		for range c {
-			acc.Double(&acc)
+			acc.VarTimeDouble(&acc)
 		}
 		acc.VarTimeAdd(&acc, &s.sums[j])
 	}

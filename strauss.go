@@ -144,7 +144,7 @@ func varTimeStrauss(out *group.Jacobian, scalars []*Scalar, points []*Point, g *
 	var tmp group.Affine
 	for i := length - 1; i >= 0; i-- {
 		if i != length-1 {
-			r.Double(&r)
+			r.VarTimeDouble(&r)
 		}
 		for np := range no {
 			st := &state[np]
@@ -220,7 +220,7 @@ func straussRecode(out *[straussNAFLen]int8, scratch *[257]int32, k *Scalar, neg
 // (X, Y, Z·C) on secp256k1, so z is the last Z times C.
 func straussOddMultiples(pre *[straussTableSize]group.Affine, zr *[straussTableSize]field.Element, z *field.Element, a *group.Jacobian) {
 	var d group.Jacobian
-	d.Double(a)
+	d.VarTimeDouble(a)
 	dAffine := group.Affine{X: d.X, Y: d.Y}
 
 	// a on the isomorphic curve: (C²·X, C³·Y, Z).

@@ -46,20 +46,34 @@ func requireAsm(t testing.TB) *asmFormulas {
 	return a
 }
 
-// TestAssemblyDouble checks doubleADX against doubleGeneric on identities
-// (with arbitrary X, Y), the edge points and random points with random Z.
+// checkDoubles compares doubleADX and varTimeDoubleADX with doubleGeneric
+// on p, and checks that they leave p alone.
+func checkDoubles(t *testing.T, asm *asmFormulas, p *Jacobian, in fmt.Stringer) bool {
+	t.Helper()
+	var want Jacobian
+	want.doubleGeneric(p)
+	for _, f := range []struct {
+		name string
+		f    func(v, p *Jacobian)
+	}{{"doubleADX", asm.double}, {"varTimeDoubleADX", asm.varTimeDouble}} {
+		var got Jacobian
+		pc := *p
+		f.f(&got, &pc)
+		if pc != *p || !sameCoordinates(&got, &want) {
+			t.Errorf("%s(%s) = %s, want %s, on %v", f.name, fmtJac(p), fmtJac(&got), fmtJac(&want), in)
+			return false
+		}
+	}
+	return true
+}
+
+// TestAssemblyDouble checks doubleADX and varTimeDoubleADX against
+// doubleGeneric on identities (with arbitrary X, Y), the edge points and
+// random points with random Z.
 func TestAssemblyDouble(t *testing.T) {
 	asm := requireAsm(t)
 	checkPoints(t, 1000, func(p testPoint, _ *rand.Rand) bool {
-		var got, want Jacobian
-		in := p.j
-		asm.double(&got, &in)
-		want.doubleGeneric(&p.j)
-		if in != p.j || !sameCoordinates(&got, &want) {
-			t.Errorf("doubleADX(%v) = %s, want %s", p, fmtJac(&got), fmtJac(&want))
-			return false
-		}
-		return true
+		return checkDoubles(t, asm, &p.j, p)
 	})
 }
 
@@ -188,11 +202,13 @@ func (c rareCase) String() string { return string(c) }
 // inputs reach with probability below 2⁻³⁰:
 //   - a subtraction that wraps twice: H = 0 − (2²⁵⁶ − 1), the borrow taken
 //     out of limb 0 after subtracting c, and a second c;
+//   - an addition that wraps twice, and one whose addition of c carries
+//     out of limb 0: 2T in the doubling, with Y₁ = 1;
 //   - a product whose fold carries out of limb 1, wraps past 2²⁵⁶ and then
 //     carries out of limb 0 again: (2²⁵⁶ − 2⁶⁴ − c)·(p − 1), found by
 //     following the reduction's steps in math/big (see the mutation check
 //     in docs/testing.md); Z₁·H in the mixed addition, Z₁·Z₂ in the
-//     Jacobian one.
+//     Jacobian one, Y₁·Z₁ in the doubling.
 //
 // The constant-time formulas run on the same values.
 func TestAssemblyRareCarries(t *testing.T) {
@@ -226,12 +242,22 @@ func TestAssemblyRareCarries(t *testing.T) {
 			return
 		}
 		checkAddAffine(t, asm, &tc.p, &tc.a, rareCase(tc.name))
-		var got, want Jacobian
-		asm.double(&got, &tc.p)
-		want.doubleGeneric(&tc.p)
-		if !sameCoordinates(&got, &want) {
-			t.Errorf("doubleADX = %s, want %s, on %s", fmtJac(&got), fmtJac(&want), tc.name)
-		}
+		checkDoubles(t, asm, &tc.p, rareCase(tc.name))
+	}
+	for _, tc := range []struct {
+		name string
+		p    Jacobian
+	}{
+		// Y₁ = 1 makes S = 1 and T = S·X₁ = X₁ unreduced, so 2T = X₁ + X₁:
+		// with X₁ = 2²⁵⁶ − 1 it wraps, and adding c wraps again.
+		{"double, addition wraps twice", Jacobian{X: max, Y: one, Z: seven}},
+		// X₁ = 2²⁵⁵ + 2⁶³ − 1: 2T wraps to 2⁶⁴ − 2, and adding c carries out
+		// of limb 0.
+		{"double, addition carries out of limb 0", Jacobian{X: el(1<<63-1, 0, 0, 1<<63), Y: one, Z: seven}},
+		// Z₃ = Y₁·Z₁ takes the fold's rare path.
+		{"double, fold wraps", Jacobian{X: seven, Y: foldHard, Z: pMinus1}},
+	} {
+		checkDoubles(t, asm, &tc.p, rareCase(tc.name))
 	}
 	for _, tc := range []struct {
 		name string
@@ -304,13 +330,8 @@ func FuzzFormulasADX(f *testing.F) {
 		in := stringer(func() string {
 			return fmt.Sprintf("P = %v as %s, Q = %v as %s", p, fmtJac(&pj), q, fmtJac(&qj))
 		})
-		for _, x := range []*Jacobian{&pj, &qj} {
-			var got, want Jacobian
-			asm.double(&got, x)
-			want.doubleGeneric(x)
-			if !sameCoordinates(&got, &want) {
-				t.Fatalf("doubleADX(%s) = %s, want %s (%v)", fmtJac(x), fmtJac(&got), fmtJac(&want), in)
-			}
+		if !checkDoubles(t, asm, &pj, in) || !checkDoubles(t, asm, &qj, in) {
+			return
 		}
 		checkAddVar(t, asm, &pj, &qj, in)
 		checkAddVar(t, asm, &qj, &pj, in)
@@ -341,6 +362,7 @@ func BenchmarkBackends(b *testing.B) {
 		f    func(p, q *Jacobian)
 	}{
 		{"Double", func(p, _ *Jacobian) { p.Double(p) }},
+		{"VarTimeDouble", func(p, _ *Jacobian) { p.VarTimeDouble(p) }},
 		{"VarTimeAddAffine", func(p, _ *Jacobian) { p.VarTimeAddAffine(p, &a) }},
 		{"VarTimeAddZinv", func(p, _ *Jacobian) { p.VarTimeAddZinv(p, &za, &zinv) }},
 		{"VarTimeAdd", func(p, q *Jacobian) { p.VarTimeAdd(p, q) }},

@@ -25,6 +25,7 @@ func TestDebugAsmMismatch(t *testing.T) {
 		f    func()
 	}{
 		{"group: double", func() { v.Double(&p) }},
+		{"group: varTimeDouble", func() { v.VarTimeDouble(&p) }},
 		{"group: varTimeAddAffineScaled", func() { v.VarTimeAddAffine(&p, &Generator) }},
 		{"group: varTimeAdd", func() { v.VarTimeAdd(&p, &g) }},
 		{"group: addAffine", func() { v.AddAffine(&p, &Generator) }},

@@ -22,6 +22,13 @@ func (v *Jacobian) Double(p *Jacobian) *Jacobian {
 	return v.double(p) // doubleGeneric or its assembly twin (formulas_amd64.go)
 }
 
+// VarTimeDouble sets v = 2·p like Double, in variable time: the assembly
+// backend branches on carries that are rare for every input. For the
+// multi-scalar multiplications of public values.
+func (v *Jacobian) VarTimeDouble(p *Jacobian) *Jacobian {
+	return v.varTimeDouble(p) // doubleGeneric or varTimeDoubleADX
+}
+
 // doubleGeneric is Double in portable Go, the reference for its assembly twin.
 func (v *Jacobian) doubleGeneric(p *Jacobian) *Jacobian {
 	var l, s, t, x3, y3, z3 field.Element

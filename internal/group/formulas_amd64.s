@@ -17,7 +17,10 @@
 // 98.55 -> 93.57 ns (-5.1%, p = 0.004, n = 20). The variable-time additions
 // branch on rare carries to blocks out of line (fieldops.VarTime): mixed add
 // 155.2 -> 129.9 ns (-16%), with known z-inverse 173.6 -> 143.4 ns (-17%),
-// Jacobian add 205.8 -> 165.9 ns (-19%) (p <= 0.002, n = 20).
+// Jacobian add 205.8 -> 165.9 ns (-19%) (p <= 0.002, n = 20); and Double in
+// that mode, varTimeDoubleADX, for the variable-time multiplications: 120.3
+// -> 100.2 ns against doubleADX (-17%, p = 0.000, n = 20), ECDSA verification
+// 34.98 -> 32.32 µs (-7.6%, p = 0.029, n = 15).
 // lookupAVX2, the constant-time table scan (AVX2): 16 entries 94 -> 27 ns, 32
 // entries 180 -> 56 ns (benchstat -count 6 against the generic scan, noisy);
 // k·G (43 scans of 32 entries) 18.6 -> 14.5 µs (-22%, n = 8, p = 0.001).
@@ -881,6 +884,923 @@ TEXT ·doubleADX(SB), NOSPLIT, $192-16
 	MOVQ SI, 56(DX)
 	RET
 
+// func varTimeDoubleADX(v *Jacobian, p *Jacobian)
+// Requires: ADX, BMI2
+TEXT ·varTimeDoubleADX(SB), NOSPLIT, $192-16
+	// S = Y₁²
+	MOVQ p+8(FP), AX
+
+	// Cross sum C = Σ_{i<j} aᵢaⱼ into t1..t6. CF chain: a0·(a1, a2, a3) and
+	// a3·(a1, a2), a partial sum ≤ C < 2⁴⁴⁸, so it ends in t6 without a carry out
+	XORL  CX, CX
+	MOVQ  32(AX), DX
+	MULXQ 40(AX), BX, SI
+	MULXQ 48(AX), R12, DI
+	ADCXQ R12, SI
+	MULXQ 56(AX), R12, R8
+	ADCXQ R12, DI
+	MOVQ  56(AX), DX
+	MULXQ 40(AX), R12, R9
+	ADCXQ R12, R8
+	MULXQ 48(AX), R12, R10
+	ADCXQ R12, R9
+	ADCXQ CX, R10
+
+	// OF chain: a1·a2 at limbs 3..4; C < 2⁴⁴⁸ fits t1..t6
+	MOVQ  40(AX), DX
+	MULXQ 48(AX), R12, R13
+	ADOXQ R12, DI
+	ADOXQ R13, R8
+	ADOXQ CX, R9
+	ADOXQ CX, R10
+
+	// t0..t7 = 2C + Σ aᵢ²·2^(128i): the doubling by double shifts (SHLD, on
+	// the multiplier's port, top limb first so each reads the limb below unshifted),
+	// then the squares on one ADD/ADC chain; 2C < 2⁴⁴⁹ and a² < 2⁵¹², so t7 takes the final carry
+	XORL  R11, R11
+	SHLQ  $0x01, R10, R11
+	SHLQ  $0x01, R9, R10
+	SHLQ  $0x01, R8, R9
+	SHLQ  $0x01, DI, R8
+	SHLQ  $0x01, SI, DI
+	SHLQ  $0x01, BX, SI
+	ADDQ  BX, BX
+	MOVQ  32(AX), DX
+	MULXQ DX, CX, R13
+	ADDQ  R13, BX
+	MOVQ  40(AX), DX
+	MULXQ DX, R12, R13
+	ADCQ  R12, SI
+	ADCQ  R13, DI
+	MOVQ  48(AX), DX
+	MULXQ DX, R12, R13
+	ADCQ  R12, R8
+	ADCQ  R13, R9
+	MOVQ  56(AX), DX
+	MULXQ DX, R12, R13
+	ADCQ  R12, R10
+	ADCQ  R13, R11
+
+	// Reduce: t ≡ t0..t3 + c·(t4..t7), c = 2³² + 977, lows on CF, highs on OF;
+	// each high half is < 2³³, so the top limb r4 < 2³³ + 2
+	MOVQ  $0x00000001000003d1, DX
+	XORL  R12, R12
+	MULXQ R8, R12, R13
+	ADCXQ R12, CX
+	ADOXQ R13, BX
+	MULXQ R9, R12, R13
+	ADCXQ R12, BX
+	ADOXQ R13, SI
+	MULXQ R10, R12, R13
+	ADCXQ R12, SI
+	ADOXQ R13, DI
+	MULXQ R11, R12, AX
+	ADCXQ R12, DI
+	MOVL  $0x00000000, R12
+	ADOXQ R12, AX
+	ADCXQ R12, AX
+
+	// fold: add r4·c < 2⁶⁷ into limbs 0..1 (the high half is < 8); a carry
+	// out of limb 1 (limb 1 ≥ 2⁶⁴ − 8) is rare, out of line, where it runs
+	// through limbs 2..3 and, on a carry out (the wrapped value is then below
+	// 2⁹⁷), c and its carry are added into limbs 0..1, which cannot carry further
+	MULXQ AX, R12, R13
+	ADDQ  R12, CX
+	ADCQ  R13, BX
+	JCS   rare1
+
+back1:
+	MOVQ CX, (SP)
+	MOVQ BX, 8(SP)
+	MOVQ SI, 16(SP)
+	MOVQ DI, 24(SP)
+
+	// L = (3/2)·X₁² as X₁² + X₁²/2: two macros on the critical path, not three
+	MOVQ p+8(FP), AX
+
+	// Cross sum C = Σ_{i<j} aᵢaⱼ into t1..t6. CF chain: a0·(a1, a2, a3) and
+	// a3·(a1, a2), a partial sum ≤ C < 2⁴⁴⁸, so it ends in t6 without a carry out
+	XORL  CX, CX
+	MOVQ  (AX), DX
+	MULXQ 8(AX), BX, SI
+	MULXQ 16(AX), R12, DI
+	ADCXQ R12, SI
+	MULXQ 24(AX), R12, R8
+	ADCXQ R12, DI
+	MOVQ  24(AX), DX
+	MULXQ 8(AX), R12, R9
+	ADCXQ R12, R8
+	MULXQ 16(AX), R12, R10
+	ADCXQ R12, R9
+	ADCXQ CX, R10
+
+	// OF chain: a1·a2 at limbs 3..4; C < 2⁴⁴⁸ fits t1..t6
+	MOVQ  8(AX), DX
+	MULXQ 16(AX), R12, R13
+	ADOXQ R12, DI
+	ADOXQ R13, R8
+	ADOXQ CX, R9
+	ADOXQ CX, R10
+
+	// t0..t7 = 2C + Σ aᵢ²·2^(128i): the doubling by double shifts (SHLD, on
+	// the multiplier's port, top limb first so each reads the limb below unshifted),
+	// then the squares on one ADD/ADC chain; 2C < 2⁴⁴⁹ and a² < 2⁵¹², so t7 takes the final carry
+	XORL  R11, R11
+	SHLQ  $0x01, R10, R11
+	SHLQ  $0x01, R9, R10
+	SHLQ  $0x01, R8, R9
+	SHLQ  $0x01, DI, R8
+	SHLQ  $0x01, SI, DI
+	SHLQ  $0x01, BX, SI
+	ADDQ  BX, BX
+	MOVQ  (AX), DX
+	MULXQ DX, CX, R13
+	ADDQ  R13, BX
+	MOVQ  8(AX), DX
+	MULXQ DX, R12, R13
+	ADCQ  R12, SI
+	ADCQ  R13, DI
+	MOVQ  16(AX), DX
+	MULXQ DX, R12, R13
+	ADCQ  R12, R8
+	ADCQ  R13, R9
+	MOVQ  24(AX), DX
+	MULXQ DX, R12, R13
+	ADCQ  R12, R10
+	ADCQ  R13, R11
+
+	// Reduce: t ≡ t0..t3 + c·(t4..t7), c = 2³² + 977, lows on CF, highs on OF;
+	// each high half is < 2³³, so the top limb r4 < 2³³ + 2
+	MOVQ  $0x00000001000003d1, DX
+	XORL  R12, R12
+	MULXQ R8, R12, R13
+	ADCXQ R12, CX
+	ADOXQ R13, BX
+	MULXQ R9, R12, R13
+	ADCXQ R12, BX
+	ADOXQ R13, SI
+	MULXQ R10, R12, R13
+	ADCXQ R12, SI
+	ADOXQ R13, DI
+	MULXQ R11, R12, AX
+	ADCXQ R12, DI
+	MOVL  $0x00000000, R12
+	ADOXQ R12, AX
+	ADCXQ R12, AX
+
+	// fold: add r4·c < 2⁶⁷ into limbs 0..1 (the high half is < 8); a carry
+	// out of limb 1 (limb 1 ≥ 2⁶⁴ − 8) is rare, out of line, where it runs
+	// through limbs 2..3 and, on a carry out (the wrapped value is then below
+	// 2⁹⁷), c and its carry are added into limbs 0..1, which cannot carry further
+	MULXQ AX, R12, R13
+	ADDQ  R12, CX
+	ADCQ  R13, BX
+	JCS   rare2
+
+back2:
+	MOVQ CX, AX
+	MOVQ BX, DX
+	MOVQ SI, R8
+	MOVQ DI, R9
+
+	// r = r/2: add p if r is odd (p's limbs 1..3 are all ones), then shift
+	// right by double shifts (SHRD) with the carry out as bit 255
+	MOVQ AX, R10
+	ANDQ $0x01, R10
+	NEGQ R10
+	MOVQ $0xfffffffefffffc2f, R11
+	ANDQ R10, R11
+	MOVL $0x00000000, R12
+	ADDQ R11, AX
+	ADCQ R10, DX
+	ADCQ R10, R8
+	ADCQ R10, R9
+	ADCQ $0x00, R12
+	SHRQ $0x01, DX, AX
+	SHRQ $0x01, R8, DX
+	SHRQ $0x01, R9, R8
+	SHRQ $0x01, R12, R9
+
+	// r = x + y: 256-bit add; a carry out stands for 2²⁵⁶ ≡ c
+	ADDQ CX, AX
+	ADCQ BX, DX
+	ADCQ SI, R8
+	ADCQ DI, R9
+	MOVQ $0x00000001000003d1, BX
+	SBBQ CX, CX
+	ANDQ BX, CX
+
+	// add c on a carry; that carries out of limb 0 only if limb 0 ≥ 2⁶⁴ − c:
+	// rare, out of line, where the carry runs through limbs 1..3 and, if r
+	// wrapped (it is then below c), c is added once more into limb 0
+	ADDQ CX, AX
+	JCS  rare3
+
+back3:
+	MOVQ AX, 32(SP)
+	MOVQ DX, 40(SP)
+	MOVQ R8, 48(SP)
+	MOVQ R9, 56(SP)
+
+	// Z₃ = Y₁·Z₁; the last read of Y₁ and Z₁, so v.Z may alias them
+	MOVQ p+8(FP), AX
+	MOVQ p+8(FP), CX
+
+	// Row 0: t0..t4 = a0·b
+	MOVQ  32(AX), DX
+	MULXQ 64(CX), BX, SI
+	MULXQ 72(CX), R12, DI
+	ADDQ  R12, SI
+	MULXQ 80(CX), R12, R8
+	ADCQ  R12, DI
+	MULXQ 88(CX), R12, R9
+	ADCQ  R12, R8
+	ADCQ  $0x00, R9
+
+	// Row 1: t1..t5 += a1·b, low halves on CF (ADCX), high halves on OF (ADOX);
+	// the sum so far is a·(b mod 2¹²⁸) < 2³⁸⁴, so t5 takes both final carries
+	MOVQ  40(AX), DX
+	XORL  R14, R14
+	MULXQ 64(CX), R12, R13
+	ADCXQ R12, SI
+	ADOXQ R13, DI
+	MULXQ 72(CX), R12, R13
+	ADCXQ R12, DI
+	ADOXQ R13, R8
+	MULXQ 80(CX), R12, R13
+	ADCXQ R12, R8
+	ADOXQ R13, R9
+	MULXQ 88(CX), R12, R10
+	ADCXQ R12, R9
+	ADOXQ R14, R10
+	ADCXQ R14, R10
+
+	// Row 2: t2..t6 += a2·b, low halves on CF (ADCX), high halves on OF (ADOX);
+	// the sum so far is a·(b mod 2¹⁹²) < 2⁴⁴⁸, so t6 takes both final carries
+	MOVQ  48(AX), DX
+	XORL  R14, R14
+	MULXQ 64(CX), R12, R13
+	ADCXQ R12, DI
+	ADOXQ R13, R8
+	MULXQ 72(CX), R12, R13
+	ADCXQ R12, R8
+	ADOXQ R13, R9
+	MULXQ 80(CX), R12, R13
+	ADCXQ R12, R9
+	ADOXQ R13, R10
+	MULXQ 88(CX), R12, R11
+	ADCXQ R12, R10
+	ADOXQ R14, R11
+	ADCXQ R14, R11
+
+	// Row 3: t3..t7 += a3·b, low halves on CF (ADCX), high halves on OF (ADOX);
+	// the sum so far is a·(b mod 2²⁵⁶) < 2⁵¹², so t7 takes both final carries
+	MOVQ  56(AX), DX
+	XORL  R14, R14
+	MULXQ 64(CX), R12, R13
+	ADCXQ R12, R8
+	ADOXQ R13, R9
+	MULXQ 72(CX), R12, R13
+	ADCXQ R12, R9
+	ADOXQ R13, R10
+	MULXQ 80(CX), R12, R13
+	ADCXQ R12, R10
+	ADOXQ R13, R11
+	MULXQ 88(CX), R12, AX
+	ADCXQ R12, R11
+	ADOXQ R14, AX
+	ADCXQ R14, AX
+
+	// Reduce: t ≡ t0..t3 + c·(t4..t7), c = 2³² + 977, lows on CF, highs on OF;
+	// each high half is < 2³³, so the top limb r4 < 2³³ + 2
+	MOVQ  $0x00000001000003d1, DX
+	XORL  R12, R12
+	MULXQ R9, R12, R13
+	ADCXQ R12, BX
+	ADOXQ R13, SI
+	MULXQ R10, R12, R13
+	ADCXQ R12, SI
+	ADOXQ R13, DI
+	MULXQ R11, R12, R13
+	ADCXQ R12, DI
+	ADOXQ R13, R8
+	MULXQ AX, R12, AX
+	ADCXQ R12, R8
+	MOVL  $0x00000000, R12
+	ADOXQ R12, AX
+	ADCXQ R12, AX
+
+	// fold: add r4·c < 2⁶⁷ into limbs 0..1 (the high half is < 8); a carry
+	// out of limb 1 (limb 1 ≥ 2⁶⁴ − 8) is rare, out of line, where it runs
+	// through limbs 2..3 and, on a carry out (the wrapped value is then below
+	// 2⁹⁷), c and its carry are added into limbs 0..1, which cannot carry further
+	MULXQ AX, R12, R13
+	ADDQ  R12, BX
+	ADCQ  R13, SI
+	JCS   rare4
+
+back4:
+	MOVQ v+0(FP), AX
+	MOVQ BX, 64(AX)
+	MOVQ SI, 72(AX)
+	MOVQ DI, 80(AX)
+	MOVQ R8, 88(AX)
+
+	// T = S·X₁ (the last read of X₁); 2T and 3T off the critical path
+	MOVQ p+8(FP), AX
+
+	// Row 0: t0..t4 = a0·b
+	MOVQ  (SP), DX
+	MULXQ (AX), CX, BX
+	MULXQ 8(AX), R11, SI
+	ADDQ  R11, BX
+	MULXQ 16(AX), R11, DI
+	ADCQ  R11, SI
+	MULXQ 24(AX), R11, R8
+	ADCQ  R11, DI
+	ADCQ  $0x00, R8
+
+	// Row 1: t1..t5 += a1·b, low halves on CF (ADCX), high halves on OF (ADOX);
+	// the sum so far is a·(b mod 2¹²⁸) < 2³⁸⁴, so t5 takes both final carries
+	MOVQ  8(SP), DX
+	XORL  R13, R13
+	MULXQ (AX), R11, R12
+	ADCXQ R11, BX
+	ADOXQ R12, SI
+	MULXQ 8(AX), R11, R12
+	ADCXQ R11, SI
+	ADOXQ R12, DI
+	MULXQ 16(AX), R11, R12
+	ADCXQ R11, DI
+	ADOXQ R12, R8
+	MULXQ 24(AX), R11, R9
+	ADCXQ R11, R8
+	ADOXQ R13, R9
+	ADCXQ R13, R9
+
+	// Row 2: t2..t6 += a2·b, low halves on CF (ADCX), high halves on OF (ADOX);
+	// the sum so far is a·(b mod 2¹⁹²) < 2⁴⁴⁸, so t6 takes both final carries
+	MOVQ  16(SP), DX
+	XORL  R13, R13
+	MULXQ (AX), R11, R12
+	ADCXQ R11, SI
+	ADOXQ R12, DI
+	MULXQ 8(AX), R11, R12
+	ADCXQ R11, DI
+	ADOXQ R12, R8
+	MULXQ 16(AX), R11, R12
+	ADCXQ R11, R8
+	ADOXQ R12, R9
+	MULXQ 24(AX), R11, R10
+	ADCXQ R11, R9
+	ADOXQ R13, R10
+	ADCXQ R13, R10
+
+	// Row 3: t3..t7 += a3·b, low halves on CF (ADCX), high halves on OF (ADOX);
+	// the sum so far is a·(b mod 2²⁵⁶) < 2⁵¹², so t7 takes both final carries
+	MOVQ  24(SP), DX
+	XORL  R13, R13
+	MULXQ (AX), R11, R12
+	ADCXQ R11, DI
+	ADOXQ R12, R8
+	MULXQ 8(AX), R11, R12
+	ADCXQ R11, R8
+	ADOXQ R12, R9
+	MULXQ 16(AX), R11, R12
+	ADCXQ R11, R9
+	ADOXQ R12, R10
+	MULXQ 24(AX), R11, AX
+	ADCXQ R11, R10
+	ADOXQ R13, AX
+	ADCXQ R13, AX
+
+	// Reduce: t ≡ t0..t3 + c·(t4..t7), c = 2³² + 977, lows on CF, highs on OF;
+	// each high half is < 2³³, so the top limb r4 < 2³³ + 2
+	MOVQ  $0x00000001000003d1, DX
+	XORL  R11, R11
+	MULXQ R8, R11, R12
+	ADCXQ R11, CX
+	ADOXQ R12, BX
+	MULXQ R9, R11, R12
+	ADCXQ R11, BX
+	ADOXQ R12, SI
+	MULXQ R10, R11, R12
+	ADCXQ R11, SI
+	ADOXQ R12, DI
+	MULXQ AX, R11, AX
+	ADCXQ R11, DI
+	MOVL  $0x00000000, R11
+	ADOXQ R11, AX
+	ADCXQ R11, AX
+
+	// fold: add r4·c < 2⁶⁷ into limbs 0..1 (the high half is < 8); a carry
+	// out of limb 1 (limb 1 ≥ 2⁶⁴ − 8) is rare, out of line, where it runs
+	// through limbs 2..3 and, on a carry out (the wrapped value is then below
+	// 2⁹⁷), c and its carry are added into limbs 0..1, which cannot carry further
+	MULXQ AX, R11, R12
+	ADDQ  R11, CX
+	ADCQ  R12, BX
+	JCS   rare5
+
+back5:
+	MOVQ CX, AX
+	MOVQ BX, DX
+	MOVQ SI, R8
+	MOVQ DI, R9
+
+	// r = x + y: 256-bit add; a carry out stands for 2²⁵⁶ ≡ c
+	ADDQ CX, AX
+	ADCQ BX, DX
+	ADCQ SI, R8
+	ADCQ DI, R9
+	MOVQ $0x00000001000003d1, R11
+	SBBQ R10, R10
+	ANDQ R11, R10
+
+	// add c on a carry; that carries out of limb 0 only if limb 0 ≥ 2⁶⁴ − c:
+	// rare, out of line, where the carry runs through limbs 1..3 and, if r
+	// wrapped (it is then below c), c is added once more into limb 0
+	ADDQ R10, AX
+	JCS  rare6
+
+back6:
+	MOVQ AX, 64(SP)
+	MOVQ DX, 72(SP)
+	MOVQ R8, 80(SP)
+	MOVQ R9, 88(SP)
+
+	// r = x + y: 256-bit add; a carry out stands for 2²⁵⁶ ≡ c
+	ADDQ AX, CX
+	ADCQ DX, BX
+	ADCQ R8, SI
+	ADCQ R9, DI
+	MOVQ $0x00000001000003d1, DX
+	SBBQ AX, AX
+	ANDQ DX, AX
+
+	// add c on a carry; that carries out of limb 0 only if limb 0 ≥ 2⁶⁴ − c:
+	// rare, out of line, where the carry runs through limbs 1..3 and, if r
+	// wrapped (it is then below c), c is added once more into limb 0
+	ADDQ AX, CX
+	JCS  rare7
+
+back7:
+	MOVQ CX, 96(SP)
+	MOVQ BX, 104(SP)
+	MOVQ SI, 112(SP)
+	MOVQ DI, 120(SP)
+
+	// S² (independent of the X₃ chain)
+	// Cross sum C = Σ_{i<j} aᵢaⱼ into t1..t6. CF chain: a0·(a1, a2, a3) and
+	// a3·(a1, a2), a partial sum ≤ C < 2⁴⁴⁸, so it ends in t6 without a carry out
+	XORL  AX, AX
+	MOVQ  (SP), DX
+	MULXQ 8(SP), CX, BX
+	MULXQ 16(SP), R11, SI
+	ADCXQ R11, BX
+	MULXQ 24(SP), R11, DI
+	ADCXQ R11, SI
+	MOVQ  24(SP), DX
+	MULXQ 8(SP), R11, R8
+	ADCXQ R11, DI
+	MULXQ 16(SP), R11, R9
+	ADCXQ R11, R8
+	ADCXQ AX, R9
+
+	// OF chain: a1·a2 at limbs 3..4; C < 2⁴⁴⁸ fits t1..t6
+	MOVQ  8(SP), DX
+	MULXQ 16(SP), R11, R12
+	ADOXQ R11, SI
+	ADOXQ R12, DI
+	ADOXQ AX, R8
+	ADOXQ AX, R9
+
+	// t0..t7 = 2C + Σ aᵢ²·2^(128i): the doubling by double shifts (SHLD, on
+	// the multiplier's port, top limb first so each reads the limb below unshifted),
+	// then the squares on one ADD/ADC chain; 2C < 2⁴⁴⁹ and a² < 2⁵¹², so t7 takes the final carry
+	XORL  R10, R10
+	SHLQ  $0x01, R9, R10
+	SHLQ  $0x01, R8, R9
+	SHLQ  $0x01, DI, R8
+	SHLQ  $0x01, SI, DI
+	SHLQ  $0x01, BX, SI
+	SHLQ  $0x01, CX, BX
+	ADDQ  CX, CX
+	MOVQ  (SP), DX
+	MULXQ DX, AX, R12
+	ADDQ  R12, CX
+	MOVQ  8(SP), DX
+	MULXQ DX, R11, R12
+	ADCQ  R11, BX
+	ADCQ  R12, SI
+	MOVQ  16(SP), DX
+	MULXQ DX, R11, R12
+	ADCQ  R11, DI
+	ADCQ  R12, R8
+	MOVQ  24(SP), DX
+	MULXQ DX, R11, R12
+	ADCQ  R11, R9
+	ADCQ  R12, R10
+
+	// Reduce: t ≡ t0..t3 + c·(t4..t7), c = 2³² + 977, lows on CF, highs on OF;
+	// each high half is < 2³³, so the top limb r4 < 2³³ + 2
+	MOVQ  $0x00000001000003d1, DX
+	XORL  R11, R11
+	MULXQ DI, R11, R12
+	ADCXQ R11, AX
+	ADOXQ R12, CX
+	MULXQ R8, R11, R12
+	ADCXQ R11, CX
+	ADOXQ R12, BX
+	MULXQ R9, R11, R12
+	ADCXQ R11, BX
+	ADOXQ R12, SI
+	MULXQ R10, R11, DI
+	ADCXQ R11, SI
+	MOVL  $0x00000000, R11
+	ADOXQ R11, DI
+	ADCXQ R11, DI
+
+	// fold: add r4·c < 2⁶⁷ into limbs 0..1 (the high half is < 8); a carry
+	// out of limb 1 (limb 1 ≥ 2⁶⁴ − 8) is rare, out of line, where it runs
+	// through limbs 2..3 and, on a carry out (the wrapped value is then below
+	// 2⁹⁷), c and its carry are added into limbs 0..1, which cannot carry further
+	MULXQ DI, R11, R12
+	ADDQ  R11, AX
+	ADCQ  R12, CX
+	JCS   rare8
+
+back8:
+	MOVQ AX, 128(SP)
+	MOVQ CX, 136(SP)
+	MOVQ BX, 144(SP)
+	MOVQ SI, 152(SP)
+
+	// U = T − X₃ = 3T − L², from L² directly: one subtraction between L² and L·U
+	// Cross sum C = Σ_{i<j} aᵢaⱼ into t1..t6. CF chain: a0·(a1, a2, a3) and
+	// a3·(a1, a2), a partial sum ≤ C < 2⁴⁴⁸, so it ends in t6 without a carry out
+	XORL  AX, AX
+	MOVQ  32(SP), DX
+	MULXQ 40(SP), CX, BX
+	MULXQ 48(SP), R11, SI
+	ADCXQ R11, BX
+	MULXQ 56(SP), R11, DI
+	ADCXQ R11, SI
+	MOVQ  56(SP), DX
+	MULXQ 40(SP), R11, R8
+	ADCXQ R11, DI
+	MULXQ 48(SP), R11, R9
+	ADCXQ R11, R8
+	ADCXQ AX, R9
+
+	// OF chain: a1·a2 at limbs 3..4; C < 2⁴⁴⁸ fits t1..t6
+	MOVQ  40(SP), DX
+	MULXQ 48(SP), R11, R12
+	ADOXQ R11, SI
+	ADOXQ R12, DI
+	ADOXQ AX, R8
+	ADOXQ AX, R9
+
+	// t0..t7 = 2C + Σ aᵢ²·2^(128i): the doubling by double shifts (SHLD, on
+	// the multiplier's port, top limb first so each reads the limb below unshifted),
+	// then the squares on one ADD/ADC chain; 2C < 2⁴⁴⁹ and a² < 2⁵¹², so t7 takes the final carry
+	XORL  R10, R10
+	SHLQ  $0x01, R9, R10
+	SHLQ  $0x01, R8, R9
+	SHLQ  $0x01, DI, R8
+	SHLQ  $0x01, SI, DI
+	SHLQ  $0x01, BX, SI
+	SHLQ  $0x01, CX, BX
+	ADDQ  CX, CX
+	MOVQ  32(SP), DX
+	MULXQ DX, AX, R12
+	ADDQ  R12, CX
+	MOVQ  40(SP), DX
+	MULXQ DX, R11, R12
+	ADCQ  R11, BX
+	ADCQ  R12, SI
+	MOVQ  48(SP), DX
+	MULXQ DX, R11, R12
+	ADCQ  R11, DI
+	ADCQ  R12, R8
+	MOVQ  56(SP), DX
+	MULXQ DX, R11, R12
+	ADCQ  R11, R9
+	ADCQ  R12, R10
+
+	// Reduce: t ≡ t0..t3 + c·(t4..t7), c = 2³² + 977, lows on CF, highs on OF;
+	// each high half is < 2³³, so the top limb r4 < 2³³ + 2
+	MOVQ  $0x00000001000003d1, DX
+	XORL  R11, R11
+	MULXQ DI, R11, R12
+	ADCXQ R11, AX
+	ADOXQ R12, CX
+	MULXQ R8, R11, R12
+	ADCXQ R11, CX
+	ADOXQ R12, BX
+	MULXQ R9, R11, R12
+	ADCXQ R11, BX
+	ADOXQ R12, SI
+	MULXQ R10, R11, DI
+	ADCXQ R11, SI
+	MOVL  $0x00000000, R11
+	ADOXQ R11, DI
+	ADCXQ R11, DI
+
+	// fold: add r4·c < 2⁶⁷ into limbs 0..1 (the high half is < 8); a carry
+	// out of limb 1 (limb 1 ≥ 2⁶⁴ − 8) is rare, out of line, where it runs
+	// through limbs 2..3 and, on a carry out (the wrapped value is then below
+	// 2⁹⁷), c and its carry are added into limbs 0..1, which cannot carry further
+	MULXQ DI, R11, R12
+	ADDQ  R11, AX
+	ADCQ  R12, CX
+	JCS   rare9
+
+back9:
+	MOVQ 96(SP), DX
+	MOVQ 104(SP), DI
+	MOVQ 112(SP), R8
+	MOVQ 120(SP), R9
+
+	// r = x − y: 256-bit subtract; a borrow stands for −2²⁵⁶ ≡ −c
+	SUBQ AX, DX
+	SBBQ CX, DI
+	SBBQ BX, R8
+	SBBQ SI, R9
+	MOVQ $0x00000001000003d1, R11
+	SBBQ R10, R10
+	ANDQ R11, R10
+
+	// subtract c on a borrow; that borrows from limb 1 only if limb 0 < c:
+	// rare, out of line, where the borrow runs through limbs 1..3 and, if r
+	// wrapped (limb 0 is then ≥ 2⁶⁴ − c), c is subtracted once more from limb 0
+	SUBQ R10, DX
+	JCS  rare10
+
+back10:
+	MOVQ DX, 160(SP)
+	MOVQ DI, 168(SP)
+	MOVQ R8, 176(SP)
+	MOVQ R9, 184(SP)
+
+	// X₃ = L² − 2T
+	// r = x − y: 256-bit subtract; a borrow stands for −2²⁵⁶ ≡ −c
+	SUBQ 64(SP), AX
+	SBBQ 72(SP), CX
+	SBBQ 80(SP), BX
+	SBBQ 88(SP), SI
+	MOVQ $0x00000001000003d1, DI
+	SBBQ DX, DX
+	ANDQ DI, DX
+
+	// subtract c on a borrow; that borrows from limb 1 only if limb 0 < c:
+	// rare, out of line, where the borrow runs through limbs 1..3 and, if r
+	// wrapped (limb 0 is then ≥ 2⁶⁴ − c), c is subtracted once more from limb 0
+	SUBQ DX, AX
+	JCS  rare11
+
+back11:
+	MOVQ v+0(FP), DX
+	MOVQ AX, (DX)
+	MOVQ CX, 8(DX)
+	MOVQ BX, 16(DX)
+	MOVQ SI, 24(DX)
+
+	// Y₃ = L·U − S²
+	// Row 0: t0..t4 = a0·b
+	MOVQ  32(SP), DX
+	MULXQ 160(SP), AX, CX
+	MULXQ 168(SP), R11, BX
+	ADDQ  R11, CX
+	MULXQ 176(SP), R11, SI
+	ADCQ  R11, BX
+	MULXQ 184(SP), R11, DI
+	ADCQ  R11, SI
+	ADCQ  $0x00, DI
+
+	// Row 1: t1..t5 += a1·b, low halves on CF (ADCX), high halves on OF (ADOX);
+	// the sum so far is a·(b mod 2¹²⁸) < 2³⁸⁴, so t5 takes both final carries
+	MOVQ  40(SP), DX
+	XORL  R13, R13
+	MULXQ 160(SP), R11, R12
+	ADCXQ R11, CX
+	ADOXQ R12, BX
+	MULXQ 168(SP), R11, R12
+	ADCXQ R11, BX
+	ADOXQ R12, SI
+	MULXQ 176(SP), R11, R12
+	ADCXQ R11, SI
+	ADOXQ R12, DI
+	MULXQ 184(SP), R11, R8
+	ADCXQ R11, DI
+	ADOXQ R13, R8
+	ADCXQ R13, R8
+
+	// Row 2: t2..t6 += a2·b, low halves on CF (ADCX), high halves on OF (ADOX);
+	// the sum so far is a·(b mod 2¹⁹²) < 2⁴⁴⁸, so t6 takes both final carries
+	MOVQ  48(SP), DX
+	XORL  R13, R13
+	MULXQ 160(SP), R11, R12
+	ADCXQ R11, BX
+	ADOXQ R12, SI
+	MULXQ 168(SP), R11, R12
+	ADCXQ R11, SI
+	ADOXQ R12, DI
+	MULXQ 176(SP), R11, R12
+	ADCXQ R11, DI
+	ADOXQ R12, R8
+	MULXQ 184(SP), R11, R9
+	ADCXQ R11, R8
+	ADOXQ R13, R9
+	ADCXQ R13, R9
+
+	// Row 3: t3..t7 += a3·b, low halves on CF (ADCX), high halves on OF (ADOX);
+	// the sum so far is a·(b mod 2²⁵⁶) < 2⁵¹², so t7 takes both final carries
+	MOVQ  56(SP), DX
+	XORL  R13, R13
+	MULXQ 160(SP), R11, R12
+	ADCXQ R11, SI
+	ADOXQ R12, DI
+	MULXQ 168(SP), R11, R12
+	ADCXQ R11, DI
+	ADOXQ R12, R8
+	MULXQ 176(SP), R11, R12
+	ADCXQ R11, R8
+	ADOXQ R12, R9
+	MULXQ 184(SP), R11, R10
+	ADCXQ R11, R9
+	ADOXQ R13, R10
+	ADCXQ R13, R10
+
+	// Reduce: t ≡ t0..t3 + c·(t4..t7), c = 2³² + 977, lows on CF, highs on OF;
+	// each high half is < 2³³, so the top limb r4 < 2³³ + 2
+	MOVQ  $0x00000001000003d1, DX
+	XORL  R11, R11
+	MULXQ DI, R11, R12
+	ADCXQ R11, AX
+	ADOXQ R12, CX
+	MULXQ R8, R11, R12
+	ADCXQ R11, CX
+	ADOXQ R12, BX
+	MULXQ R9, R11, R12
+	ADCXQ R11, BX
+	ADOXQ R12, SI
+	MULXQ R10, R11, DI
+	ADCXQ R11, SI
+	MOVL  $0x00000000, R11
+	ADOXQ R11, DI
+	ADCXQ R11, DI
+
+	// fold: add r4·c < 2⁶⁷ into limbs 0..1 (the high half is < 8); a carry
+	// out of limb 1 (limb 1 ≥ 2⁶⁴ − 8) is rare, out of line, where it runs
+	// through limbs 2..3 and, on a carry out (the wrapped value is then below
+	// 2⁹⁷), c and its carry are added into limbs 0..1, which cannot carry further
+	MULXQ DI, R11, R12
+	ADDQ  R11, AX
+	ADCQ  R12, CX
+	JCS   rare12
+
+back12:
+	// r = x − y: 256-bit subtract; a borrow stands for −2²⁵⁶ ≡ −c
+	SUBQ 128(SP), AX
+	SBBQ 136(SP), CX
+	SBBQ 144(SP), BX
+	SBBQ 152(SP), SI
+	MOVQ $0x00000001000003d1, DI
+	SBBQ DX, DX
+	ANDQ DI, DX
+
+	// subtract c on a borrow; that borrows from limb 1 only if limb 0 < c:
+	// rare, out of line, where the borrow runs through limbs 1..3 and, if r
+	// wrapped (limb 0 is then ≥ 2⁶⁴ − c), c is subtracted once more from limb 0
+	SUBQ DX, AX
+	JCS  rare13
+
+back13:
+	MOVQ v+0(FP), DX
+	MOVQ AX, 32(DX)
+	MOVQ CX, 40(DX)
+	MOVQ BX, 48(DX)
+	MOVQ SI, 56(DX)
+	RET
+
+rare1:
+	ADCQ $0x00, SI
+	ADCQ $0x00, DI
+	SBBQ AX, AX
+	ANDQ DX, AX
+	ADDQ AX, CX
+	ADCQ $0x00, BX
+	JMP  back1
+
+rare2:
+	ADCQ $0x00, SI
+	ADCQ $0x00, DI
+	SBBQ AX, AX
+	ANDQ DX, AX
+	ADDQ AX, CX
+	ADCQ $0x00, BX
+	JMP  back2
+
+rare3:
+	ADCQ $0x00, DX
+	ADCQ $0x00, R8
+	ADCQ $0x00, R9
+	SBBQ CX, CX
+	ANDQ BX, CX
+	ADDQ CX, AX
+	JMP  back3
+
+rare4:
+	ADCQ $0x00, DI
+	ADCQ $0x00, R8
+	SBBQ AX, AX
+	ANDQ DX, AX
+	ADDQ AX, BX
+	ADCQ $0x00, SI
+	JMP  back4
+
+rare5:
+	ADCQ $0x00, SI
+	ADCQ $0x00, DI
+	SBBQ AX, AX
+	ANDQ DX, AX
+	ADDQ AX, CX
+	ADCQ $0x00, BX
+	JMP  back5
+
+rare6:
+	ADCQ $0x00, DX
+	ADCQ $0x00, R8
+	ADCQ $0x00, R9
+	SBBQ R10, R10
+	ANDQ R11, R10
+	ADDQ R10, AX
+	JMP  back6
+
+rare7:
+	ADCQ $0x00, BX
+	ADCQ $0x00, SI
+	ADCQ $0x00, DI
+	SBBQ AX, AX
+	ANDQ DX, AX
+	ADDQ AX, CX
+	JMP  back7
+
+rare8:
+	ADCQ $0x00, BX
+	ADCQ $0x00, SI
+	SBBQ DI, DI
+	ANDQ DX, DI
+	ADDQ DI, AX
+	ADCQ $0x00, CX
+	JMP  back8
+
+rare9:
+	ADCQ $0x00, BX
+	ADCQ $0x00, SI
+	SBBQ DI, DI
+	ANDQ DX, DI
+	ADDQ DI, AX
+	ADCQ $0x00, CX
+	JMP  back9
+
+rare10:
+	SBBQ $0x00, DI
+	SBBQ $0x00, R8
+	SBBQ $0x00, R9
+	SBBQ R10, R10
+	ANDQ R11, R10
+	SUBQ R10, DX
+	JMP  back10
+
+rare11:
+	SBBQ $0x00, CX
+	SBBQ $0x00, BX
+	SBBQ $0x00, SI
+	SBBQ DX, DX
+	ANDQ DI, DX
+	SUBQ DX, AX
+	JMP  back11
+
+rare12:
+	ADCQ $0x00, BX
+	ADCQ $0x00, SI
+	SBBQ DI, DI
+	ANDQ DX, DI
+	ADDQ DI, AX
+	ADCQ $0x00, CX
+	JMP  back12
+
+rare13:
+	SBBQ $0x00, CX
+	SBBQ $0x00, BX
+	SBBQ $0x00, SI
+	SBBQ DX, DX
+	ANDQ DI, DX
+	SUBQ DX, AX
+	JMP  back13
+
 // func varTimeAddAffineScaledADX(v *Jacobian, p *Jacobian, a *Affine, az *fieldElement) int
 // Requires: ADX, BMI2
 TEXT ·varTimeAddAffineScaledADX(SB), NOSPLIT, $288-40
@@ -964,9 +1884,9 @@ TEXT ·varTimeAddAffineScaledADX(SB), NOSPLIT, $288-40
 	MULXQ AX, R12, R13
 	ADDQ  R12, CX
 	ADCQ  R13, BX
-	JCS   rare1
+	JCS   rare14
 
-back1:
+back14:
 	MOVQ CX, (SP)
 	MOVQ BX, 8(SP)
 	MOVQ SI, 16(SP)
@@ -1066,9 +1986,9 @@ back1:
 	MULXQ AX, R11, R12
 	ADDQ  R11, CX
 	ADCQ  R12, BX
-	JCS   rare2
+	JCS   rare15
 
-back2:
+back15:
 	MOVQ CX, 32(SP)
 	MOVQ BX, 40(SP)
 	MOVQ SI, 48(SP)
@@ -1166,9 +2086,9 @@ back2:
 	MULXQ AX, R11, R12
 	ADDQ  R11, CX
 	ADCQ  R12, BX
-	JCS   rare3
+	JCS   rare16
 
-back3:
+back16:
 	MOVQ p+8(FP), AX
 
 	// r = x − y: 256-bit subtract; a borrow stands for −2²⁵⁶ ≡ −c
@@ -1184,9 +2104,9 @@ back3:
 	// rare, out of line, where the borrow runs through limbs 1..3 and, if r
 	// wrapped (limb 0 is then ≥ 2⁶⁴ − c), c is subtracted once more from limb 0
 	SUBQ AX, CX
-	JCS  rare4
+	JCS  rare17
 
-back4:
+back17:
 	MOVQ CX, 64(SP)
 	MOVQ BX, 72(SP)
 	MOVQ SI, 80(SP)
@@ -1203,12 +2123,12 @@ back4:
 	ANDQ SI, AX
 	ANDQ DI, AX
 	INCQ AX
-	JNZ  notp5
+	JNZ  notp18
 	MOVQ $0xfffffffefffffc2f, AX
 	CMPQ CX, AX
 	JEQ  exceptional
 
-notp5:
+notp18:
 	// R = S₂·az − Y₁; the last read of az
 	MOVQ az+24(FP), AX
 
@@ -1303,9 +2223,9 @@ notp5:
 	MULXQ AX, R11, R12
 	ADDQ  R11, CX
 	ADCQ  R12, BX
-	JCS   rare6
+	JCS   rare19
 
-back6:
+back19:
 	MOVQ p+8(FP), AX
 
 	// r = x − y: 256-bit subtract; a borrow stands for −2²⁵⁶ ≡ −c
@@ -1321,9 +2241,9 @@ back6:
 	// rare, out of line, where the borrow runs through limbs 1..3 and, if r
 	// wrapped (limb 0 is then ≥ 2⁶⁴ − c), c is subtracted once more from limb 0
 	SUBQ AX, CX
-	JCS  rare7
+	JCS  rare20
 
-back7:
+back20:
 	MOVQ CX, 96(SP)
 	MOVQ BX, 104(SP)
 	MOVQ SI, 112(SP)
@@ -1423,9 +2343,9 @@ back7:
 	MULXQ AX, R11, R12
 	ADDQ  R11, CX
 	ADCQ  R12, BX
-	JCS   rare8
+	JCS   rare21
 
-back8:
+back21:
 	MOVQ v+0(FP), AX
 	MOVQ CX, 64(AX)
 	MOVQ BX, 72(AX)
@@ -1509,9 +2429,9 @@ back8:
 	MULXQ DI, R11, R12
 	ADDQ  R11, AX
 	ADCQ  R12, CX
-	JCS   rare9
+	JCS   rare22
 
-back9:
+back22:
 	MOVQ AX, 128(SP)
 	MOVQ CX, 136(SP)
 	MOVQ BX, 144(SP)
@@ -1609,9 +2529,9 @@ back9:
 	MULXQ DI, R11, R12
 	ADDQ  R11, AX
 	ADCQ  R12, CX
-	JCS   rare10
+	JCS   rare23
 
-back10:
+back23:
 	MOVQ AX, 160(SP)
 	MOVQ CX, 168(SP)
 	MOVQ BX, 176(SP)
@@ -1709,9 +2629,9 @@ back10:
 	MULXQ AX, R11, R12
 	ADDQ  R11, CX
 	ADCQ  R12, BX
-	JCS   rare11
+	JCS   rare24
 
-back11:
+back24:
 	MOVQ CX, 192(SP)
 	MOVQ BX, 200(SP)
 	MOVQ SI, 208(SP)
@@ -1811,9 +2731,9 @@ back11:
 	MULXQ AX, R11, R12
 	ADDQ  R11, CX
 	ADCQ  R12, BX
-	JCS   rare12
+	JCS   rare25
 
-back12:
+back25:
 	MOVQ CX, 224(SP)
 	MOVQ BX, 232(SP)
 	MOVQ SI, 240(SP)
@@ -1897,9 +2817,9 @@ back12:
 	MULXQ DI, R11, R12
 	ADDQ  R11, AX
 	ADCQ  R12, CX
-	JCS   rare13
+	JCS   rare26
 
-back13:
+back26:
 	// r = x − y: 256-bit subtract; a borrow stands for −2²⁵⁶ ≡ −c
 	SUBQ 160(SP), AX
 	SBBQ 168(SP), CX
@@ -1913,9 +2833,9 @@ back13:
 	// rare, out of line, where the borrow runs through limbs 1..3 and, if r
 	// wrapped (limb 0 is then ≥ 2⁶⁴ − c), c is subtracted once more from limb 0
 	SUBQ DX, AX
-	JCS  rare14
+	JCS  rare27
 
-back14:
+back27:
 	// r = x − y: 256-bit subtract; a borrow stands for −2²⁵⁶ ≡ −c
 	SUBQ 192(SP), AX
 	SBBQ 200(SP), CX
@@ -1929,9 +2849,9 @@ back14:
 	// rare, out of line, where the borrow runs through limbs 1..3 and, if r
 	// wrapped (limb 0 is then ≥ 2⁶⁴ − c), c is subtracted once more from limb 0
 	SUBQ DX, AX
-	JCS  rare15
+	JCS  rare28
 
-back15:
+back28:
 	// r = x − y: 256-bit subtract; a borrow stands for −2²⁵⁶ ≡ −c
 	SUBQ 192(SP), AX
 	SBBQ 200(SP), CX
@@ -1945,9 +2865,9 @@ back15:
 	// rare, out of line, where the borrow runs through limbs 1..3 and, if r
 	// wrapped (limb 0 is then ≥ 2⁶⁴ − c), c is subtracted once more from limb 0
 	SUBQ DX, AX
-	JCS  rare16
+	JCS  rare29
 
-back16:
+back29:
 	MOVQ v+0(FP), DX
 	MOVQ AX, (DX)
 	MOVQ CX, 8(DX)
@@ -1973,9 +2893,9 @@ back16:
 	// rare, out of line, where the borrow runs through limbs 1..3 and, if r
 	// wrapped (limb 0 is then ≥ 2⁶⁴ − c), c is subtracted once more from limb 0
 	SUBQ AX, DX
-	JCS  rare17
+	JCS  rare30
 
-back17:
+back30:
 	MOVQ DX, 256(SP)
 	MOVQ DI, 264(SP)
 	MOVQ R8, 272(SP)
@@ -2073,9 +2993,9 @@ back17:
 	MULXQ DI, R11, R12
 	ADDQ  R11, AX
 	ADCQ  R12, CX
-	JCS   rare18
+	JCS   rare31
 
-back18:
+back31:
 	// r = x − y: 256-bit subtract; a borrow stands for −2²⁵⁶ ≡ −c
 	SUBQ 224(SP), AX
 	SBBQ 232(SP), CX
@@ -2089,9 +3009,9 @@ back18:
 	// rare, out of line, where the borrow runs through limbs 1..3 and, if r
 	// wrapped (limb 0 is then ≥ 2⁶⁴ − c), c is subtracted once more from limb 0
 	SUBQ DX, AX
-	JCS  rare19
+	JCS  rare32
 
-back19:
+back32:
 	MOVQ v+0(FP), DX
 	MOVQ AX, 32(DX)
 	MOVQ CX, 40(DX)
@@ -2104,167 +3024,167 @@ exceptional:
 	MOVQ $0x00000001, ret+32(FP)
 	RET
 
-rare1:
-	ADCQ $0x00, SI
-	ADCQ $0x00, DI
-	SBBQ AX, AX
-	ANDQ DX, AX
-	ADDQ AX, CX
-	ADCQ $0x00, BX
-	JMP  back1
-
-rare2:
-	ADCQ $0x00, SI
-	ADCQ $0x00, DI
-	SBBQ AX, AX
-	ANDQ DX, AX
-	ADDQ AX, CX
-	ADCQ $0x00, BX
-	JMP  back2
-
-rare3:
-	ADCQ $0x00, SI
-	ADCQ $0x00, DI
-	SBBQ AX, AX
-	ANDQ DX, AX
-	ADDQ AX, CX
-	ADCQ $0x00, BX
-	JMP  back3
-
-rare4:
-	SBBQ $0x00, BX
-	SBBQ $0x00, SI
-	SBBQ $0x00, DI
-	SBBQ AX, AX
-	ANDQ DX, AX
-	SUBQ AX, CX
-	JMP  back4
-
-rare6:
-	ADCQ $0x00, SI
-	ADCQ $0x00, DI
-	SBBQ AX, AX
-	ANDQ DX, AX
-	ADDQ AX, CX
-	ADCQ $0x00, BX
-	JMP  back6
-
-rare7:
-	SBBQ $0x00, BX
-	SBBQ $0x00, SI
-	SBBQ $0x00, DI
-	SBBQ AX, AX
-	ANDQ DX, AX
-	SUBQ AX, CX
-	JMP  back7
-
-rare8:
-	ADCQ $0x00, SI
-	ADCQ $0x00, DI
-	SBBQ AX, AX
-	ANDQ DX, AX
-	ADDQ AX, CX
-	ADCQ $0x00, BX
-	JMP  back8
-
-rare9:
-	ADCQ $0x00, BX
-	ADCQ $0x00, SI
-	SBBQ DI, DI
-	ANDQ DX, DI
-	ADDQ DI, AX
-	ADCQ $0x00, CX
-	JMP  back9
-
-rare10:
-	ADCQ $0x00, BX
-	ADCQ $0x00, SI
-	SBBQ DI, DI
-	ANDQ DX, DI
-	ADDQ DI, AX
-	ADCQ $0x00, CX
-	JMP  back10
-
-rare11:
-	ADCQ $0x00, SI
-	ADCQ $0x00, DI
-	SBBQ AX, AX
-	ANDQ DX, AX
-	ADDQ AX, CX
-	ADCQ $0x00, BX
-	JMP  back11
-
-rare12:
-	ADCQ $0x00, SI
-	ADCQ $0x00, DI
-	SBBQ AX, AX
-	ANDQ DX, AX
-	ADDQ AX, CX
-	ADCQ $0x00, BX
-	JMP  back12
-
-rare13:
-	ADCQ $0x00, BX
-	ADCQ $0x00, SI
-	SBBQ DI, DI
-	ANDQ DX, DI
-	ADDQ DI, AX
-	ADCQ $0x00, CX
-	JMP  back13
-
 rare14:
-	SBBQ $0x00, CX
-	SBBQ $0x00, BX
-	SBBQ $0x00, SI
-	SBBQ DX, DX
-	ANDQ DI, DX
-	SUBQ DX, AX
+	ADCQ $0x00, SI
+	ADCQ $0x00, DI
+	SBBQ AX, AX
+	ANDQ DX, AX
+	ADDQ AX, CX
+	ADCQ $0x00, BX
 	JMP  back14
 
 rare15:
-	SBBQ $0x00, CX
-	SBBQ $0x00, BX
-	SBBQ $0x00, SI
-	SBBQ DX, DX
-	ANDQ DI, DX
-	SUBQ DX, AX
+	ADCQ $0x00, SI
+	ADCQ $0x00, DI
+	SBBQ AX, AX
+	ANDQ DX, AX
+	ADDQ AX, CX
+	ADCQ $0x00, BX
 	JMP  back15
 
 rare16:
+	ADCQ $0x00, SI
+	ADCQ $0x00, DI
+	SBBQ AX, AX
+	ANDQ DX, AX
+	ADDQ AX, CX
+	ADCQ $0x00, BX
+	JMP  back16
+
+rare17:
+	SBBQ $0x00, BX
+	SBBQ $0x00, SI
+	SBBQ $0x00, DI
+	SBBQ AX, AX
+	ANDQ DX, AX
+	SUBQ AX, CX
+	JMP  back17
+
+rare19:
+	ADCQ $0x00, SI
+	ADCQ $0x00, DI
+	SBBQ AX, AX
+	ANDQ DX, AX
+	ADDQ AX, CX
+	ADCQ $0x00, BX
+	JMP  back19
+
+rare20:
+	SBBQ $0x00, BX
+	SBBQ $0x00, SI
+	SBBQ $0x00, DI
+	SBBQ AX, AX
+	ANDQ DX, AX
+	SUBQ AX, CX
+	JMP  back20
+
+rare21:
+	ADCQ $0x00, SI
+	ADCQ $0x00, DI
+	SBBQ AX, AX
+	ANDQ DX, AX
+	ADDQ AX, CX
+	ADCQ $0x00, BX
+	JMP  back21
+
+rare22:
+	ADCQ $0x00, BX
+	ADCQ $0x00, SI
+	SBBQ DI, DI
+	ANDQ DX, DI
+	ADDQ DI, AX
+	ADCQ $0x00, CX
+	JMP  back22
+
+rare23:
+	ADCQ $0x00, BX
+	ADCQ $0x00, SI
+	SBBQ DI, DI
+	ANDQ DX, DI
+	ADDQ DI, AX
+	ADCQ $0x00, CX
+	JMP  back23
+
+rare24:
+	ADCQ $0x00, SI
+	ADCQ $0x00, DI
+	SBBQ AX, AX
+	ANDQ DX, AX
+	ADDQ AX, CX
+	ADCQ $0x00, BX
+	JMP  back24
+
+rare25:
+	ADCQ $0x00, SI
+	ADCQ $0x00, DI
+	SBBQ AX, AX
+	ANDQ DX, AX
+	ADDQ AX, CX
+	ADCQ $0x00, BX
+	JMP  back25
+
+rare26:
+	ADCQ $0x00, BX
+	ADCQ $0x00, SI
+	SBBQ DI, DI
+	ANDQ DX, DI
+	ADDQ DI, AX
+	ADCQ $0x00, CX
+	JMP  back26
+
+rare27:
 	SBBQ $0x00, CX
 	SBBQ $0x00, BX
 	SBBQ $0x00, SI
 	SBBQ DX, DX
 	ANDQ DI, DX
 	SUBQ DX, AX
-	JMP  back16
+	JMP  back27
 
-rare17:
+rare28:
+	SBBQ $0x00, CX
+	SBBQ $0x00, BX
+	SBBQ $0x00, SI
+	SBBQ DX, DX
+	ANDQ DI, DX
+	SUBQ DX, AX
+	JMP  back28
+
+rare29:
+	SBBQ $0x00, CX
+	SBBQ $0x00, BX
+	SBBQ $0x00, SI
+	SBBQ DX, DX
+	ANDQ DI, DX
+	SUBQ DX, AX
+	JMP  back29
+
+rare30:
 	SBBQ $0x00, DI
 	SBBQ $0x00, R8
 	SBBQ $0x00, R9
 	SBBQ AX, AX
 	ANDQ CX, AX
 	SUBQ AX, DX
-	JMP  back17
+	JMP  back30
 
-rare18:
+rare31:
 	ADCQ $0x00, BX
 	ADCQ $0x00, SI
 	SBBQ DI, DI
 	ANDQ DX, DI
 	ADDQ DI, AX
 	ADCQ $0x00, CX
-	JMP  back18
+	JMP  back31
 
-rare19:
+rare32:
 	SBBQ $0x00, CX
 	SBBQ $0x00, BX
 	SBBQ $0x00, SI
 	SBBQ DX, DX
 	ANDQ DI, DX
 	SUBQ DX, AX
-	JMP  back19
+	JMP  back32
 
 // func varTimeAddADX(v *Jacobian, p *Jacobian, q *Jacobian) int
 // Requires: ADX, BMI2
@@ -2286,12 +3206,12 @@ TEXT ·varTimeAddADX(SB), NOSPLIT, $416-32
 	ANDQ BX, SI
 	ANDQ AX, SI
 	INCQ SI
-	JNZ  notp20
+	JNZ  notp33
 	MOVQ $0xfffffffefffffc2f, SI
 	CMPQ CX, SI
 	JEQ  exceptional
 
-notp20:
+notp33:
 	MOVQ q+16(FP), AX
 	MOVQ 64(AX), CX
 	MOVQ 72(AX), DX
@@ -2308,12 +3228,12 @@ notp20:
 	ANDQ BX, SI
 	ANDQ AX, SI
 	INCQ SI
-	JNZ  notp21
+	JNZ  notp34
 	MOVQ $0xfffffffefffffc2f, SI
 	CMPQ CX, SI
 	JEQ  exceptional
 
-notp21:
+notp34:
 	// Z₁² and Z₂²
 	MOVQ p+8(FP), AX
 
@@ -2394,9 +3314,9 @@ notp21:
 	MULXQ AX, R12, R13
 	ADDQ  R12, CX
 	ADCQ  R13, BX
-	JCS   rare22
+	JCS   rare35
 
-back22:
+back35:
 	MOVQ CX, (SP)
 	MOVQ BX, 8(SP)
 	MOVQ SI, 16(SP)
@@ -2480,9 +3400,9 @@ back22:
 	MULXQ AX, R12, R13
 	ADDQ  R12, CX
 	ADCQ  R13, BX
-	JCS   rare23
+	JCS   rare36
 
-back23:
+back36:
 	MOVQ CX, 32(SP)
 	MOVQ BX, 40(SP)
 	MOVQ SI, 48(SP)
@@ -2582,9 +3502,9 @@ back23:
 	MULXQ AX, R11, R12
 	ADDQ  R11, CX
 	ADCQ  R12, BX
-	JCS   rare24
+	JCS   rare37
 
-back24:
+back37:
 	MOVQ CX, 64(SP)
 	MOVQ BX, 72(SP)
 	MOVQ SI, 80(SP)
@@ -2682,9 +3602,9 @@ back24:
 	MULXQ AX, R11, R12
 	ADDQ  R11, CX
 	ADCQ  R12, BX
-	JCS   rare25
+	JCS   rare38
 
-back25:
+back38:
 	// r = x − y: 256-bit subtract; a borrow stands for −2²⁵⁶ ≡ −c
 	SUBQ 64(SP), CX
 	SBBQ 72(SP), BX
@@ -2698,9 +3618,9 @@ back25:
 	// rare, out of line, where the borrow runs through limbs 1..3 and, if r
 	// wrapped (limb 0 is then ≥ 2⁶⁴ − c), c is subtracted once more from limb 0
 	SUBQ AX, CX
-	JCS  rare26
+	JCS  rare39
 
-back26:
+back39:
 	MOVQ CX, 96(SP)
 	MOVQ BX, 104(SP)
 	MOVQ SI, 112(SP)
@@ -2717,12 +3637,12 @@ back26:
 	ANDQ SI, AX
 	ANDQ DI, AX
 	INCQ AX
-	JNZ  notp27
+	JNZ  notp40
 	MOVQ $0xfffffffefffffc2f, AX
 	CMPQ CX, AX
 	JEQ  exceptional
 
-notp27:
+notp40:
 	// Y₁·Z₂², Y₂·Z₁² and Z₁·Z₂: independent products
 	MOVQ p+8(FP), AX
 
@@ -2817,9 +3737,9 @@ notp27:
 	MULXQ AX, R11, R12
 	ADDQ  R11, CX
 	ADCQ  R12, BX
-	JCS   rare28
+	JCS   rare41
 
-back28:
+back41:
 	MOVQ CX, 128(SP)
 	MOVQ BX, 136(SP)
 	MOVQ SI, 144(SP)
@@ -2917,9 +3837,9 @@ back28:
 	MULXQ AX, R11, R12
 	ADDQ  R11, CX
 	ADCQ  R12, BX
-	JCS   rare29
+	JCS   rare42
 
-back29:
+back42:
 	MOVQ CX, 160(SP)
 	MOVQ BX, 168(SP)
 	MOVQ SI, 176(SP)
@@ -3018,9 +3938,9 @@ back29:
 	MULXQ AX, R12, R13
 	ADDQ  R12, BX
 	ADCQ  R13, SI
-	JCS   rare30
+	JCS   rare43
 
-back30:
+back43:
 	MOVQ BX, 224(SP)
 	MOVQ SI, 232(SP)
 	MOVQ DI, 240(SP)
@@ -3120,9 +4040,9 @@ back30:
 	MULXQ AX, R11, R12
 	ADDQ  R11, CX
 	ADCQ  R12, BX
-	JCS   rare31
+	JCS   rare44
 
-back31:
+back44:
 	MOVQ CX, 128(SP)
 	MOVQ BX, 136(SP)
 	MOVQ SI, 144(SP)
@@ -3220,9 +4140,9 @@ back31:
 	MULXQ AX, R11, R12
 	ADDQ  R11, CX
 	ADCQ  R12, BX
-	JCS   rare32
+	JCS   rare45
 
-back32:
+back45:
 	// r = x − y: 256-bit subtract; a borrow stands for −2²⁵⁶ ≡ −c
 	SUBQ 128(SP), CX
 	SBBQ 136(SP), BX
@@ -3236,9 +4156,9 @@ back32:
 	// rare, out of line, where the borrow runs through limbs 1..3 and, if r
 	// wrapped (limb 0 is then ≥ 2⁶⁴ − c), c is subtracted once more from limb 0
 	SUBQ AX, CX
-	JCS  rare33
+	JCS  rare46
 
-back33:
+back46:
 	MOVQ CX, 192(SP)
 	MOVQ BX, 200(SP)
 	MOVQ SI, 208(SP)
@@ -3336,9 +4256,9 @@ back33:
 	MULXQ DI, R11, R12
 	ADDQ  R11, AX
 	ADCQ  R12, CX
-	JCS   rare34
+	JCS   rare47
 
-back34:
+back47:
 	MOVQ v+0(FP), DX
 	MOVQ AX, 64(DX)
 	MOVQ CX, 72(DX)
@@ -3422,9 +4342,9 @@ back34:
 	MULXQ DI, R11, R12
 	ADDQ  R11, AX
 	ADCQ  R12, CX
-	JCS   rare35
+	JCS   rare48
 
-back35:
+back48:
 	MOVQ AX, 256(SP)
 	MOVQ CX, 264(SP)
 	MOVQ BX, 272(SP)
@@ -3522,9 +4442,9 @@ back35:
 	MULXQ DI, R11, R12
 	ADDQ  R11, AX
 	ADCQ  R12, CX
-	JCS   rare36
+	JCS   rare49
 
-back36:
+back49:
 	MOVQ AX, 288(SP)
 	MOVQ CX, 296(SP)
 	MOVQ BX, 304(SP)
@@ -3621,9 +4541,9 @@ back36:
 	MULXQ DI, R11, R12
 	ADDQ  R11, AX
 	ADCQ  R12, CX
-	JCS   rare37
+	JCS   rare50
 
-back37:
+back50:
 	MOVQ AX, 320(SP)
 	MOVQ CX, 328(SP)
 	MOVQ BX, 336(SP)
@@ -3721,9 +4641,9 @@ back37:
 	MULXQ DI, R11, R12
 	ADDQ  R11, AX
 	ADCQ  R12, CX
-	JCS   rare38
+	JCS   rare51
 
-back38:
+back51:
 	MOVQ AX, 352(SP)
 	MOVQ CX, 360(SP)
 	MOVQ BX, 368(SP)
@@ -3807,9 +4727,9 @@ back38:
 	MULXQ DI, R11, R12
 	ADDQ  R11, AX
 	ADCQ  R12, CX
-	JCS   rare39
+	JCS   rare52
 
-back39:
+back52:
 	// r = x − y: 256-bit subtract; a borrow stands for −2²⁵⁶ ≡ −c
 	SUBQ 288(SP), AX
 	SBBQ 296(SP), CX
@@ -3823,9 +4743,9 @@ back39:
 	// rare, out of line, where the borrow runs through limbs 1..3 and, if r
 	// wrapped (limb 0 is then ≥ 2⁶⁴ − c), c is subtracted once more from limb 0
 	SUBQ DX, AX
-	JCS  rare40
+	JCS  rare53
 
-back40:
+back53:
 	// r = x − y: 256-bit subtract; a borrow stands for −2²⁵⁶ ≡ −c
 	SUBQ 320(SP), AX
 	SBBQ 328(SP), CX
@@ -3839,9 +4759,9 @@ back40:
 	// rare, out of line, where the borrow runs through limbs 1..3 and, if r
 	// wrapped (limb 0 is then ≥ 2⁶⁴ − c), c is subtracted once more from limb 0
 	SUBQ DX, AX
-	JCS  rare41
+	JCS  rare54
 
-back41:
+back54:
 	// r = x − y: 256-bit subtract; a borrow stands for −2²⁵⁶ ≡ −c
 	SUBQ 320(SP), AX
 	SBBQ 328(SP), CX
@@ -3855,9 +4775,9 @@ back41:
 	// rare, out of line, where the borrow runs through limbs 1..3 and, if r
 	// wrapped (limb 0 is then ≥ 2⁶⁴ − c), c is subtracted once more from limb 0
 	SUBQ DX, AX
-	JCS  rare42
+	JCS  rare55
 
-back42:
+back55:
 	MOVQ v+0(FP), DX
 	MOVQ AX, (DX)
 	MOVQ CX, 8(DX)
@@ -3883,9 +4803,9 @@ back42:
 	// rare, out of line, where the borrow runs through limbs 1..3 and, if r
 	// wrapped (limb 0 is then ≥ 2⁶⁴ − c), c is subtracted once more from limb 0
 	SUBQ AX, DX
-	JCS  rare43
+	JCS  rare56
 
-back43:
+back56:
 	MOVQ DX, 384(SP)
 	MOVQ DI, 392(SP)
 	MOVQ R8, 400(SP)
@@ -3983,9 +4903,9 @@ back43:
 	MULXQ DI, R11, R12
 	ADDQ  R11, AX
 	ADCQ  R12, CX
-	JCS   rare44
+	JCS   rare57
 
-back44:
+back57:
 	// r = x − y: 256-bit subtract; a borrow stands for −2²⁵⁶ ≡ −c
 	SUBQ 352(SP), AX
 	SBBQ 360(SP), CX
@@ -3999,9 +4919,9 @@ back44:
 	// rare, out of line, where the borrow runs through limbs 1..3 and, if r
 	// wrapped (limb 0 is then ≥ 2⁶⁴ − c), c is subtracted once more from limb 0
 	SUBQ DX, AX
-	JCS  rare45
+	JCS  rare58
 
-back45:
+back58:
 	MOVQ v+0(FP), DX
 	MOVQ AX, 32(DX)
 	MOVQ CX, 40(DX)
@@ -4014,212 +4934,212 @@ exceptional:
 	MOVQ $0x00000001, ret+24(FP)
 	RET
 
-rare22:
+rare35:
 	ADCQ $0x00, SI
 	ADCQ $0x00, DI
 	SBBQ AX, AX
 	ANDQ DX, AX
 	ADDQ AX, CX
 	ADCQ $0x00, BX
-	JMP  back22
+	JMP  back35
 
-rare23:
+rare36:
 	ADCQ $0x00, SI
 	ADCQ $0x00, DI
 	SBBQ AX, AX
 	ANDQ DX, AX
 	ADDQ AX, CX
 	ADCQ $0x00, BX
-	JMP  back23
+	JMP  back36
 
-rare24:
+rare37:
 	ADCQ $0x00, SI
 	ADCQ $0x00, DI
 	SBBQ AX, AX
 	ANDQ DX, AX
 	ADDQ AX, CX
 	ADCQ $0x00, BX
-	JMP  back24
+	JMP  back37
 
-rare25:
+rare38:
 	ADCQ $0x00, SI
 	ADCQ $0x00, DI
 	SBBQ AX, AX
 	ANDQ DX, AX
 	ADDQ AX, CX
 	ADCQ $0x00, BX
-	JMP  back25
+	JMP  back38
 
-rare26:
+rare39:
 	SBBQ $0x00, BX
 	SBBQ $0x00, SI
 	SBBQ $0x00, DI
 	SBBQ AX, AX
 	ANDQ DX, AX
 	SUBQ AX, CX
-	JMP  back26
+	JMP  back39
 
-rare28:
+rare41:
 	ADCQ $0x00, SI
 	ADCQ $0x00, DI
 	SBBQ AX, AX
 	ANDQ DX, AX
 	ADDQ AX, CX
 	ADCQ $0x00, BX
-	JMP  back28
+	JMP  back41
 
-rare29:
+rare42:
 	ADCQ $0x00, SI
 	ADCQ $0x00, DI
 	SBBQ AX, AX
 	ANDQ DX, AX
 	ADDQ AX, CX
 	ADCQ $0x00, BX
-	JMP  back29
+	JMP  back42
 
-rare30:
+rare43:
 	ADCQ $0x00, DI
 	ADCQ $0x00, R8
 	SBBQ AX, AX
 	ANDQ DX, AX
 	ADDQ AX, BX
 	ADCQ $0x00, SI
-	JMP  back30
+	JMP  back43
 
-rare31:
+rare44:
 	ADCQ $0x00, SI
 	ADCQ $0x00, DI
 	SBBQ AX, AX
 	ANDQ DX, AX
 	ADDQ AX, CX
 	ADCQ $0x00, BX
-	JMP  back31
+	JMP  back44
 
-rare32:
+rare45:
 	ADCQ $0x00, SI
 	ADCQ $0x00, DI
 	SBBQ AX, AX
 	ANDQ DX, AX
 	ADDQ AX, CX
 	ADCQ $0x00, BX
-	JMP  back32
+	JMP  back45
 
-rare33:
+rare46:
 	SBBQ $0x00, BX
 	SBBQ $0x00, SI
 	SBBQ $0x00, DI
 	SBBQ AX, AX
 	ANDQ DX, AX
 	SUBQ AX, CX
-	JMP  back33
+	JMP  back46
 
-rare34:
+rare47:
 	ADCQ $0x00, BX
 	ADCQ $0x00, SI
 	SBBQ DI, DI
 	ANDQ DX, DI
 	ADDQ DI, AX
 	ADCQ $0x00, CX
-	JMP  back34
+	JMP  back47
 
-rare35:
+rare48:
 	ADCQ $0x00, BX
 	ADCQ $0x00, SI
 	SBBQ DI, DI
 	ANDQ DX, DI
 	ADDQ DI, AX
 	ADCQ $0x00, CX
-	JMP  back35
+	JMP  back48
 
-rare36:
+rare49:
 	ADCQ $0x00, BX
 	ADCQ $0x00, SI
 	SBBQ DI, DI
 	ANDQ DX, DI
 	ADDQ DI, AX
 	ADCQ $0x00, CX
-	JMP  back36
+	JMP  back49
 
-rare37:
+rare50:
 	ADCQ $0x00, BX
 	ADCQ $0x00, SI
 	SBBQ DI, DI
 	ANDQ DX, DI
 	ADDQ DI, AX
 	ADCQ $0x00, CX
-	JMP  back37
+	JMP  back50
 
-rare38:
+rare51:
 	ADCQ $0x00, BX
 	ADCQ $0x00, SI
 	SBBQ DI, DI
 	ANDQ DX, DI
 	ADDQ DI, AX
 	ADCQ $0x00, CX
-	JMP  back38
+	JMP  back51
 
-rare39:
+rare52:
 	ADCQ $0x00, BX
 	ADCQ $0x00, SI
 	SBBQ DI, DI
 	ANDQ DX, DI
 	ADDQ DI, AX
 	ADCQ $0x00, CX
-	JMP  back39
+	JMP  back52
 
-rare40:
+rare53:
 	SBBQ $0x00, CX
 	SBBQ $0x00, BX
 	SBBQ $0x00, SI
 	SBBQ DX, DX
 	ANDQ DI, DX
 	SUBQ DX, AX
-	JMP  back40
+	JMP  back53
 
-rare41:
+rare54:
 	SBBQ $0x00, CX
 	SBBQ $0x00, BX
 	SBBQ $0x00, SI
 	SBBQ DX, DX
 	ANDQ DI, DX
 	SUBQ DX, AX
-	JMP  back41
+	JMP  back54
 
-rare42:
+rare55:
 	SBBQ $0x00, CX
 	SBBQ $0x00, BX
 	SBBQ $0x00, SI
 	SBBQ DX, DX
 	ANDQ DI, DX
 	SUBQ DX, AX
-	JMP  back42
+	JMP  back55
 
-rare43:
+rare56:
 	SBBQ $0x00, DI
 	SBBQ $0x00, R8
 	SBBQ $0x00, R9
 	SBBQ AX, AX
 	ANDQ CX, AX
 	SUBQ AX, DX
-	JMP  back43
+	JMP  back56
 
-rare44:
+rare57:
 	ADCQ $0x00, BX
 	ADCQ $0x00, SI
 	SBBQ DI, DI
 	ANDQ DX, DI
 	ADDQ DI, AX
 	ADCQ $0x00, CX
-	JMP  back44
+	JMP  back57
 
-rare45:
+rare58:
 	SBBQ $0x00, CX
 	SBBQ $0x00, BX
 	SBBQ $0x00, SI
 	SBBQ DX, DX
 	ANDQ DI, DX
 	SUBQ DX, AX
-	JMP  back45
+	JMP  back58
 
 // func addAffineADX(v *Jacobian, p *Jacobian, a *Affine)
 // Requires: ADX, BMI2, CMOV

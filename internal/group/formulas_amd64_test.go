@@ -16,6 +16,7 @@ import (
 // against its generic twin in backend_test.go.
 type asmFormulas struct {
 	double          func(v, p *Jacobian)
+	varTimeDouble   func(v, p *Jacobian)
 	addAffineScaled func(v, p *Jacobian, a *Affine, az *field.Element) int
 	addVar          func(v, p, q *Jacobian) int
 	addAffine       func(v, p *Jacobian, a *Affine)
@@ -29,6 +30,7 @@ func asmTwins() *asmFormulas {
 	}
 	a := &asmFormulas{
 		double:          doubleADX,
+		varTimeDouble:   varTimeDoubleADX,
 		addAffineScaled: varTimeAddAffineScaledADX,
 		addVar:          varTimeAddADX,
 		addAffine:       addAffineADX,

@@ -45,6 +45,17 @@ func (v *Jacobian) doubleChecked(p *Jacobian) *Jacobian {
 	return v
 }
 
+func (v *Jacobian) varTimeDoubleChecked(p *Jacobian) *Jacobian {
+	if !useADX {
+		return v.doubleGeneric(p)
+	}
+	var want Jacobian
+	want.doubleGeneric(p)
+	varTimeDoubleADX(v, p)
+	checkJacobianAsm(v, &want, "group: varTimeDouble")
+	return v
+}
+
 func (v *Jacobian) varTimeAddAffineScaledChecked(p *Jacobian, a *Affine, az *fieldElement) *Jacobian {
 	if !useADX {
 		return v.varTimeAddAffineScaledGeneric(p, a, az)

@@ -9,6 +9,8 @@ import "github.com/kestrel-crypto/secp256k1/internal/field"
 
 func (v *Jacobian) double(p *Jacobian) *Jacobian { return v.doubleGeneric(p) }
 
+func (v *Jacobian) varTimeDouble(p *Jacobian) *Jacobian { return v.doubleGeneric(p) }
+
 func (v *Jacobian) varTimeAdd(p, q *Jacobian) *Jacobian { return v.varTimeAddGeneric(p, q) }
 
 func (v *Jacobian) addAffine(p *Jacobian, a *Affine) *Jacobian { return v.addAffineGeneric(p, a) }

@@ -109,6 +109,7 @@ func FuzzGroupLaw(f *testing.F) {
 		var v Jacobian
 		checkResult(t, "Double(P)", v.Double(&pj), refDouble(p), in)
 		checkResult(t, "Double(Q)", v.Double(&qj), refDouble(q), in)
+		checkResult(t, "VarTimeDouble(P)", v.VarTimeDouble(&pj), refDouble(p), in)
 		sum := refAdd(p, q)
 		for _, op := range binaryOps {
 			checkResult(t, op.name, op.f(&v, &pj, &qj), sum, in)

@@ -161,15 +161,28 @@ func addInto(r Regs, y [4]Op) {
 	MOVQ(U64(c), k)
 	SBBQ(m, m)
 	ANDQ(k, m)
+	// again propagates the carry of the addition of c through limbs 1..3
+	// and adds c once more if r wrapped.
+	again := func() {
+		ADCQ(Imm(0), r[1])
+		ADCQ(Imm(0), r[2])
+		ADCQ(Imm(0), r[3])
+		SBBQ(m, m)
+		ANDQ(k, m)
+		ADDQ(m, r[0])
+	}
+	if varTime {
+		Comment("add c on a carry; that carries out of limb 0 only if limb 0 ≥ 2⁶⁴ − c:",
+			"rare, out of line, where the carry runs through limbs 1..3 and, if r",
+			"wrapped (it is then below c), c is added once more into limb 0")
+		ADDQ(m, r[0])
+		rareCarry(again)
+		return
+	}
 	Comment("add c on a carry; that carries again only if r ≥ 2²⁵⁶ − c, and then",
 		"the wrapped r is below c, so adding c once more into limb 0 cannot carry")
 	ADDQ(m, r[0])
-	ADCQ(Imm(0), r[1])
-	ADCQ(Imm(0), r[2])
-	ADCQ(Imm(0), r[3])
-	SBBQ(m, m)
-	ANDQ(k, m)
-	ADDQ(m, r[0])
+	again()
 }
 
 // SubFrom sets r = r − y mod p (feSubGeneric), y in memory.
