@@ -131,8 +131,11 @@ func VarTime() (end func()) {
 	}
 }
 
-// rareCarry emits a JCS to an out-of-line block that runs fix and jumps
-// back to the instruction after the JCS, with the carry flag still set.
+// rareCarry emits a JCS to an out-of-line block that runs fix, entered with
+// the carry flag still set, and jumps back to the instruction after the
+// JCS. The block leaves the flags changed, so rareCarry must be the last
+// instruction of its macro: nothing after it may read the flags (every
+// macro starts its own chains with ADD, SUB, XOR or a flag-free MULX).
 func rareCarry(fix func()) {
 	labels++
 	in, back := fmt.Sprintf("rare%d", labels), fmt.Sprintf("back%d", labels)
