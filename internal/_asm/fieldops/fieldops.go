@@ -149,82 +149,71 @@ func rareCarry(fix func()) {
 }
 
 // AddTo sets r = r + y mod p (feAddGeneric), y in memory.
-func AddTo(r Regs, y Elem) { addInto(r, ops(y.Limbs())) }
+func AddTo(r Regs, y Elem) { addSub(r, ops(y.Limbs()), add) }
 
 // AddRegs sets r = r + y mod p (feAddGeneric), y in registers.
-func AddRegs(r, y Regs) { addInto(r, y.ops()) }
-
-func addInto(r Regs, y [4]Op) {
-	Comment("r = x + y: 256-bit add; a carry out stands for 2²⁵⁶ ≡ c")
-	ADDQ(y[0], r[0])
-	ADCQ(y[1], r[1])
-	ADCQ(y[2], r[2])
-	ADCQ(y[3], r[3])
-	m, k := GP64(), GP64()
-	MOVQ(U64(c), k)
-	SBBQ(m, m)
-	ANDQ(k, m)
-	// again propagates the carry of the addition of c through limbs 1..3
-	// and adds c once more if r wrapped.
-	again := func() {
-		ADCQ(Imm(0), r[1])
-		ADCQ(Imm(0), r[2])
-		ADCQ(Imm(0), r[3])
-		SBBQ(m, m)
-		ANDQ(k, m)
-		ADDQ(m, r[0])
-	}
-	if varTime {
-		Comment("add c on a carry; that carries out of limb 0 only if limb 0 ≥ 2⁶⁴ − c:",
-			"rare, out of line, where the carry runs through limbs 1..3 and, if r",
-			"wrapped (it is then below c), c is added once more into limb 0")
-		ADDQ(m, r[0])
-		rareCarry(again)
-		return
-	}
-	Comment("add c on a carry; that carries again only if r ≥ 2²⁵⁶ − c, and then",
-		"the wrapped r is below c, so adding c once more into limb 0 cannot carry")
-	ADDQ(m, r[0])
-	again()
-}
+func AddRegs(r, y Regs) { addSub(r, y.ops(), add) }
 
 // SubFrom sets r = r − y mod p (feSubGeneric), y in memory.
-func SubFrom(r Regs, y Elem) { subFrom(r, ops(y.Limbs())) }
+func SubFrom(r Regs, y Elem) { addSub(r, ops(y.Limbs()), sub) }
 
 // SubRegs sets r = r − y mod p (feSubGeneric), y in registers.
-func SubRegs(r, y Regs) { subFrom(r, y.ops()) }
+func SubRegs(r, y Regs) { addSub(r, y.ops(), sub) }
 
-func subFrom(r Regs, y [4]Op) {
-	Comment("r = x − y: 256-bit subtract; a borrow stands for −2²⁵⁶ ≡ −c")
-	SUBQ(y[0], r[0])
-	SBBQ(y[1], r[1])
-	SBBQ(y[2], r[2])
-	SBBQ(y[3], r[3])
+// addOp is the addition or the subtraction of addSub: its first and
+// carrying instructions and the comments on its steps.
+type addOp struct {
+	first, carry func(imr, mr Op)
+	head, ct, vt []string
+}
+
+var (
+	add = addOp{ADDQ, ADCQ,
+		[]string{"r = x + y: 256-bit add; a carry out stands for 2²⁵⁶ ≡ c"},
+		[]string{"add c on a carry; that carries again only if r ≥ 2²⁵⁶ − c, and then",
+			"the wrapped r is below c, so adding c once more into limb 0 cannot carry"},
+		[]string{"add c on a carry; that carries out of limb 0 only if limb 0 ≥ 2⁶⁴ − c:",
+			"rare, out of line, where the carry runs through limbs 1..3 and, if r",
+			"wrapped (it is then below c), c is added once more into limb 0"}}
+	sub = addOp{SUBQ, SBBQ,
+		[]string{"r = x − y: 256-bit subtract; a borrow stands for −2²⁵⁶ ≡ −c"},
+		[]string{"subtract c on a borrow; that borrows again only if r < c, and then",
+			"limb 0 of the wrapped r is ≥ 2⁶⁴ − c, so subtracting c once more cannot borrow"},
+		[]string{"subtract c on a borrow; that borrows from limb 1 only if limb 0 < c:",
+			"rare, out of line, where the borrow runs through limbs 1..3 and, if r",
+			"wrapped (limb 0 is then ≥ 2⁶⁴ − c), c is subtracted once more from limb 0"}}
+)
+
+// addSub sets r = r ± y mod p: the 256-bit operation, then ±c on a carry
+// (or borrow) out, which can wrap once more, and then ±c again.
+func addSub(r Regs, y [4]Op, o addOp) {
+	Comment(o.head...)
+	o.first(y[0], r[0])
+	for i := 1; i < 4; i++ {
+		o.carry(y[i], r[i])
+	}
 	m, k := GP64(), GP64()
 	MOVQ(U64(c), k)
 	SBBQ(m, m)
 	ANDQ(k, m)
-	// again propagates the borrow of the subtraction of c through limbs
-	// 1..3 and subtracts c once more if r wrapped.
+	// again propagates the carry of ±c through limbs 1..3 and applies c
+	// once more if r wrapped.
 	again := func() {
-		SBBQ(Imm(0), r[1])
-		SBBQ(Imm(0), r[2])
-		SBBQ(Imm(0), r[3])
+		for i := 1; i < 4; i++ {
+			o.carry(Imm(0), r[i])
+		}
 		SBBQ(m, m)
 		ANDQ(k, m)
-		SUBQ(m, r[0])
+		o.first(m, r[0])
 	}
 	if varTime {
-		Comment("subtract c on a borrow; that borrows from limb 1 only if limb 0 < c:",
-			"rare, out of line, where the borrow runs through limbs 1..3 and, if r",
-			"wrapped (limb 0 is then ≥ 2⁶⁴ − c), c is subtracted once more from limb 0")
-		SUBQ(m, r[0])
+		Comment(o.vt...)
+		o.first(m, r[0])
 		rareCarry(again)
 		return
 	}
-	Comment("subtract c on a borrow; that borrows again only if r < c, and then",
-		"limb 0 of the wrapped r is ≥ 2⁶⁴ − c, so subtracting c once more cannot borrow")
-	SUBQ(m, r[0])
+	Comment(o.ct...)
+	o.first(m, r[0])
 	again()
 }
 
