@@ -42,7 +42,7 @@ func (v *Affine) lookup(table []Affine, idx int) *Affine {
 
 func (v *Jacobian) double(p *Jacobian) *Jacobian {
 	if debug.Enabled {
-		return v.doubleChecked(p)
+		return v.doubleChecked(p, false)
 	}
 	if useADX {
 		doubleADX(v, p)
@@ -53,7 +53,7 @@ func (v *Jacobian) double(p *Jacobian) *Jacobian {
 
 func (v *Jacobian) varTimeDouble(p *Jacobian) *Jacobian {
 	if debug.Enabled {
-		return v.varTimeDoubleChecked(p)
+		return v.doubleChecked(p, true)
 	}
 	if useADX {
 		varTimeDoubleADX(v, p)

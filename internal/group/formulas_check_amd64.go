@@ -34,25 +34,21 @@ func (v *Affine) lookupChecked(table []Affine, idx int) *Affine {
 	return v
 }
 
-func (v *Jacobian) doubleChecked(p *Jacobian) *Jacobian {
+// doubleChecked checks doubleADX, or varTimeDoubleADX if varTime; both are
+// twins of doubleGeneric.
+func (v *Jacobian) doubleChecked(p *Jacobian, varTime bool) *Jacobian {
 	if !useADX {
 		return v.doubleGeneric(p)
 	}
 	var want Jacobian
 	want.doubleGeneric(p)
+	if varTime {
+		varTimeDoubleADX(v, p)
+		checkJacobianAsm(v, &want, "group: varTimeDouble")
+		return v
+	}
 	doubleADX(v, p)
 	checkJacobianAsm(v, &want, "group: double")
-	return v
-}
-
-func (v *Jacobian) varTimeDoubleChecked(p *Jacobian) *Jacobian {
-	if !useADX {
-		return v.doubleGeneric(p)
-	}
-	var want Jacobian
-	want.doubleGeneric(p)
-	varTimeDoubleADX(v, p)
-	checkJacobianAsm(v, &want, "group: varTimeDouble")
 	return v
 }
 
