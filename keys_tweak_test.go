@@ -10,9 +10,6 @@ import (
 	"github.com/kestrel-crypto/secp256k1/internal/testref"
 )
 
-// bytes32 returns the 32-byte big-endian encoding of 0 ≤ x < 2²⁵⁶.
-func bytes32(x *big.Int) []byte { return x.FillBytes(make([]byte, 32)) }
-
 // randomPrivateKey returns a random key in [1, n−1] (edge values included) as
 // a PrivateKey and a big.Int.
 func randomPrivateKey(t testing.TB, r *rand.Rand) (*PrivateKey, *big.Int) {
@@ -21,7 +18,7 @@ func randomPrivateKey(t testing.TB, r *rand.Rand) (*PrivateKey, *big.Int) {
 		if kb.Sign() == 0 {
 			continue
 		}
-		k, err := NewPrivateKey(bytes32(kb))
+		k, err := NewPrivateKey(testref.Bytes32(kb))
 		if err != nil {
 			t.Fatalf("NewPrivateKey(%x): %v", kb, err)
 		}
@@ -64,7 +61,7 @@ func TestPrivateKeyTweakAdd(t *testing.T) {
 		pub := k.PublicKey()
 		P := testref.ScalarMult(kb, testref.G)
 		for _, tw := range tweakCases(r, kb) {
-			tb := bytes32(tw)
+			tb := testref.Bytes32(tw)
 			got, err := k.TweakAdd(tb)
 			gotPub, errPub := pub.TweakAdd(tb)
 			sum := new(big.Int).Add(kb, tw)
@@ -85,7 +82,7 @@ func TestPrivateKeyTweakAdd(t *testing.T) {
 					t.Fatalf("P = %x·G, t = n − k: PublicKey.TweakAdd = %v, %v", kb, gotPub, errPub)
 				}
 			default:
-				if err != nil || !bytes.Equal(got.Bytes(), bytes32(sum)) {
+				if err != nil || !bytes.Equal(got.Bytes(), testref.Bytes32(sum)) {
 					t.Fatalf("k = %x, t = %x: TweakAdd = %v, %v, want %x", kb, tw, got, err, sum)
 				}
 				if errPub != nil {
@@ -95,7 +92,7 @@ func TestPrivateKeyTweakAdd(t *testing.T) {
 				checkPublicKey(t, "PublicKey.TweakAdd", gotPub, want)
 				checkPublicKey(t, "TweakAdd(k).PublicKey", got.PublicKey(), want)
 			}
-			if !bytes.Equal(k.Bytes(), bytes32(kb)) || !pub.Equal(k.PublicKey()) {
+			if !bytes.Equal(k.Bytes(), testref.Bytes32(kb)) || !pub.Equal(k.PublicKey()) {
 				t.Fatal("TweakAdd changed its receiver")
 			}
 		}
@@ -110,7 +107,7 @@ func TestPrivateKeyTweakMul(t *testing.T) {
 		pub := k.PublicKey()
 		P := testref.ScalarMult(kb, testref.G)
 		for _, tw := range tweakCases(r, kb) {
-			tb := bytes32(tw)
+			tb := testref.Bytes32(tw)
 			got, err := k.TweakMul(tb)
 			gotPub, errPub := pub.TweakMul(tb)
 			if tw.Sign() == 0 || tw.Cmp(n) >= 0 {
@@ -124,7 +121,7 @@ func TestPrivateKeyTweakMul(t *testing.T) {
 			}
 			prod := new(big.Int).Mul(kb, tw)
 			prod.Mod(prod, n)
-			if err != nil || !bytes.Equal(got.Bytes(), bytes32(prod)) {
+			if err != nil || !bytes.Equal(got.Bytes(), testref.Bytes32(prod)) {
 				t.Fatalf("k = %x, t = %x: TweakMul = %v, %v, want %x", kb, tw, got, err, prod)
 			}
 			if errPub != nil {
@@ -133,7 +130,7 @@ func TestPrivateKeyTweakMul(t *testing.T) {
 			want := testref.ScalarMult(tw, P)
 			checkPublicKey(t, "PublicKey.TweakMul", gotPub, want)
 			checkPublicKey(t, "TweakMul(k).PublicKey", got.PublicKey(), want)
-			if !bytes.Equal(k.Bytes(), bytes32(kb)) || !pub.Equal(k.PublicKey()) {
+			if !bytes.Equal(k.Bytes(), testref.Bytes32(kb)) || !pub.Equal(k.PublicKey()) {
 				t.Fatal("TweakMul changed its receiver")
 			}
 		}
@@ -147,7 +144,7 @@ func TestKeyNegate(t *testing.T) {
 		k, kb := randomPrivateKey(t, r)
 		pub := k.PublicKey()
 		neg := k.Negate()
-		if want := new(big.Int).Sub(n, kb); !bytes.Equal(neg.Bytes(), bytes32(want)) {
+		if want := new(big.Int).Sub(n, kb); !bytes.Equal(neg.Bytes(), testref.Bytes32(want)) {
 			t.Fatalf("Negate(%x) = %x, want %x", kb, neg.Bytes(), want)
 		}
 		want := testref.Neg(testref.ScalarMult(kb, testref.G))
@@ -156,7 +153,7 @@ func TestKeyNegate(t *testing.T) {
 		if !neg.Negate().Equal(k) || !pub.Negate().Negate().Equal(pub) {
 			t.Fatal("double negation is not the identity map")
 		}
-		if !bytes.Equal(k.Bytes(), bytes32(kb)) || !pub.Equal(k.PublicKey()) {
+		if !bytes.Equal(k.Bytes(), testref.Bytes32(kb)) || !pub.Equal(k.PublicKey()) {
 			t.Fatal("Negate changed its receiver")
 		}
 		// The parity flips and the x coordinate stays.
@@ -168,9 +165,9 @@ func TestKeyNegate(t *testing.T) {
 }
 
 func TestTweakLengths(t *testing.T) {
-	k, _ := NewPrivateKey(bytes32(big.NewInt(3)))
+	k, _ := NewPrivateKey(testref.Bytes32(big.NewInt(3)))
 	pub := k.PublicKey()
-	one := bytes32(big.NewInt(1))
+	one := testref.Bytes32(big.NewInt(1))
 	for name, tb := range map[string][]byte{
 		"nil":      nil,
 		"empty":    {},
@@ -231,7 +228,7 @@ func TestCombinePublicKeys(t *testing.T) {
 		checkPublicKey(t, "CombinePublicKeys", got, want)
 	}
 
-	k, _ := NewPrivateKey(bytes32(big.NewInt(5)))
+	k, _ := NewPrivateKey(testref.Bytes32(big.NewInt(5)))
 	P := k.PublicKey()
 	G := testref.G
 	if got, err := CombinePublicKeys(P); err != nil || !got.Equal(P) {

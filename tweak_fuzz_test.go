@@ -21,23 +21,16 @@ import (
 func FuzzTweaks(f *testing.F) {
 	n := testref.N
 	one := big.NewInt(1)
-	nMinus1 := bytes32(new(big.Int).Sub(n, one))
 	validKey := bytes.Repeat([]byte{0x42}, 32)
-	negValidKey := bytes32(new(big.Int).Sub(n, new(big.Int).SetBytes(validKey)))
-	ff := bytes.Repeat([]byte{0xff}, 32)
+	negValidKey := testref.Bytes32(new(big.Int).Sub(n, new(big.Int).SetBytes(validKey)))
 	validPub := testref.ScalarMult(new(big.Int).SetBytes(validKey), testref.G)
 	hybrid := testref.Uncompressed(validPub)
 	hybrid[0] = 6 | hybrid[64]&1
-	keys := [][]byte{
-		nil, {}, {1}, make([]byte, 31), make([]byte, 33),
-		make([]byte, 32), bytes32(one), nMinus1, n.Bytes(), ff, validKey,
-		testref.Compressed(testref.G), testref.Uncompressed(testref.G), {0},
-		testref.Compressed(validPub), hybrid,
-	}
-	tweaks := [][]byte{
-		nil, {}, {1}, one.FillBytes(make([]byte, 31)), one.FillBytes(make([]byte, 33)),
-		make([]byte, 32), bytes32(one), nMinus1, n.Bytes(), ff, validKey, negValidKey,
-	}
+	keys := append(testref.ScalarEdges(), []byte{1}, []byte{0}, validKey,
+		testref.Compressed(testref.G), testref.Uncompressed(testref.G),
+		testref.Compressed(validPub), hybrid)
+	tweaks := append(testref.ScalarEdges(), []byte{1},
+		one.FillBytes(make([]byte, 31)), one.FillBytes(make([]byte, 33)), validKey, negValidKey)
 	for _, k := range keys {
 		for _, t := range tweaks {
 			f.Add(k, t)
@@ -76,7 +69,7 @@ func FuzzTweaks(f *testing.F) {
 				t.Fatalf("TweakAdd(%x, %x) = %v, %v / %v, %v; want ErrPrivateKey / ErrIdentity", key, tweak, ks, err, ps, perr)
 			}
 		default:
-			if err != nil || !bytes.Equal(ks.Bytes(), bytes32(sum)) {
+			if err != nil || !bytes.Equal(ks.Bytes(), testref.Bytes32(sum)) {
 				t.Fatalf("PrivateKey.TweakAdd(%x, %x) = %v, %v; want %x", key, tweak, ks, err, sum)
 			}
 			if perr != nil || !bytes.Equal(ps.BytesCompressed(), ks.PublicKey().BytesCompressed()) {
@@ -94,7 +87,7 @@ func FuzzTweaks(f *testing.F) {
 				t.Fatalf("TweakMul(%x, %x) = %v, %v / %v, %v; want ErrTweak", key, tweak, km, err, pm, perr)
 			}
 		} else {
-			if err != nil || !bytes.Equal(km.Bytes(), bytes32(prod)) {
+			if err != nil || !bytes.Equal(km.Bytes(), testref.Bytes32(prod)) {
 				t.Fatalf("PrivateKey.TweakMul(%x, %x) = %v, %v; want %x", key, tweak, km, err, prod)
 			}
 			if perr != nil || !bytes.Equal(pm.BytesCompressed(), km.PublicKey().BytesCompressed()) {

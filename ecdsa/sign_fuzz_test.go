@@ -21,18 +21,9 @@ import (
 // one of its leftmost 256 bits no longer verifies nor recovers the key.
 func FuzzSign(f *testing.F) {
 	n := testref.N
-	one := big.NewInt(1)
 	validKey := bytes.Repeat([]byte{0x42}, 32)
-	ff := bytes.Repeat([]byte{0xff}, 32)
-	keys := [][]byte{
-		nil, make([]byte, 31), make([]byte, 32), one.FillBytes(make([]byte, 32)),
-		new(big.Int).Sub(n, one).FillBytes(make([]byte, 32)), n.Bytes(), ff, validKey,
-	}
-	hashes := [][]byte{
-		nil, {}, {1}, make([]byte, 31), make([]byte, 32), make([]byte, 33),
-		n.Bytes(), new(big.Int).Sub(n, one).FillBytes(make([]byte, 32)),
-		ff, bytes.Repeat([]byte{0xff}, 64), validKey,
-	}
+	keys := append(testref.ScalarEdges(), validKey)
+	hashes := append(testref.ScalarEdges(), []byte{1}, bytes.Repeat([]byte{0xff}, 64), validKey)
 	for _, k := range keys {
 		for _, h := range hashes {
 			f.Add(k, h)
@@ -95,7 +86,7 @@ func FuzzSign(f *testing.F) {
 			t.Fatalf("DER %x with a trailing byte: %v", der, err)
 		}
 		compact := sig.Compact()
-		if !bytes.Equal(compact, append(r.FillBytes(make([]byte, 32)), s.FillBytes(make([]byte, 32))...)) {
+		if !bytes.Equal(compact, append(testref.Bytes32(r), testref.Bytes32(s)...)) {
 			t.Fatalf("Compact() = %x, want r ‖ s = %x ‖ %x", compact, r, s)
 		}
 		if p, err := ParseCompactSignature(compact); err != nil || !p.Equal(sig) {

@@ -2,7 +2,6 @@ package ellswift
 
 import (
 	"bytes"
-	"crypto/sha256"
 	"errors"
 	"math/big"
 	"testing"
@@ -20,32 +19,19 @@ import (
 // (reference_test.go). It also checks BIP324Hash, which takes inputs of any
 // length, against a tagged hash computed with crypto/sha256.
 func FuzzEncode(f *testing.F) {
-	n := testref.N
-	one := big.NewInt(1)
 	validKey := bytes.Repeat([]byte{0x42}, 32)
-	ff := bytes.Repeat([]byte{0xff}, 32)
-	keys := [][]byte{
-		nil, {}, {0}, make([]byte, 31), make([]byte, 32), one.FillBytes(make([]byte, 32)),
-		new(big.Int).Sub(n, one).FillBytes(make([]byte, 32)), n.Bytes(), ff, validKey,
-		testref.Compressed(testref.G), testref.Uncompressed(testref.G), make([]byte, 33),
-	}
-	rnds := [][]byte{nil, {}, make([]byte, 31), make([]byte, 32), make([]byte, 33), ff, validKey}
+	keys := append(testref.ScalarEdges(), []byte{0}, validKey,
+		testref.Compressed(testref.G), testref.Uncompressed(testref.G))
+	rnds := [][]byte{nil, {}, make([]byte, 31), make([]byte, 32), make([]byte, 33), bytes.Repeat([]byte{0xff}, 32), validKey}
 	for _, k := range keys {
 		for _, r := range rnds {
 			f.Add(k, r)
 		}
 	}
-	th := sha256.Sum256([]byte("bip324_ellswift_xonly_ecdh"))
 	f.Fuzz(func(t *testing.T, key, rnd []byte) {
-		// BIP324Hash is SHA-256(tag ‖ tag ‖ ellA ‖ ellB ‖ x) for any lengths.
-		h := sha256.New()
-		h.Write(th[:])
-		h.Write(th[:])
-		h.Write(key)
-		h.Write(rnd)
-		h.Write(rnd)
-		if got := BIP324Hash(rnd, key, rnd); !bytes.Equal(got, h.Sum(nil)) {
-			t.Fatalf("BIP324Hash(%x, %x, %x) = %x, want %x", rnd, key, rnd, got, h.Sum(nil))
+		// BIP324Hash is the tagged hash of ellA ‖ ellB ‖ x for any lengths.
+		if got, want := BIP324Hash(rnd, key, rnd), testref.TaggedHash("bip324_ellswift_xonly_ecdh", key, rnd, rnd); !bytes.Equal(got, want[:]) {
+			t.Fatalf("BIP324Hash(%x, %x, %x) = %x, want %x", rnd, key, rnd, got, want)
 		}
 
 		if pub, err := secp256k1.ParsePublicKey(key); err == nil {

@@ -30,7 +30,7 @@ func refHashToScalar(tag string, msg ...[]byte) *big.Int {
 // scalarOf returns k (0 ≤ k < n) as a root package Scalar.
 func scalarOf(t *testing.T, k *big.Int) *secp256k1.Scalar {
 	t.Helper()
-	s, err := new(secp256k1.Scalar).SetCanonicalBytes(k.FillBytes(make([]byte, 32)))
+	s, err := new(secp256k1.Scalar).SetCanonicalBytes(testref.Bytes32(k))
 	if err != nil {
 		t.Fatalf("reference scalar %x: %v", k, err)
 	}
@@ -132,9 +132,7 @@ func FuzzKeyAgg(f *testing.F) {
 		f.Add(pk(idx...), []byte(v.Tweaks[0]), false, []byte(nil)) // tweak = n
 	}
 	tweak := v.Tweaks[1]
-	n := testref.N.FillBytes(make([]byte, 32))
-	nMinus1 := new(big.Int).Sub(testref.N, big.NewInt(1)).FillBytes(make([]byte, 32))
-	for _, tw := range [][]byte{nil, {}, tweak[:31], append(bytes.Clone(tweak), 0), make([]byte, 32), nMinus1, n, bytes.Repeat([]byte{0xff}, 32)} {
+	for _, tw := range append(testref.ScalarEdges(), tweak[:31], append(bytes.Clone(tweak), 0)) {
 		f.Add(pk(0, 1), tw, false, root)
 	}
 	for _, mr := range [][]byte{{}, root[:31], append(bytes.Clone(root), 0), make([]byte, 64)} {
@@ -149,9 +147,9 @@ func FuzzKeyAgg(f *testing.F) {
 	kpk := k.PublicKey().BytesCompressed()
 	ak := refKeyAggCoeffs([][]byte{kpk})[0]
 	ak.Mul(ak, new(big.Int).SetBytes(k.Bytes())).Mod(ak, testref.N)
-	f.Add(kpk, new(big.Int).Sub(testref.N, ak).FillBytes(make([]byte, 32)), false, []byte(nil))
-	f.Add(kpk, new(big.Int).Sub(testref.N, ak).FillBytes(make([]byte, 32)), true, []byte(nil))
-	f.Add(kpk, ak.FillBytes(make([]byte, 32)), true, []byte(nil))
+	f.Add(kpk, testref.Bytes32(new(big.Int).Sub(testref.N, ak)), false, []byte(nil))
+	f.Add(kpk, testref.Bytes32(new(big.Int).Sub(testref.N, ak)), true, []byte(nil))
+	f.Add(kpk, testref.Bytes32(ak), true, []byte(nil))
 
 	f.Fuzz(func(t *testing.T, blob, tweak []byte, isXOnly bool, merkleRoot []byte) {
 		keys := splitKeys(blob)
@@ -313,7 +311,7 @@ func refNonceGen(t *testing.T, sk *secp256k1.PrivateKey, pk, aggpk, msg, extra [
 	for i := range 2 {
 		k := refHashToScalar("MuSig/nonce", rnd, []byte{byte(len(pk))}, pk, []byte{byte(len(aggpk))}, aggpk,
 			mp, binary.BigEndian.AppendUint32(nil, uint32(len(extra))), extra, []byte{byte(i)})
-		secnonce = append(secnonce, k.FillBytes(make([]byte, 32))...)
+		secnonce = append(secnonce, testref.Bytes32(k)...)
 		pubnonce = append(pubnonce, refCBytesG(t, k)...)
 	}
 	return append(secnonce, pk...), pubnonce
@@ -372,14 +370,13 @@ func FuzzNonceGen(f *testing.F) {
 	sk := k.Bytes()
 	aggpk := bytes.Repeat([]byte{7}, 32)
 	rnd := bytes.Repeat([]byte{9}, 32)
-	n := testref.N.FillBytes(make([]byte, 32))
 	for _, p := range [][]byte{nil, pk[:32], append(bytes.Clone(pk), 0), make([]byte, 33), bytes.Repeat([]byte{0xff}, 33)} {
 		f.Add(p, sk, aggpk, []byte("msg"), rnd, false)
 	}
 	for _, a := range [][]byte{nil, aggpk[:31], append(bytes.Clone(aggpk), 0), make([]byte, 64)} {
 		f.Add(pk, sk, a, []byte{}, []byte(nil), false)
 	}
-	for _, s := range [][]byte{nil, make([]byte, 32), n, bytes.Repeat([]byte{0xff}, 32), sk[:31]} {
+	for _, s := range append(testref.ScalarEdges(), sk[:31]) {
 		f.Add(pk, s, aggpk, []byte{}, []byte{}, true)
 	}
 	f.Add(pk, sk, []byte{}, bytes.Repeat([]byte{0x26}, 100), rnd[:31], false)

@@ -27,7 +27,7 @@ func refPrivateKey(b []byte) (*big.Int, bool) {
 // baseMult returns cbytes(k·G) for 0 < k < n, through the root package.
 func baseMult(t *testing.T, k *big.Int) []byte {
 	t.Helper()
-	key, err := secp256k1.NewPrivateKey(k.FillBytes(make([]byte, 32)))
+	key, err := secp256k1.NewPrivateKey(testref.Bytes32(k))
 	if err != nil {
 		t.Fatalf("reference scalar %x: %v", k, err)
 	}
@@ -45,7 +45,7 @@ func refSign(t *testing.T, d0 *big.Int, msg, aux []byte) []byte {
 		d.Sub(n, d)
 	}
 	// t = bytes(d) xor hash_BIP0340/aux(a); rand = hash_BIP0340/nonce(t ‖ bytes(P) ‖ m).
-	tb := d.FillBytes(make([]byte, 32))
+	tb := testref.Bytes32(d)
 	ha := testref.TaggedHash("BIP0340/aux", aux)
 	for i := range tb {
 		tb[i] ^= ha[i]
@@ -91,14 +91,11 @@ func FuzzSign(f *testing.F) {
 			f.Add(v.seckey, v.msg, v.aux)
 		}
 	}
-	n := testref.N.FillBytes(make([]byte, 32))
-	nMinus1 := new(big.Int).Sub(testref.N, big.NewInt(1)).FillBytes(make([]byte, 32))
-	one := new(big.Int).SetInt64(1).FillBytes(make([]byte, 32))
 	valid := bytes.Repeat([]byte{7}, 32)
-	for _, key := range [][]byte{nil, {}, make([]byte, 31), make([]byte, 33), make([]byte, 32), n, bytes.Repeat([]byte{0xff}, 32)} {
-		f.Add(key, []byte("msg"), make([]byte, 32)) // invalid keys
+	for _, key := range testref.ScalarEdges() {
+		f.Add(key, []byte("msg"), make([]byte, 32)) // invalid keys, and 1 and n − 1
 	}
-	for _, key := range [][]byte{one, nMinus1, valid} {
+	for _, key := range [][]byte{testref.Bytes32(big.NewInt(1)), testref.Bytes32(new(big.Int).Sub(testref.N, big.NewInt(1))), valid} {
 		f.Add(key, []byte{}, make([]byte, 32))
 		f.Add(key, make([]byte, 32), bytes.Repeat([]byte{0xff}, 32))
 		f.Add(key, bytes.Repeat([]byte{0xab}, 100), []byte(nil))
@@ -212,17 +209,16 @@ func FuzzTaproot(f *testing.F) {
 	key := bytes.Repeat([]byte{0x42}, 32)
 	k, _ := secp256k1.NewPrivateKey(key)
 	dNeg := evenKey(k).Negate().Bytes() // t = n − d: Q is the identity
-	n := testref.N.FillBytes(make([]byte, 32))
-	nMinus1 := new(big.Int).Sub(testref.N, big.NewInt(1)).FillBytes(make([]byte, 32))
+	nMinus1 := testref.Bytes32(new(big.Int).Sub(testref.N, big.NewInt(1)))
 	root := bytes.Repeat([]byte{0x5a}, 32)
-	for _, tw := range [][]byte{nil, {}, make([]byte, 31), make([]byte, 33), make([]byte, 32), n, nMinus1, bytes.Repeat([]byte{0xff}, 32), dNeg} {
+	for _, tw := range append(testref.ScalarEdges(), dNeg) {
 		f.Add(key, tw, root, []byte{}, byte(TapscriptLeafVersion))
 	}
 	for _, mr := range [][]byte{nil, make([]byte, 31), make([]byte, 33), make([]byte, 64)} {
 		f.Add(key, nMinus1, mr, []byte{0xac}, byte(0xc1))
 	}
 	f.Add([]byte{}, []byte{}, []byte{}, bytes.Repeat([]byte{0x51}, 0xfd), byte(0xff))
-	f.Add(n, make([]byte, 32), root, bytes.Repeat([]byte{0x51}, 0xfc), byte(0))
+	f.Add(testref.Bytes32(testref.N), make([]byte, 32), root, bytes.Repeat([]byte{0x51}, 0xfc), byte(0))
 	f.Fuzz(func(t *testing.T, key, tweak, merkleRoot, script []byte, leafVersion byte) {
 		// hash_TapLeaf(v ‖ compact_size(len(s)) ‖ s), BIP-341.
 		want := testref.TaggedHash("TapLeaf", []byte{leafVersion}, refCompactSize(len(script)), script)
