@@ -165,37 +165,52 @@ func BenchmarkBackends(b *testing.B) {
 	}
 }
 
-// BenchmarkIndependent runs four independent multiply (or square) chains
-// per iteration, which the core can overlap: a quarter of its ns/op is the
-// throughput cost of one operation, where BenchmarkBackends's single chain
-// measures its latency (plus the call). docs/design.md compares the two.
-func BenchmarkIndependent(b *testing.B) {
+// BenchmarkChains runs multiply and square with no harness between the
+// calls: chains=1 is one dependent chain, whose ns/op is the operation's
+// latency plus the call (BenchmarkBackends adds an indirect closure call to
+// that); chains=4 runs four independent chains per iteration, which the core
+// can overlap, so a quarter of its ns/op is the throughput cost of one
+// operation. docs/design.md compares the two.
+func BenchmarkChains(b *testing.B) {
 	x0 := Element{l: [4]uint64{0x0123456789abcdef, 0xfedcba9876543210, 0x1111, 0x7777777777777777}}
-	for _, op := range []string{"Multiply4", "Square4"} {
-		for _, be := range backends() {
-			b.Run(fmt.Sprintf("op=%s/backend=%s", op, be), func(b *testing.B) {
-				defer setBackend(be)()
-				var x [4]Element
-				for i := range x {
-					x[i] = x0
-					x[i].l[1] += uint64(i)
-				}
-				y := x0
-				for b.Loop() {
-					if op == "Multiply4" {
-						x[0].Multiply(&x[0], &y)
-						x[1].Multiply(&x[1], &y)
-						x[2].Multiply(&x[2], &y)
-						x[3].Multiply(&x[3], &y)
-					} else {
-						x[0].Square(&x[0])
-						x[1].Square(&x[1])
-						x[2].Square(&x[2])
-						x[3].Square(&x[3])
+	for _, op := range []string{"Multiply", "Square"} {
+		for _, chains := range []int{1, 4} {
+			for _, be := range backends() {
+				b.Run(fmt.Sprintf("op=%s/chains=%d/backend=%s", op, chains, be), func(b *testing.B) {
+					defer setBackend(be)()
+					var x [4]Element
+					for i := range x {
+						x[i] = x0
+						x[i].l[1] += uint64(i)
 					}
-				}
-				sinkElement = x[0]
-			})
+					y := x0
+					switch {
+					case op == "Multiply" && chains == 1:
+						for b.Loop() {
+							x[0].Multiply(&x[0], &y)
+						}
+					case op == "Square" && chains == 1:
+						for b.Loop() {
+							x[0].Square(&x[0])
+						}
+					case op == "Multiply":
+						for b.Loop() {
+							x[0].Multiply(&x[0], &y)
+							x[1].Multiply(&x[1], &y)
+							x[2].Multiply(&x[2], &y)
+							x[3].Multiply(&x[3], &y)
+						}
+					default:
+						for b.Loop() {
+							x[0].Square(&x[0])
+							x[1].Square(&x[1])
+							x[2].Square(&x[2])
+							x[3].Square(&x[3])
+						}
+					}
+					sinkElement = x[0]
+				})
+			}
 		}
 	}
 }
