@@ -1,0 +1,206 @@
+// bench/ifma/ifma.c: a measured prototype, not part of the library. It times
+// eight independent secp256k1 field multiplications in AVX-512 IFMA (5x52
+// limbs, one field element per 64-bit lane, VPMADD52LUQ/HUQ) against the
+// scalar 4x64 code, to size an 8-way batch path for the multi-scalar
+// multiplication and batch verification (docs/design.md, "Beyond one
+// formula"). It checks every product against a scalar reference first.
+//
+//   gcc -O3 -funroll-all-loops -march=native -o /tmp/ifma bench/ifma/ifma.c
+//   taskset -c 1 /tmp/ifma
+//
+// It needs a CPU with AVX512IFMA (the project's Xeon model 207 has it).
+// Compare its "chains x 8" lines with `go test -run '^$' -bench
+// 'Chains/op=Multiply/chains=4/backend=adx' ./internal/field` (ns/op / 4),
+// alternating, on an idle core. The scalar C row below is a plain __int128
+// loop, slower than the project's assembly: do not quote it.
+//
+#include <immintrin.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+typedef unsigned __int128 u128;
+#define M52 0xFFFFFFFFFFFFFULL
+static const uint64_t R = 0x1000003D10ULL; // 2^260 mod p
+
+// ---- scalar 4x64 reference (lazily reduced in [0, 2^256)) ----
+static inline void mul4(uint64_t r[4], const uint64_t a[4], const uint64_t b[4]) {
+	uint64_t t[8] = {0};
+	for (int i = 0; i < 4; i++) {
+		u128 carry = 0;
+		for (int j = 0; j < 4; j++) {
+			u128 x = (u128)a[i] * b[j] + t[i + j] + carry;
+			t[i + j] = (uint64_t)x;
+			carry = x >> 64;
+		}
+		t[i + 4] = (uint64_t)carry;
+	}
+	const uint64_t c = 0x1000003D1ULL;
+	u128 acc = 0;
+	uint64_t s[5];
+	for (int i = 0; i < 4; i++) {
+		acc += (u128)t[i + 4] * c + t[i];
+		s[i] = (uint64_t)acc;
+		acc >>= 64;
+	}
+	s[4] = (uint64_t)acc;
+	acc = (u128)s[4] * c + s[0];
+	r[0] = (uint64_t)acc; acc >>= 64;
+	for (int i = 1; i < 4; i++) { acc += s[i]; r[i] = (uint64_t)acc; acc >>= 64; }
+	uint64_t cy = (uint64_t)acc; // 0 or 1
+	acc = (u128)r[0] + cy * c; r[0] = (uint64_t)acc; acc >>= 64;
+	r[1] += (uint64_t)acc; // cannot carry further (see fe_generic.go)
+}
+
+// ---- 8-way IFMA, 5x52, limbs < 2^52 in and out ----
+typedef struct { __m512i l[5]; } fe8;
+
+static inline __m512i lo(__m512i acc, __m512i a, __m512i b) { return _mm512_madd52lo_epu64(acc, a, b); }
+static inline __m512i hi(__m512i acc, __m512i a, __m512i b) { return _mm512_madd52hi_epu64(acc, a, b); }
+
+static inline __attribute__((always_inline)) void mul8(fe8 *r, const fe8 *a, const fe8 *b) {
+	const __m512i z = _mm512_setzero_si512(), m = _mm512_set1_epi64(M52), rr = _mm512_set1_epi64(R);
+	__m512i t[10];
+	for (int k = 0; k < 10; k++) t[k] = z;
+	for (int i = 0; i < 5; i++)
+		for (int j = 0; j < 5; j++) {
+			t[i + j] = lo(t[i + j], a->l[i], b->l[j]);
+			t[i + j + 1] = hi(t[i + j + 1], a->l[i], b->l[j]);
+		}
+	// normalize columns 4..9 so that t5..t9 < 2^52 (t10 = carry out of t9)
+	for (int k = 4; k < 9; k++) {
+		t[k + 1] = _mm512_add_epi64(t[k + 1], _mm512_srli_epi64(t[k], 52));
+		t[k] = _mm512_and_si512(t[k], m);
+	}
+	__m512i t10 = _mm512_srli_epi64(t[9], 52);
+	t[9] = _mm512_and_si512(t[9], m);
+	// fold: t_{k-5} += t_k * R (k = 5..9). t10 is 0 for inputs below 2^260
+	// (t4..t9 are normalized, so t10 >= 1 would make the product >= 2^520);
+	// it is folded anyway, as a check costs as much.
+	__m512i t10r = _mm512_madd52lo_epu64(z, t10, rr); // < 2^49
+	__m512i u[6];
+	for (int k = 0; k < 5; k++) u[k] = t[k];
+	u[5] = z;
+	for (int k = 5; k < 10; k++) {
+		u[k - 5] = lo(u[k - 5], t[k], rr);
+		u[k - 4] = hi(u[k - 4], t[k], rr);
+	}
+	u[5] = _mm512_add_epi64(u[5], t10r);
+	// normalize u0..u4, carry into u5, fold u5 * R into u0/u1, normalize again
+	for (int k = 0; k < 5; k++) {
+		u[k + 1] = _mm512_add_epi64(u[k + 1], _mm512_srli_epi64(u[k], 52));
+		u[k] = _mm512_and_si512(u[k], m);
+	}
+	u[0] = lo(u[0], u[5], rr);
+	u[1] = hi(u[1], u[5], rr);
+	for (int k = 0; k < 4; k++) {
+		u[k + 1] = _mm512_add_epi64(u[k + 1], _mm512_srli_epi64(u[k], 52));
+		u[k] = _mm512_and_si512(u[k], m);
+	}
+	// u4 reaches 2^52 only if the carry ran through u1..u3, which are then
+	// below 2^24: adding top*R into u0 carries at most 1 into u1, and stops
+	__m512i top = _mm512_srli_epi64(u[4], 52);
+	u[4] = _mm512_and_si512(u[4], m);
+	u[0] = lo(u[0], top, rr); // top*R < 2^52, u0 < 2^52 + small: one more carry step
+	u[1] = _mm512_add_epi64(u[1], _mm512_srli_epi64(u[0], 52));
+	u[0] = _mm512_and_si512(u[0], m);
+	for (int k = 0; k < 5; k++) r->l[k] = u[k];
+}
+
+static uint64_t rng = 0x9E3779B97F4A7C15ULL;
+static uint64_t next(void) { rng ^= rng << 13; rng ^= rng >> 7; rng ^= rng << 17; return rng; }
+
+static void to52(uint64_t out[5], const uint64_t a[4]) {
+	out[0] = a[0] & M52;
+	out[1] = (a[0] >> 52 | a[1] << 12) & M52;
+	out[2] = (a[1] >> 40 | a[2] << 24) & M52;
+	out[3] = (a[2] >> 28 | a[3] << 36) & M52;
+	out[4] = a[3] >> 16;
+}
+// value of 5x52 (limbs < 2^52, value < 2^260) mod p, into canonical 4x64
+static void from52(uint64_t out[4], const uint64_t l[5]) {
+	// value = sum l_k 2^(52k); compute as 320-bit then reduce by repeated folding
+	uint64_t w[5] = {0};
+	u128 acc;
+	w[0] = l[0] | l[1] << 52;
+	w[1] = l[1] >> 12 | l[2] << 40;
+	w[2] = l[2] >> 24 | l[3] << 28;
+	w[3] = l[3] >> 36 | l[4] << 16;
+	w[4] = l[4] >> 48;
+	// fold w4 * c
+	acc = (u128)w[4] * 0x1000003D1ULL + w[0]; w[0] = acc; acc >>= 64;
+	for (int i = 1; i < 4; i++) { acc += w[i]; w[i] = acc; acc >>= 64; }
+	if (acc) { acc = (u128)w[0] + 0x1000003D1ULL; w[0] = acc; acc >>= 64; for (int i = 1; i < 4; i++) { acc += w[i]; w[i] = acc; acc >>= 64; } }
+	// canonical: subtract p if >= p
+	const uint64_t p[4] = {0xFFFFFFFEFFFFFC2FULL, ~0ULL, ~0ULL, ~0ULL};
+	int ge = 1;
+	for (int i = 3; i >= 0; i--) { if (w[i] != p[i]) { ge = w[i] > p[i]; break; } }
+	if (ge) { u128 b = 0; for (int i = 0; i < 4; i++) { u128 d = (u128)w[i] - p[i] - b; w[i] = d; b = (d >> 64) & 1; } }
+	memcpy(out, w, 32);
+}
+static void canon4(uint64_t w[4]) { uint64_t l[5]; to52(l, w); from52(w, l); }
+
+static double now(void) { struct timespec ts; clock_gettime(CLOCK_MONOTONIC, &ts); return ts.tv_sec + ts.tv_nsec * 1e-9; }
+
+int main(void) {
+	// correctness: random and edge inputs
+	for (int trial = 0; trial < 20000; trial++) {
+		uint64_t a[8][4], b[8][4];
+		for (int e = 0; e < 8; e++) for (int i = 0; i < 4; i++) {
+			a[e][i] = next(); b[e][i] = next();
+			if (trial % 7 == 0) { a[e][i] = ~0ULL; }
+			if (trial % 11 == 0) { b[e][i] = ~0ULL; }
+		}
+		fe8 A, B, Rr;
+		for (int k = 0; k < 5; k++) {
+			uint64_t la[8], lb[8];
+			for (int e = 0; e < 8; e++) { uint64_t x[5], y[5]; to52(x, a[e]); to52(y, b[e]); la[e] = x[k]; lb[e] = y[k]; }
+			A.l[k] = _mm512_loadu_si512(la); B.l[k] = _mm512_loadu_si512(lb);
+		}
+		mul8(&Rr, &A, &B);
+		// chain once more to check outputs are valid inputs
+		mul8(&Rr, &Rr, &B);
+		for (int e = 0; e < 8; e++) {
+			uint64_t got5[5], want[4], got[4];
+			for (int k = 0; k < 5; k++) { uint64_t tmp[8]; _mm512_storeu_si512(tmp, Rr.l[k]); got5[k] = tmp[e]; if (got5[k] >> 52) { printf("limb %d not normalized\n", k); return 1; } }
+			from52(got, got5);
+			mul4(want, a[e], b[e]); mul4(want, want, b[e]); canon4(want);
+			if (memcmp(got, want, 32)) { printf("mismatch trial %d lane %d\n", trial, e); return 1; }
+		}
+	}
+	printf("correct on 20000x8 products (chained twice)\n");
+
+	// throughput: 8 independent chains each
+	const long N = 20000000;
+	fe8 A, B;
+	for (int k = 0; k < 5; k++) { A.l[k] = _mm512_set1_epi64(next() & M52); B.l[k] = _mm512_set1_epi64(next() & M52); }
+	for (int rep = 0; rep < 3; rep++) {
+		double t0 = now();
+		for (long i = 0; i < N / 8; i++) mul8(&A, &A, &B);
+		double t1 = now();
+		uint64_t x[4][4], y[4];
+		for (int e = 0; e < 4; e++) for (int i = 0; i < 4; i++) x[e][i] = next();
+		for (int i = 0; i < 4; i++) y[i] = next();
+		double t2 = now();
+		for (long i = 0; i < N / 4; i++) { mul4(x[0], x[0], y); mul4(x[1], x[1], y); mul4(x[2], x[2], y); mul4(x[3], x[3], y); }
+		double t3 = now();
+		uint64_t s = x[0][0] ^ x[1][1] ^ x[2][2] ^ x[3][3];
+		uint64_t tmp[8]; _mm512_storeu_si512(tmp, A.l[0]);
+		printf("ifma 8-way: %.2f ns/mul   scalar 4x64 C, 4 chains: %.2f ns/mul   (sink %llx)\n",
+			(t1 - t0) / N * 1e9, (t3 - t2) / N * 1e9, (unsigned long long)(s ^ tmp[0]));
+	}
+	{
+		fe8 A2 = A, A3 = A, A4 = A;
+		for (int rep = 0; rep < 3; rep++) {
+			double t0 = now();
+			for (long i = 0; i < N / 16; i++) { mul8(&A, &A, &B); mul8(&A2, &A2, &B); }
+			double t1 = now();
+			for (long i = 0; i < N / 32; i++) { mul8(&A, &A, &B); mul8(&A2, &A2, &B); mul8(&A3, &A3, &B); mul8(&A4, &A4, &B); }
+			double t2 = now();
+			uint64_t tmp[8]; _mm512_storeu_si512(tmp, _mm512_xor_si512(_mm512_xor_si512(A.l[0], A2.l[1]), _mm512_xor_si512(A3.l[2], A4.l[3])));
+			printf("ifma 2 chains x 8: %.2f ns/mul   4 chains x 8: %.2f ns/mul  (%llx)\n", (t1 - t0) / N * 1e9, (t2 - t1) / N * 1e9, (unsigned long long)tmp[0]);
+		}
+	}
+	return 0;
+}
