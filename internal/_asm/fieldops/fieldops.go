@@ -217,6 +217,14 @@ func addSub(r Regs, y [4]Op, o addOp) {
 	again()
 }
 
+// NegRegs returns −r mod p in new registers, as 0 − r (Element.Negate, which
+// is feSubGeneric from zero): the same subtraction, so the same bound.
+func NegRegs(r Regs) Regs {
+	n := ZeroRegs()
+	SubRegs(n, r)
+	return n
+}
+
 // Add sets z = x + y mod p.
 func Add(z, x, y Elem) {
 	r := LoadElem(x)

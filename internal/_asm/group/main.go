@@ -382,8 +382,7 @@ func addAffine() {
 	Comment("Y₃ = −(R'·W + M³M')/2")
 	y := fe.MulRegs(rr, w)
 	fe.AddTo(y, n2)
-	ny := fe.ZeroRegs()
-	fe.SubRegs(ny, y)
+	ny := fe.NegRegs(y)
 	fe.HalfRegs(ny)
 
 	Comment("For p the identity the result is (x₂, y₂, 1); v is written last, so it may alias p")
