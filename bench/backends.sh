@@ -9,8 +9,8 @@
 #   bench/backends.sh [-n ROUNDS] [-t BENCHTIME] [-o DIR]
 #
 # ROUNDS (default 10) is benchstat's n; BENCHTIME defaults to 300ms. The raw
-# results (ns/op only) stay in DIR (default a fresh temporary directory). Run it on an
-# otherwise idle machine, never beside another benchmark or a build.
+# results (ns/op only) stay in DIR (default a fresh temporary directory).
+# Run it on an otherwise idle machine, never beside a benchmark or a build.
 set -euo pipefail
 
 rounds=10 benchtime=300ms out=
