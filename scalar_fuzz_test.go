@@ -5,6 +5,8 @@ import (
 	"errors"
 	"math/big"
 	"testing"
+
+	"github.com/kestrel-crypto/secp256k1/internal/testref"
 )
 
 // scalarTestFuzzSeeds returns interesting 32-byte encodings: edge values, n, n+1
@@ -12,12 +14,12 @@ import (
 func scalarTestFuzzSeeds() [][]byte {
 	var out [][]byte
 	for _, v := range scalarTestEdgeBigs {
-		out = append(out, scalarTestBytes32(v))
+		out = append(out, testref.Bytes32(v))
 	}
 	one := big.NewInt(1)
 	for _, v := range []*big.Int{scalarTestOrder, new(big.Int).Add(scalarTestOrder, one),
 		new(big.Int).Sub(scalarTestPow2(256), one)} {
-		out = append(out, scalarTestBytes32(v))
+		out = append(out, testref.Bytes32(v))
 	}
 	return out
 }

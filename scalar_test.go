@@ -9,6 +9,8 @@ import (
 	"testing"
 	"testing/quick"
 	"time"
+
+	"github.com/kestrel-crypto/secp256k1/internal/testref"
 )
 
 // The helpers of this file carry a scalar prefix: other test files of the
@@ -59,11 +61,6 @@ func scalarTestFromBig(b *big.Int) *Scalar {
 	s := new(Scalar)
 	scalarTestLimbsFromBig(s.l[:], m)
 	return s
-}
-
-// scalarTestBytes32 returns the 32-byte big-endian encoding of 0 ≤ b < 2²⁵⁶.
-func scalarTestBytes32(b *big.Int) []byte {
-	return b.FillBytes(make([]byte, 32))
 }
 
 // scalarTestEdgeBigs are the edge values used by the generators, as integers in
@@ -600,7 +597,7 @@ func TestScalarSetUint64(t *testing.T) {
 func TestScalarBytesRoundTrip(t *testing.T) {
 	check := func(x Scalar) bool {
 		b := x.Bytes()
-		want := scalarTestBytes32(scalarTestToBig(&x))
+		want := testref.Bytes32(scalarTestToBig(&x))
 		if !bytes.Equal(b, want) {
 			return false
 		}
@@ -635,7 +632,7 @@ func TestScalarSetCanonicalBytesRejects(t *testing.T) {
 		scalarTestBigFromLimbs([]uint64{0, n1 + 1, n2, n3}), // above n in limb 1 only
 	} {
 		s := sentinel
-		r, err := s.SetCanonicalBytes(scalarTestBytes32(v))
+		r, err := s.SetCanonicalBytes(testref.Bytes32(v))
 		if r != nil || !errors.Is(err, ErrScalarOverflow) || s != sentinel {
 			t.Errorf("SetCanonicalBytes(%x) = %v, %v; receiver %x", v, r, err, scalarTestToBig(&s))
 		}
@@ -694,7 +691,7 @@ func TestScalarSetReducedBytes(t *testing.T) {
 	}
 	for _, v := range vals {
 		var s Scalar
-		if _, err := s.SetReducedBytes(scalarTestBytes32(v)); err != nil {
+		if _, err := s.SetReducedBytes(testref.Bytes32(v)); err != nil {
 			t.Fatal(err)
 		}
 		want := new(big.Int).Mod(v, scalarTestOrder)
