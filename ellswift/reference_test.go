@@ -1,7 +1,6 @@
 package ellswift
 
 import (
-	"crypto/sha256"
 	"encoding/binary"
 	"math/big"
 
@@ -129,15 +128,8 @@ func refXSwiftECInv(x, u *big.Int, c int) *big.Int {
 // (the high nibble of byte 31 first); H(i) the u of attempt i; H(65) a new
 // pool.
 func refElligatorSwift(tag string, key64, rnd32 []byte, x *big.Int, yOdd uint) []byte {
-	th := sha256.Sum256([]byte(tag))
-	H := func(cnt uint32) []byte {
-		h := sha256.New()
-		h.Write(th[:])
-		h.Write(th[:])
-		h.Write(key64)
-		h.Write(rnd32)
-		h.Write(binary.LittleEndian.AppendUint32(nil, cnt))
-		return h.Sum(nil)
+	H := func(cnt uint32) [32]byte {
+		return testref.TaggedHash(tag, key64, rnd32, binary.LittleEndian.AppendUint32(nil, cnt))
 	}
 	var pool []int
 	cnt := uint32(0)
@@ -152,7 +144,7 @@ func refElligatorSwift(tag string, key64, rnd32 []byte, x *big.Int, yOdd uint) [
 		pool = pool[:len(pool)-1]
 		u32 := H(cnt)
 		cnt++
-		u := rmod(new(big.Int).SetBytes(u32))
+		u := rmod(new(big.Int).SetBytes(u32[:]))
 		t := refXSwiftECInv(x, u, c)
 		if t == nil {
 			continue
@@ -160,6 +152,6 @@ func refElligatorSwift(tag string, key64, rnd32 []byte, x *big.Int, yOdd uint) [
 		if t.Bit(0) != yOdd {
 			t = rmod(new(big.Int).Neg(t))
 		}
-		return append(u32, t.FillBytes(make([]byte, 32))...)
+		return append(u32[:], testref.Bytes32(t)...)
 	}
 }
