@@ -63,6 +63,17 @@ typedef struct { __m512i l[5]; } fe8;
 static inline __m512i lo(__m512i acc, __m512i a, __m512i b) { return _mm512_madd52lo_epu64(acc, a, b); }
 static inline __m512i hi(__m512i acc, __m512i a, __m512i b) { return _mm512_madd52hi_epu64(acc, a, b); }
 
+// carries moves the bits above 52 of l[from..to-1] up one limb each, in
+// order, leaving those limbs below 2^52 (l[to] takes the last carry).
+static inline __attribute__((always_inline)) void carries(__m512i *l, int from, int to) {
+	const __m512i m = _mm512_set1_epi64(M52);
+	#pragma GCC unroll 16
+	for (int k = from; k < to; k++) {
+		l[k + 1] = _mm512_add_epi64(l[k + 1], _mm512_srli_epi64(l[k], 52));
+		l[k] = _mm512_and_si512(l[k], m);
+	}
+}
+
 static inline __attribute__((always_inline)) void mul8(fe8 *r, const fe8 *a, const fe8 *b) {
 	const __m512i z = _mm512_setzero_si512(), m = _mm512_set1_epi64(M52), rr = _mm512_set1_epi64(R);
 	__m512i t[10];
@@ -75,18 +86,10 @@ static inline __attribute__((always_inline)) void mul8(fe8 *r, const fe8 *a, con
 			t[i + j] = lo(t[i + j], a->l[i], b->l[j]);
 			t[i + j + 1] = hi(t[i + j + 1], a->l[i], b->l[j]);
 		}
-	// normalize columns 4..9 so that t5..t9 < 2^52 (t10 = carry out of t9)
-	#pragma GCC unroll 16
-	for (int k = 4; k < 9; k++) {
-		t[k + 1] = _mm512_add_epi64(t[k + 1], _mm512_srli_epi64(t[k], 52));
-		t[k] = _mm512_and_si512(t[k], m);
-	}
-	__m512i t10 = _mm512_srli_epi64(t[9], 52);
-	t[9] = _mm512_and_si512(t[9], m);
-	// fold: t_{k-5} += t_k * R (k = 5..9). t10 is 0 for inputs below 2^260
-	// (t4..t9 are normalized, so t10 >= 1 would make the product >= 2^520);
-	// it is folded anyway, as a check costs as much.
-	__m512i t10r = _mm512_madd52lo_epu64(z, t10, rr); // < 2^49
+	// normalize columns 4..9 so that t5..t9 < 2^52; nothing carries out of
+	// t9, since the product of two values below 2^260 is below 2^520
+	carries(t, 4, 9);
+	// fold: t_{k-5} += t_k * R (k = 5..9)
 	__m512i u[6];
 	#pragma GCC unroll 16
 	for (int k = 0; k < 5; k++) u[k] = t[k];
@@ -96,27 +99,17 @@ static inline __attribute__((always_inline)) void mul8(fe8 *r, const fe8 *a, con
 		u[k - 5] = lo(u[k - 5], t[k], rr);
 		u[k - 4] = hi(u[k - 4], t[k], rr);
 	}
-	u[5] = _mm512_add_epi64(u[5], t10r);
 	// normalize u0..u4, carry into u5, fold u5 * R into u0/u1, normalize again
-	#pragma GCC unroll 16
-	for (int k = 0; k < 5; k++) {
-		u[k + 1] = _mm512_add_epi64(u[k + 1], _mm512_srli_epi64(u[k], 52));
-		u[k] = _mm512_and_si512(u[k], m);
-	}
+	carries(u, 0, 5);
 	u[0] = lo(u[0], u[5], rr);
 	u[1] = hi(u[1], u[5], rr);
-	#pragma GCC unroll 16
-	for (int k = 0; k < 4; k++) {
-		u[k + 1] = _mm512_add_epi64(u[k + 1], _mm512_srli_epi64(u[k], 52));
-		u[k] = _mm512_and_si512(u[k], m);
-	}
+	carries(u, 0, 4);
 	// u4 reaches 2^52 only if the carry ran through u1..u3, which are then
 	// below 2^24: adding top*R into u0 carries at most 1 into u1, and stops
 	__m512i top = _mm512_srli_epi64(u[4], 52);
 	u[4] = _mm512_and_si512(u[4], m);
 	u[0] = lo(u[0], top, rr); // top*R < 2^52, u0 < 2^52 + small: one more carry step
-	u[1] = _mm512_add_epi64(u[1], _mm512_srli_epi64(u[0], 52));
-	u[0] = _mm512_and_si512(u[0], m);
+	carries(u, 0, 1);
 	#pragma GCC unroll 16
 	for (int k = 0; k < 5; k++) r->l[k] = u[k];
 }
@@ -161,19 +154,11 @@ static void canon4(uint64_t w[4]) { uint64_t l[5]; to52(l, w); from52(w, l); }
 
 static inline __attribute__((always_inline)) void norm8(fe8 *r) {
 	const __m512i m = _mm512_set1_epi64(M52), rr = _mm512_set1_epi64(R);
-	#pragma GCC unroll 16
-	for (int k = 0; k < 4; k++) {
-		r->l[k + 1] = _mm512_add_epi64(r->l[k + 1], _mm512_srli_epi64(r->l[k], 52));
-		r->l[k] = _mm512_and_si512(r->l[k], m);
-	}
+	carries(r->l, 0, 4);
 	__m512i top = _mm512_srli_epi64(r->l[4], 52); // < 2^12 for limbs < 2^63
 	r->l[4] = _mm512_and_si512(r->l[4], m);
 	r->l[0] = _mm512_madd52lo_epu64(r->l[0], top, rr); // top*R < 2^49
-	#pragma GCC unroll 16
-	for (int k = 0; k < 4; k++) {
-		r->l[k + 1] = _mm512_add_epi64(r->l[k + 1], _mm512_srli_epi64(r->l[k], 52));
-		r->l[k] = _mm512_and_si512(r->l[k], m);
-	}
+	carries(r->l, 0, 4);
 	// l4 reaches 2^52 here only if l1..l4 were all 2^52 - 1 and the carry ran
 	// through them (a value within 2^49 of 2^260): a library would fold once
 	// more; this prototype leaves it to the check below.
