@@ -20,7 +20,12 @@
 // Jacobian add 205.8 -> 165.9 ns (-19%) (p <= 0.002, n = 20); and Double in
 // that mode, varTimeDoubleADX, for the variable-time multiplications: 120.3
 // -> 100.2 ns against doubleADX (-17%, p = 0.000, n = 20), ECDSA verification
-// 34.98 -> 32.32 µs (-7.6%, p = 0.029, n = 15).
+// 34.98 -> 32.32 µs (-7.6%, p = 0.029, n = 15). The products off the longest
+// chain emitted after it (sixth session, old and new binaries alternating, n =
+// 30, Intel Xeon): mixed add 128.3 -> 114.2 ns (-11%, p = 0.000), Double 102.7
+// -> 94.5 ns (-7.9%, p = 0.007), VarTimeDouble 80.6 -> 72.7 ns (-9.9%, p =
+// 0.010); on a contended host, paired runs, the median new/old ratio is 0.94
+// (mixed add), 0.96 (both doublings) and 0.96 (VarTimeAdd).
 // lookupAVX2, the constant-time table scan (AVX2): 16 entries 94 -> 27 ns, 32
 // entries 180 -> 56 ns (benchstat -count 6 against the generic scan, noisy);
 // k·G (43 scans of 32 entries) 18.6 -> 14.5 µs (-22%, n = 8, p = 0.001).
@@ -261,116 +266,6 @@ TEXT ·doubleADX(SB), NOSPLIT, $192-16
 	MOVQ R8, 48(SP)
 	MOVQ R9, 56(SP)
 
-	// Z₃ = Y₁·Z₁; the last read of Y₁ and Z₁, so v.Z may alias them
-	MOVQ p+8(FP), AX
-	MOVQ p+8(FP), CX
-
-	// Row 0: t0..t4 = a0·b
-	MOVQ  32(AX), DX
-	MULXQ 64(CX), BX, SI
-	MULXQ 72(CX), R12, DI
-	ADDQ  R12, SI
-	MULXQ 80(CX), R12, R8
-	ADCQ  R12, DI
-	MULXQ 88(CX), R12, R9
-	ADCQ  R12, R8
-	ADCQ  $0x00, R9
-
-	// Row 1: t1..t5 += a1·b, low halves on CF (ADCX), high halves on OF (ADOX);
-	// the sum so far is a·(b mod 2¹²⁸) < 2³⁸⁴, so t5 takes both final carries
-	MOVQ  40(AX), DX
-	XORL  R14, R14
-	MULXQ 64(CX), R12, R13
-	ADCXQ R12, SI
-	ADOXQ R13, DI
-	MULXQ 72(CX), R12, R13
-	ADCXQ R12, DI
-	ADOXQ R13, R8
-	MULXQ 80(CX), R12, R13
-	ADCXQ R12, R8
-	ADOXQ R13, R9
-	MULXQ 88(CX), R12, R10
-	ADCXQ R12, R9
-	ADOXQ R14, R10
-	ADCXQ R14, R10
-
-	// Row 2: t2..t6 += a2·b, low halves on CF (ADCX), high halves on OF (ADOX);
-	// the sum so far is a·(b mod 2¹⁹²) < 2⁴⁴⁸, so t6 takes both final carries
-	MOVQ  48(AX), DX
-	XORL  R14, R14
-	MULXQ 64(CX), R12, R13
-	ADCXQ R12, DI
-	ADOXQ R13, R8
-	MULXQ 72(CX), R12, R13
-	ADCXQ R12, R8
-	ADOXQ R13, R9
-	MULXQ 80(CX), R12, R13
-	ADCXQ R12, R9
-	ADOXQ R13, R10
-	MULXQ 88(CX), R12, R11
-	ADCXQ R12, R10
-	ADOXQ R14, R11
-	ADCXQ R14, R11
-
-	// Row 3: t3..t7 += a3·b, low halves on CF (ADCX), high halves on OF (ADOX);
-	// the sum so far is a·(b mod 2²⁵⁶) < 2⁵¹², so t7 takes both final carries
-	MOVQ  56(AX), DX
-	XORL  R14, R14
-	MULXQ 64(CX), R12, R13
-	ADCXQ R12, R8
-	ADOXQ R13, R9
-	MULXQ 72(CX), R12, R13
-	ADCXQ R12, R9
-	ADOXQ R13, R10
-	MULXQ 80(CX), R12, R13
-	ADCXQ R12, R10
-	ADOXQ R13, R11
-	MULXQ 88(CX), R12, AX
-	ADCXQ R12, R11
-	ADOXQ R14, AX
-	ADCXQ R14, AX
-
-	// Reduce: t ≡ t0..t3 + c·(t4..t7), c = 2³² + 977, lows on CF, highs on OF;
-	// each high half is < 2³³, so the top limb r4 < 2³³ + 2
-	MOVQ  $0x00000001000003d1, DX
-	XORL  R12, R12
-	MULXQ R9, R12, R13
-	ADCXQ R12, BX
-	ADOXQ R13, SI
-	MULXQ R10, R12, R13
-	ADCXQ R12, SI
-	ADOXQ R13, DI
-	MULXQ R11, R12, R13
-	ADCXQ R12, DI
-	ADOXQ R13, R8
-	MULXQ AX, R12, AX
-	ADCXQ R12, R8
-	MOVL  $0x00000000, R12
-	ADOXQ R12, AX
-	ADCXQ R12, AX
-
-	// fold: add r4·c < 2⁶⁷ on CF; on a carry out the wrapped value is below
-	// 2⁹⁷, so adding c (and the carry into limb 1) cannot carry further. Limbs
-	// 0..1 plus c are computed on OF alongside and selected by the final CF:
-	// a CMOV after the carry, not a second add chain
-	MULXQ   AX, R12, R13
-	XORL    AX, AX
-	ADCXQ   R12, BX
-	MOVQ    BX, CX
-	ADOXQ   DX, CX
-	ADCXQ   R13, SI
-	MOVQ    SI, DX
-	ADOXQ   AX, DX
-	ADCXQ   AX, DI
-	ADCXQ   AX, R8
-	CMOVQCS CX, BX
-	CMOVQCS DX, SI
-	MOVQ    v+0(FP), AX
-	MOVQ    BX, 64(AX)
-	MOVQ    SI, 72(AX)
-	MOVQ    DI, 80(AX)
-	MOVQ    R8, 88(AX)
-
 	// T = S·X₁ (the last read of X₁); 2T and 3T off the critical path
 	MOVQ p+8(FP), AX
 
@@ -525,98 +420,6 @@ TEXT ·doubleADX(SB), NOSPLIT, $192-16
 	MOVQ SI, 112(SP)
 	MOVQ DI, 120(SP)
 
-	// S² (independent of the X₃ chain)
-	// Cross sum C = Σ_{i<j} aᵢaⱼ into t1..t6. CF chain: a0·(a1, a2, a3) and
-	// a3·(a1, a2), a partial sum ≤ C < 2⁴⁴⁸, so it ends in t6 without a carry out
-	XORL  AX, AX
-	MOVQ  (SP), DX
-	MULXQ 8(SP), CX, BX
-	MULXQ 16(SP), R11, SI
-	ADCXQ R11, BX
-	MULXQ 24(SP), R11, DI
-	ADCXQ R11, SI
-	MOVQ  24(SP), DX
-	MULXQ 8(SP), R11, R8
-	ADCXQ R11, DI
-	MULXQ 16(SP), R11, R9
-	ADCXQ R11, R8
-	ADCXQ AX, R9
-
-	// OF chain: a1·a2 at limbs 3..4; C < 2⁴⁴⁸ fits t1..t6
-	MOVQ  8(SP), DX
-	MULXQ 16(SP), R11, R12
-	ADOXQ R11, SI
-	ADOXQ R12, DI
-	ADOXQ AX, R8
-	ADOXQ AX, R9
-
-	// t0..t7 = 2C + Σ aᵢ²·2^(128i): the doubling by double shifts (SHLD, on
-	// the multiplier's port, top limb first so each reads the limb below unshifted),
-	// then the squares on one ADD/ADC chain; 2C < 2⁴⁴⁹ and a² < 2⁵¹², so t7 takes the final carry
-	XORL  R10, R10
-	SHLQ  $0x01, R9, R10
-	SHLQ  $0x01, R8, R9
-	SHLQ  $0x01, DI, R8
-	SHLQ  $0x01, SI, DI
-	SHLQ  $0x01, BX, SI
-	SHLQ  $0x01, CX, BX
-	ADDQ  CX, CX
-	MOVQ  (SP), DX
-	MULXQ DX, AX, R12
-	ADDQ  R12, CX
-	MOVQ  8(SP), DX
-	MULXQ DX, R11, R12
-	ADCQ  R11, BX
-	ADCQ  R12, SI
-	MOVQ  16(SP), DX
-	MULXQ DX, R11, R12
-	ADCQ  R11, DI
-	ADCQ  R12, R8
-	MOVQ  24(SP), DX
-	MULXQ DX, R11, R12
-	ADCQ  R11, R9
-	ADCQ  R12, R10
-
-	// Reduce: t ≡ t0..t3 + c·(t4..t7), c = 2³² + 977, lows on CF, highs on OF;
-	// each high half is < 2³³, so the top limb r4 < 2³³ + 2
-	MOVQ  $0x00000001000003d1, DX
-	XORL  R11, R11
-	MULXQ DI, R11, R12
-	ADCXQ R11, AX
-	ADOXQ R12, CX
-	MULXQ R8, R11, R12
-	ADCXQ R11, CX
-	ADOXQ R12, BX
-	MULXQ R9, R11, R12
-	ADCXQ R11, BX
-	ADOXQ R12, SI
-	MULXQ R10, R11, DI
-	ADCXQ R11, SI
-	MOVL  $0x00000000, R11
-	ADOXQ R11, DI
-	ADCXQ R11, DI
-
-	// fold: add r4·c < 2⁶⁷ on CF; on a carry out the wrapped value is below
-	// 2⁹⁷, so adding c (and the carry into limb 1) cannot carry further. Limbs
-	// 0..1 plus c are computed on OF alongside and selected by the final CF:
-	// a CMOV after the carry, not a second add chain
-	MULXQ   DI, R11, R12
-	XORL    DI, DI
-	ADCXQ   R11, AX
-	MOVQ    AX, R8
-	ADOXQ   DX, R8
-	ADCXQ   R12, CX
-	MOVQ    CX, DX
-	ADOXQ   DI, DX
-	ADCXQ   DI, BX
-	ADCXQ   DI, SI
-	CMOVQCS R8, AX
-	CMOVQCS DX, CX
-	MOVQ    AX, 128(SP)
-	MOVQ    CX, 136(SP)
-	MOVQ    BX, 144(SP)
-	MOVQ    SI, 152(SP)
-
 	// U = T − X₃ = 3T − L², from L² directly: one subtraction between L² and L·U
 	// Cross sum C = Σ_{i<j} aᵢaⱼ into t1..t6. CF chain: a0·(a1, a2, a3) and
 	// a3·(a1, a2), a partial sum ≤ C < 2⁴⁴⁸, so it ends in t6 without a carry out
@@ -756,6 +559,208 @@ TEXT ·doubleADX(SB), NOSPLIT, $192-16
 	MOVQ CX, 8(DX)
 	MOVQ BX, 16(DX)
 	MOVQ SI, 24(DX)
+
+	// Z₃ = Y₁·Z₁ and S², off the chain. v.X is written, but Y₁ and Z₁ are read
+	// before v.Y and v.Z are, so v may alias p
+	MOVQ p+8(FP), AX
+	MOVQ p+8(FP), CX
+
+	// Row 0: t0..t4 = a0·b
+	MOVQ  32(AX), DX
+	MULXQ 64(CX), BX, SI
+	MULXQ 72(CX), R12, DI
+	ADDQ  R12, SI
+	MULXQ 80(CX), R12, R8
+	ADCQ  R12, DI
+	MULXQ 88(CX), R12, R9
+	ADCQ  R12, R8
+	ADCQ  $0x00, R9
+
+	// Row 1: t1..t5 += a1·b, low halves on CF (ADCX), high halves on OF (ADOX);
+	// the sum so far is a·(b mod 2¹²⁸) < 2³⁸⁴, so t5 takes both final carries
+	MOVQ  40(AX), DX
+	XORL  R14, R14
+	MULXQ 64(CX), R12, R13
+	ADCXQ R12, SI
+	ADOXQ R13, DI
+	MULXQ 72(CX), R12, R13
+	ADCXQ R12, DI
+	ADOXQ R13, R8
+	MULXQ 80(CX), R12, R13
+	ADCXQ R12, R8
+	ADOXQ R13, R9
+	MULXQ 88(CX), R12, R10
+	ADCXQ R12, R9
+	ADOXQ R14, R10
+	ADCXQ R14, R10
+
+	// Row 2: t2..t6 += a2·b, low halves on CF (ADCX), high halves on OF (ADOX);
+	// the sum so far is a·(b mod 2¹⁹²) < 2⁴⁴⁸, so t6 takes both final carries
+	MOVQ  48(AX), DX
+	XORL  R14, R14
+	MULXQ 64(CX), R12, R13
+	ADCXQ R12, DI
+	ADOXQ R13, R8
+	MULXQ 72(CX), R12, R13
+	ADCXQ R12, R8
+	ADOXQ R13, R9
+	MULXQ 80(CX), R12, R13
+	ADCXQ R12, R9
+	ADOXQ R13, R10
+	MULXQ 88(CX), R12, R11
+	ADCXQ R12, R10
+	ADOXQ R14, R11
+	ADCXQ R14, R11
+
+	// Row 3: t3..t7 += a3·b, low halves on CF (ADCX), high halves on OF (ADOX);
+	// the sum so far is a·(b mod 2²⁵⁶) < 2⁵¹², so t7 takes both final carries
+	MOVQ  56(AX), DX
+	XORL  R14, R14
+	MULXQ 64(CX), R12, R13
+	ADCXQ R12, R8
+	ADOXQ R13, R9
+	MULXQ 72(CX), R12, R13
+	ADCXQ R12, R9
+	ADOXQ R13, R10
+	MULXQ 80(CX), R12, R13
+	ADCXQ R12, R10
+	ADOXQ R13, R11
+	MULXQ 88(CX), R12, AX
+	ADCXQ R12, R11
+	ADOXQ R14, AX
+	ADCXQ R14, AX
+
+	// Reduce: t ≡ t0..t3 + c·(t4..t7), c = 2³² + 977, lows on CF, highs on OF;
+	// each high half is < 2³³, so the top limb r4 < 2³³ + 2
+	MOVQ  $0x00000001000003d1, DX
+	XORL  R12, R12
+	MULXQ R9, R12, R13
+	ADCXQ R12, BX
+	ADOXQ R13, SI
+	MULXQ R10, R12, R13
+	ADCXQ R12, SI
+	ADOXQ R13, DI
+	MULXQ R11, R12, R13
+	ADCXQ R12, DI
+	ADOXQ R13, R8
+	MULXQ AX, R12, AX
+	ADCXQ R12, R8
+	MOVL  $0x00000000, R12
+	ADOXQ R12, AX
+	ADCXQ R12, AX
+
+	// fold: add r4·c < 2⁶⁷ on CF; on a carry out the wrapped value is below
+	// 2⁹⁷, so adding c (and the carry into limb 1) cannot carry further. Limbs
+	// 0..1 plus c are computed on OF alongside and selected by the final CF:
+	// a CMOV after the carry, not a second add chain
+	MULXQ   AX, R12, R13
+	XORL    AX, AX
+	ADCXQ   R12, BX
+	MOVQ    BX, CX
+	ADOXQ   DX, CX
+	ADCXQ   R13, SI
+	MOVQ    SI, DX
+	ADOXQ   AX, DX
+	ADCXQ   AX, DI
+	ADCXQ   AX, R8
+	CMOVQCS CX, BX
+	CMOVQCS DX, SI
+	MOVQ    v+0(FP), AX
+	MOVQ    BX, 64(AX)
+	MOVQ    SI, 72(AX)
+	MOVQ    DI, 80(AX)
+	MOVQ    R8, 88(AX)
+
+	// Cross sum C = Σ_{i<j} aᵢaⱼ into t1..t6. CF chain: a0·(a1, a2, a3) and
+	// a3·(a1, a2), a partial sum ≤ C < 2⁴⁴⁸, so it ends in t6 without a carry out
+	XORL  AX, AX
+	MOVQ  (SP), DX
+	MULXQ 8(SP), CX, BX
+	MULXQ 16(SP), R11, SI
+	ADCXQ R11, BX
+	MULXQ 24(SP), R11, DI
+	ADCXQ R11, SI
+	MOVQ  24(SP), DX
+	MULXQ 8(SP), R11, R8
+	ADCXQ R11, DI
+	MULXQ 16(SP), R11, R9
+	ADCXQ R11, R8
+	ADCXQ AX, R9
+
+	// OF chain: a1·a2 at limbs 3..4; C < 2⁴⁴⁸ fits t1..t6
+	MOVQ  8(SP), DX
+	MULXQ 16(SP), R11, R12
+	ADOXQ R11, SI
+	ADOXQ R12, DI
+	ADOXQ AX, R8
+	ADOXQ AX, R9
+
+	// t0..t7 = 2C + Σ aᵢ²·2^(128i): the doubling by double shifts (SHLD, on
+	// the multiplier's port, top limb first so each reads the limb below unshifted),
+	// then the squares on one ADD/ADC chain; 2C < 2⁴⁴⁹ and a² < 2⁵¹², so t7 takes the final carry
+	XORL  R10, R10
+	SHLQ  $0x01, R9, R10
+	SHLQ  $0x01, R8, R9
+	SHLQ  $0x01, DI, R8
+	SHLQ  $0x01, SI, DI
+	SHLQ  $0x01, BX, SI
+	SHLQ  $0x01, CX, BX
+	ADDQ  CX, CX
+	MOVQ  (SP), DX
+	MULXQ DX, AX, R12
+	ADDQ  R12, CX
+	MOVQ  8(SP), DX
+	MULXQ DX, R11, R12
+	ADCQ  R11, BX
+	ADCQ  R12, SI
+	MOVQ  16(SP), DX
+	MULXQ DX, R11, R12
+	ADCQ  R11, DI
+	ADCQ  R12, R8
+	MOVQ  24(SP), DX
+	MULXQ DX, R11, R12
+	ADCQ  R11, R9
+	ADCQ  R12, R10
+
+	// Reduce: t ≡ t0..t3 + c·(t4..t7), c = 2³² + 977, lows on CF, highs on OF;
+	// each high half is < 2³³, so the top limb r4 < 2³³ + 2
+	MOVQ  $0x00000001000003d1, DX
+	XORL  R11, R11
+	MULXQ DI, R11, R12
+	ADCXQ R11, AX
+	ADOXQ R12, CX
+	MULXQ R8, R11, R12
+	ADCXQ R11, CX
+	ADOXQ R12, BX
+	MULXQ R9, R11, R12
+	ADCXQ R11, BX
+	ADOXQ R12, SI
+	MULXQ R10, R11, DI
+	ADCXQ R11, SI
+	MOVL  $0x00000000, R11
+	ADOXQ R11, DI
+	ADCXQ R11, DI
+
+	// fold: add r4·c < 2⁶⁷ on CF; on a carry out the wrapped value is below
+	// 2⁹⁷, so adding c (and the carry into limb 1) cannot carry further. Limbs
+	// 0..1 plus c are computed on OF alongside and selected by the final CF:
+	// a CMOV after the carry, not a second add chain
+	MULXQ   DI, R11, R12
+	XORL    DI, DI
+	ADCXQ   R11, AX
+	MOVQ    AX, R8
+	ADOXQ   DX, R8
+	ADCXQ   R12, CX
+	MOVQ    CX, DX
+	ADOXQ   DI, DX
+	ADCXQ   DI, BX
+	ADCXQ   DI, SI
+	CMOVQCS R8, AX
+	CMOVQCS DX, CX
+	MOVQ    AX, 128(SP)
+	MOVQ    CX, 136(SP)
+	MOVQ    BX, 144(SP)
+	MOVQ    SI, 152(SP)
 
 	// Y₃ = L·U − S²
 	// Row 0: t0..t4 = a0·b
@@ -1102,110 +1107,6 @@ back3:
 	MOVQ R8, 48(SP)
 	MOVQ R9, 56(SP)
 
-	// Z₃ = Y₁·Z₁; the last read of Y₁ and Z₁, so v.Z may alias them
-	MOVQ p+8(FP), AX
-	MOVQ p+8(FP), CX
-
-	// Row 0: t0..t4 = a0·b
-	MOVQ  32(AX), DX
-	MULXQ 64(CX), BX, SI
-	MULXQ 72(CX), R12, DI
-	ADDQ  R12, SI
-	MULXQ 80(CX), R12, R8
-	ADCQ  R12, DI
-	MULXQ 88(CX), R12, R9
-	ADCQ  R12, R8
-	ADCQ  $0x00, R9
-
-	// Row 1: t1..t5 += a1·b, low halves on CF (ADCX), high halves on OF (ADOX);
-	// the sum so far is a·(b mod 2¹²⁸) < 2³⁸⁴, so t5 takes both final carries
-	MOVQ  40(AX), DX
-	XORL  R14, R14
-	MULXQ 64(CX), R12, R13
-	ADCXQ R12, SI
-	ADOXQ R13, DI
-	MULXQ 72(CX), R12, R13
-	ADCXQ R12, DI
-	ADOXQ R13, R8
-	MULXQ 80(CX), R12, R13
-	ADCXQ R12, R8
-	ADOXQ R13, R9
-	MULXQ 88(CX), R12, R10
-	ADCXQ R12, R9
-	ADOXQ R14, R10
-	ADCXQ R14, R10
-
-	// Row 2: t2..t6 += a2·b, low halves on CF (ADCX), high halves on OF (ADOX);
-	// the sum so far is a·(b mod 2¹⁹²) < 2⁴⁴⁸, so t6 takes both final carries
-	MOVQ  48(AX), DX
-	XORL  R14, R14
-	MULXQ 64(CX), R12, R13
-	ADCXQ R12, DI
-	ADOXQ R13, R8
-	MULXQ 72(CX), R12, R13
-	ADCXQ R12, R8
-	ADOXQ R13, R9
-	MULXQ 80(CX), R12, R13
-	ADCXQ R12, R9
-	ADOXQ R13, R10
-	MULXQ 88(CX), R12, R11
-	ADCXQ R12, R10
-	ADOXQ R14, R11
-	ADCXQ R14, R11
-
-	// Row 3: t3..t7 += a3·b, low halves on CF (ADCX), high halves on OF (ADOX);
-	// the sum so far is a·(b mod 2²⁵⁶) < 2⁵¹², so t7 takes both final carries
-	MOVQ  56(AX), DX
-	XORL  R14, R14
-	MULXQ 64(CX), R12, R13
-	ADCXQ R12, R8
-	ADOXQ R13, R9
-	MULXQ 72(CX), R12, R13
-	ADCXQ R12, R9
-	ADOXQ R13, R10
-	MULXQ 80(CX), R12, R13
-	ADCXQ R12, R10
-	ADOXQ R13, R11
-	MULXQ 88(CX), R12, AX
-	ADCXQ R12, R11
-	ADOXQ R14, AX
-	ADCXQ R14, AX
-
-	// Reduce: t ≡ t0..t3 + c·(t4..t7), c = 2³² + 977, lows on CF, highs on OF;
-	// each high half is < 2³³, so the top limb r4 < 2³³ + 2
-	MOVQ  $0x00000001000003d1, DX
-	XORL  R12, R12
-	MULXQ R9, R12, R13
-	ADCXQ R12, BX
-	ADOXQ R13, SI
-	MULXQ R10, R12, R13
-	ADCXQ R12, SI
-	ADOXQ R13, DI
-	MULXQ R11, R12, R13
-	ADCXQ R12, DI
-	ADOXQ R13, R8
-	MULXQ AX, R12, AX
-	ADCXQ R12, R8
-	MOVL  $0x00000000, R12
-	ADOXQ R12, AX
-	ADCXQ R12, AX
-
-	// fold: add r4·c < 2⁶⁷ into limbs 0..1 (the high half is < 8); a carry
-	// out of limb 1 (limb 1 ≥ 2⁶⁴ − 8) is rare, out of line, where it runs
-	// through limbs 2..3 and, on a carry out (the wrapped value is then below
-	// 2⁹⁷), c and its carry are added into limbs 0..1, which cannot carry further
-	MULXQ AX, R12, R13
-	ADDQ  R12, BX
-	ADCQ  R13, SI
-	JCS   rare4
-
-back4:
-	MOVQ v+0(FP), AX
-	MOVQ BX, 64(AX)
-	MOVQ SI, 72(AX)
-	MOVQ DI, 80(AX)
-	MOVQ R8, 88(AX)
-
 	// T = S·X₁ (the last read of X₁); 2T and 3T off the critical path
 	MOVQ p+8(FP), AX
 
@@ -1300,9 +1201,9 @@ back4:
 	MULXQ AX, R11, R12
 	ADDQ  R11, CX
 	ADCQ  R12, BX
-	JCS   rare5
+	JCS   rare4
 
-back5:
+back4:
 	MOVQ CX, AX
 	MOVQ BX, DX
 	MOVQ SI, R8
@@ -1321,9 +1222,9 @@ back5:
 	// rare, out of line, where the carry runs through limbs 1..3 and, if r
 	// wrapped (it is then below c), c is added once more into limb 0
 	ADDQ R10, AX
-	JCS  rare6
+	JCS  rare5
 
-back6:
+back5:
 	MOVQ AX, 64(SP)
 	MOVQ DX, 72(SP)
 	MOVQ R8, 80(SP)
@@ -1342,99 +1243,13 @@ back6:
 	// rare, out of line, where the carry runs through limbs 1..3 and, if r
 	// wrapped (it is then below c), c is added once more into limb 0
 	ADDQ AX, CX
-	JCS  rare7
+	JCS  rare6
 
-back7:
+back6:
 	MOVQ CX, 96(SP)
 	MOVQ BX, 104(SP)
 	MOVQ SI, 112(SP)
 	MOVQ DI, 120(SP)
-
-	// S² (independent of the X₃ chain)
-	// Cross sum C = Σ_{i<j} aᵢaⱼ into t1..t6. CF chain: a0·(a1, a2, a3) and
-	// a3·(a1, a2), a partial sum ≤ C < 2⁴⁴⁸, so it ends in t6 without a carry out
-	XORL  AX, AX
-	MOVQ  (SP), DX
-	MULXQ 8(SP), CX, BX
-	MULXQ 16(SP), R11, SI
-	ADCXQ R11, BX
-	MULXQ 24(SP), R11, DI
-	ADCXQ R11, SI
-	MOVQ  24(SP), DX
-	MULXQ 8(SP), R11, R8
-	ADCXQ R11, DI
-	MULXQ 16(SP), R11, R9
-	ADCXQ R11, R8
-	ADCXQ AX, R9
-
-	// OF chain: a1·a2 at limbs 3..4; C < 2⁴⁴⁸ fits t1..t6
-	MOVQ  8(SP), DX
-	MULXQ 16(SP), R11, R12
-	ADOXQ R11, SI
-	ADOXQ R12, DI
-	ADOXQ AX, R8
-	ADOXQ AX, R9
-
-	// t0..t7 = 2C + Σ aᵢ²·2^(128i): the doubling by double shifts (SHLD, on
-	// the multiplier's port, top limb first so each reads the limb below unshifted),
-	// then the squares on one ADD/ADC chain; 2C < 2⁴⁴⁹ and a² < 2⁵¹², so t7 takes the final carry
-	XORL  R10, R10
-	SHLQ  $0x01, R9, R10
-	SHLQ  $0x01, R8, R9
-	SHLQ  $0x01, DI, R8
-	SHLQ  $0x01, SI, DI
-	SHLQ  $0x01, BX, SI
-	SHLQ  $0x01, CX, BX
-	ADDQ  CX, CX
-	MOVQ  (SP), DX
-	MULXQ DX, AX, R12
-	ADDQ  R12, CX
-	MOVQ  8(SP), DX
-	MULXQ DX, R11, R12
-	ADCQ  R11, BX
-	ADCQ  R12, SI
-	MOVQ  16(SP), DX
-	MULXQ DX, R11, R12
-	ADCQ  R11, DI
-	ADCQ  R12, R8
-	MOVQ  24(SP), DX
-	MULXQ DX, R11, R12
-	ADCQ  R11, R9
-	ADCQ  R12, R10
-
-	// Reduce: t ≡ t0..t3 + c·(t4..t7), c = 2³² + 977, lows on CF, highs on OF;
-	// each high half is < 2³³, so the top limb r4 < 2³³ + 2
-	MOVQ  $0x00000001000003d1, DX
-	XORL  R11, R11
-	MULXQ DI, R11, R12
-	ADCXQ R11, AX
-	ADOXQ R12, CX
-	MULXQ R8, R11, R12
-	ADCXQ R11, CX
-	ADOXQ R12, BX
-	MULXQ R9, R11, R12
-	ADCXQ R11, BX
-	ADOXQ R12, SI
-	MULXQ R10, R11, DI
-	ADCXQ R11, SI
-	MOVL  $0x00000000, R11
-	ADOXQ R11, DI
-	ADCXQ R11, DI
-
-	// fold: add r4·c < 2⁶⁷ into limbs 0..1 (the high half is < 8); a carry
-	// out of limb 1 (limb 1 ≥ 2⁶⁴ − 8) is rare, out of line, where it runs
-	// through limbs 2..3 and, on a carry out (the wrapped value is then below
-	// 2⁹⁷), c and its carry are added into limbs 0..1, which cannot carry further
-	MULXQ DI, R11, R12
-	ADDQ  R11, AX
-	ADCQ  R12, CX
-	JCS   rare8
-
-back8:
-	MOVQ AX, 128(SP)
-	MOVQ CX, 136(SP)
-	MOVQ BX, 144(SP)
-	MOVQ SI, 152(SP)
 
 	// U = T − X₃ = 3T − L², from L² directly: one subtraction between L² and L·U
 	// Cross sum C = Σ_{i<j} aᵢaⱼ into t1..t6. CF chain: a0·(a1, a2, a3) and
@@ -1514,9 +1329,9 @@ back8:
 	MULXQ DI, R11, R12
 	ADDQ  R11, AX
 	ADCQ  R12, CX
-	JCS   rare9
+	JCS   rare7
 
-back9:
+back7:
 	MOVQ 96(SP), DX
 	MOVQ 104(SP), DI
 	MOVQ 112(SP), R8
@@ -1535,9 +1350,9 @@ back9:
 	// rare, out of line, where the borrow runs through limbs 1..3 and, if r
 	// wrapped (limb 0 is then ≥ 2⁶⁴ − c), c is subtracted once more from limb 0
 	SUBQ R10, DX
-	JCS  rare10
+	JCS  rare8
 
-back10:
+back8:
 	MOVQ DX, 160(SP)
 	MOVQ DI, 168(SP)
 	MOVQ R8, 176(SP)
@@ -1557,14 +1372,204 @@ back10:
 	// rare, out of line, where the borrow runs through limbs 1..3 and, if r
 	// wrapped (limb 0 is then ≥ 2⁶⁴ − c), c is subtracted once more from limb 0
 	SUBQ DX, AX
-	JCS  rare11
+	JCS  rare9
 
-back11:
+back9:
 	MOVQ v+0(FP), DX
 	MOVQ AX, (DX)
 	MOVQ CX, 8(DX)
 	MOVQ BX, 16(DX)
 	MOVQ SI, 24(DX)
+
+	// Z₃ = Y₁·Z₁ and S², off the chain. v.X is written, but Y₁ and Z₁ are read
+	// before v.Y and v.Z are, so v may alias p
+	MOVQ p+8(FP), AX
+	MOVQ p+8(FP), CX
+
+	// Row 0: t0..t4 = a0·b
+	MOVQ  32(AX), DX
+	MULXQ 64(CX), BX, SI
+	MULXQ 72(CX), R12, DI
+	ADDQ  R12, SI
+	MULXQ 80(CX), R12, R8
+	ADCQ  R12, DI
+	MULXQ 88(CX), R12, R9
+	ADCQ  R12, R8
+	ADCQ  $0x00, R9
+
+	// Row 1: t1..t5 += a1·b, low halves on CF (ADCX), high halves on OF (ADOX);
+	// the sum so far is a·(b mod 2¹²⁸) < 2³⁸⁴, so t5 takes both final carries
+	MOVQ  40(AX), DX
+	XORL  R14, R14
+	MULXQ 64(CX), R12, R13
+	ADCXQ R12, SI
+	ADOXQ R13, DI
+	MULXQ 72(CX), R12, R13
+	ADCXQ R12, DI
+	ADOXQ R13, R8
+	MULXQ 80(CX), R12, R13
+	ADCXQ R12, R8
+	ADOXQ R13, R9
+	MULXQ 88(CX), R12, R10
+	ADCXQ R12, R9
+	ADOXQ R14, R10
+	ADCXQ R14, R10
+
+	// Row 2: t2..t6 += a2·b, low halves on CF (ADCX), high halves on OF (ADOX);
+	// the sum so far is a·(b mod 2¹⁹²) < 2⁴⁴⁸, so t6 takes both final carries
+	MOVQ  48(AX), DX
+	XORL  R14, R14
+	MULXQ 64(CX), R12, R13
+	ADCXQ R12, DI
+	ADOXQ R13, R8
+	MULXQ 72(CX), R12, R13
+	ADCXQ R12, R8
+	ADOXQ R13, R9
+	MULXQ 80(CX), R12, R13
+	ADCXQ R12, R9
+	ADOXQ R13, R10
+	MULXQ 88(CX), R12, R11
+	ADCXQ R12, R10
+	ADOXQ R14, R11
+	ADCXQ R14, R11
+
+	// Row 3: t3..t7 += a3·b, low halves on CF (ADCX), high halves on OF (ADOX);
+	// the sum so far is a·(b mod 2²⁵⁶) < 2⁵¹², so t7 takes both final carries
+	MOVQ  56(AX), DX
+	XORL  R14, R14
+	MULXQ 64(CX), R12, R13
+	ADCXQ R12, R8
+	ADOXQ R13, R9
+	MULXQ 72(CX), R12, R13
+	ADCXQ R12, R9
+	ADOXQ R13, R10
+	MULXQ 80(CX), R12, R13
+	ADCXQ R12, R10
+	ADOXQ R13, R11
+	MULXQ 88(CX), R12, AX
+	ADCXQ R12, R11
+	ADOXQ R14, AX
+	ADCXQ R14, AX
+
+	// Reduce: t ≡ t0..t3 + c·(t4..t7), c = 2³² + 977, lows on CF, highs on OF;
+	// each high half is < 2³³, so the top limb r4 < 2³³ + 2
+	MOVQ  $0x00000001000003d1, DX
+	XORL  R12, R12
+	MULXQ R9, R12, R13
+	ADCXQ R12, BX
+	ADOXQ R13, SI
+	MULXQ R10, R12, R13
+	ADCXQ R12, SI
+	ADOXQ R13, DI
+	MULXQ R11, R12, R13
+	ADCXQ R12, DI
+	ADOXQ R13, R8
+	MULXQ AX, R12, AX
+	ADCXQ R12, R8
+	MOVL  $0x00000000, R12
+	ADOXQ R12, AX
+	ADCXQ R12, AX
+
+	// fold: add r4·c < 2⁶⁷ into limbs 0..1 (the high half is < 8); a carry
+	// out of limb 1 (limb 1 ≥ 2⁶⁴ − 8) is rare, out of line, where it runs
+	// through limbs 2..3 and, on a carry out (the wrapped value is then below
+	// 2⁹⁷), c and its carry are added into limbs 0..1, which cannot carry further
+	MULXQ AX, R12, R13
+	ADDQ  R12, BX
+	ADCQ  R13, SI
+	JCS   rare10
+
+back10:
+	MOVQ v+0(FP), AX
+	MOVQ BX, 64(AX)
+	MOVQ SI, 72(AX)
+	MOVQ DI, 80(AX)
+	MOVQ R8, 88(AX)
+
+	// Cross sum C = Σ_{i<j} aᵢaⱼ into t1..t6. CF chain: a0·(a1, a2, a3) and
+	// a3·(a1, a2), a partial sum ≤ C < 2⁴⁴⁸, so it ends in t6 without a carry out
+	XORL  AX, AX
+	MOVQ  (SP), DX
+	MULXQ 8(SP), CX, BX
+	MULXQ 16(SP), R11, SI
+	ADCXQ R11, BX
+	MULXQ 24(SP), R11, DI
+	ADCXQ R11, SI
+	MOVQ  24(SP), DX
+	MULXQ 8(SP), R11, R8
+	ADCXQ R11, DI
+	MULXQ 16(SP), R11, R9
+	ADCXQ R11, R8
+	ADCXQ AX, R9
+
+	// OF chain: a1·a2 at limbs 3..4; C < 2⁴⁴⁸ fits t1..t6
+	MOVQ  8(SP), DX
+	MULXQ 16(SP), R11, R12
+	ADOXQ R11, SI
+	ADOXQ R12, DI
+	ADOXQ AX, R8
+	ADOXQ AX, R9
+
+	// t0..t7 = 2C + Σ aᵢ²·2^(128i): the doubling by double shifts (SHLD, on
+	// the multiplier's port, top limb first so each reads the limb below unshifted),
+	// then the squares on one ADD/ADC chain; 2C < 2⁴⁴⁹ and a² < 2⁵¹², so t7 takes the final carry
+	XORL  R10, R10
+	SHLQ  $0x01, R9, R10
+	SHLQ  $0x01, R8, R9
+	SHLQ  $0x01, DI, R8
+	SHLQ  $0x01, SI, DI
+	SHLQ  $0x01, BX, SI
+	SHLQ  $0x01, CX, BX
+	ADDQ  CX, CX
+	MOVQ  (SP), DX
+	MULXQ DX, AX, R12
+	ADDQ  R12, CX
+	MOVQ  8(SP), DX
+	MULXQ DX, R11, R12
+	ADCQ  R11, BX
+	ADCQ  R12, SI
+	MOVQ  16(SP), DX
+	MULXQ DX, R11, R12
+	ADCQ  R11, DI
+	ADCQ  R12, R8
+	MOVQ  24(SP), DX
+	MULXQ DX, R11, R12
+	ADCQ  R11, R9
+	ADCQ  R12, R10
+
+	// Reduce: t ≡ t0..t3 + c·(t4..t7), c = 2³² + 977, lows on CF, highs on OF;
+	// each high half is < 2³³, so the top limb r4 < 2³³ + 2
+	MOVQ  $0x00000001000003d1, DX
+	XORL  R11, R11
+	MULXQ DI, R11, R12
+	ADCXQ R11, AX
+	ADOXQ R12, CX
+	MULXQ R8, R11, R12
+	ADCXQ R11, CX
+	ADOXQ R12, BX
+	MULXQ R9, R11, R12
+	ADCXQ R11, BX
+	ADOXQ R12, SI
+	MULXQ R10, R11, DI
+	ADCXQ R11, SI
+	MOVL  $0x00000000, R11
+	ADOXQ R11, DI
+	ADCXQ R11, DI
+
+	// fold: add r4·c < 2⁶⁷ into limbs 0..1 (the high half is < 8); a carry
+	// out of limb 1 (limb 1 ≥ 2⁶⁴ − 8) is rare, out of line, where it runs
+	// through limbs 2..3 and, on a carry out (the wrapped value is then below
+	// 2⁹⁷), c and its carry are added into limbs 0..1, which cannot carry further
+	MULXQ DI, R11, R12
+	ADDQ  R11, AX
+	ADCQ  R12, CX
+	JCS   rare11
+
+back11:
+	MOVQ AX, 128(SP)
+	MOVQ CX, 136(SP)
+	MOVQ BX, 144(SP)
+	MOVQ SI, 152(SP)
 
 	// Y₃ = L·U − S²
 	// Row 0: t0..t4 = a0·b
@@ -1712,75 +1717,75 @@ rare3:
 	JMP  back3
 
 rare4:
-	ADCQ $0x00, DI
-	ADCQ $0x00, R8
-	SBBQ AX, AX
-	ANDQ DX, AX
-	ADDQ AX, BX
-	ADCQ $0x00, SI
-	JMP  back4
-
-rare5:
 	ADCQ $0x00, SI
 	ADCQ $0x00, DI
 	SBBQ AX, AX
 	ANDQ DX, AX
 	ADDQ AX, CX
 	ADCQ $0x00, BX
-	JMP  back5
+	JMP  back4
 
-rare6:
+rare5:
 	ADCQ $0x00, DX
 	ADCQ $0x00, R8
 	ADCQ $0x00, R9
 	SBBQ R10, R10
 	ANDQ R11, R10
 	ADDQ R10, AX
-	JMP  back6
+	JMP  back5
 
-rare7:
+rare6:
 	ADCQ $0x00, BX
 	ADCQ $0x00, SI
 	ADCQ $0x00, DI
 	SBBQ AX, AX
 	ANDQ DX, AX
 	ADDQ AX, CX
+	JMP  back6
+
+rare7:
+	ADCQ $0x00, BX
+	ADCQ $0x00, SI
+	SBBQ DI, DI
+	ANDQ DX, DI
+	ADDQ DI, AX
+	ADCQ $0x00, CX
 	JMP  back7
 
 rare8:
-	ADCQ $0x00, BX
-	ADCQ $0x00, SI
-	SBBQ DI, DI
-	ANDQ DX, DI
-	ADDQ DI, AX
-	ADCQ $0x00, CX
-	JMP  back8
-
-rare9:
-	ADCQ $0x00, BX
-	ADCQ $0x00, SI
-	SBBQ DI, DI
-	ANDQ DX, DI
-	ADDQ DI, AX
-	ADCQ $0x00, CX
-	JMP  back9
-
-rare10:
 	SBBQ $0x00, DI
 	SBBQ $0x00, R8
 	SBBQ $0x00, R9
 	SBBQ R10, R10
 	ANDQ R11, R10
 	SUBQ R10, DX
-	JMP  back10
+	JMP  back8
 
-rare11:
+rare9:
 	SBBQ $0x00, CX
 	SBBQ $0x00, BX
 	SBBQ $0x00, SI
 	SBBQ DX, DX
 	ANDQ DI, DX
 	SUBQ DX, AX
+	JMP  back9
+
+rare10:
+	ADCQ $0x00, DI
+	ADCQ $0x00, R8
+	SBBQ AX, AX
+	ANDQ DX, AX
+	ADDQ AX, BX
+	ADCQ $0x00, SI
+	JMP  back10
+
+rare11:
+	ADCQ $0x00, BX
+	ADCQ $0x00, SI
+	SBBQ DI, DI
+	ANDQ DX, DI
+	ADDQ DI, AX
+	ADCQ $0x00, CX
 	JMP  back11
 
 rare12:
@@ -1892,107 +1897,7 @@ back14:
 	MOVQ SI, 16(SP)
 	MOVQ DI, 24(SP)
 
-	// S₂ = y₂·az² (·az below), and H = x₂·az² − X₁: independent products
-	MOVQ a+16(FP), AX
-
-	// Row 0: t0..t4 = a0·b
-	MOVQ  32(AX), DX
-	MULXQ (SP), CX, BX
-	MULXQ 8(SP), R11, SI
-	ADDQ  R11, BX
-	MULXQ 16(SP), R11, DI
-	ADCQ  R11, SI
-	MULXQ 24(SP), R11, R8
-	ADCQ  R11, DI
-	ADCQ  $0x00, R8
-
-	// Row 1: t1..t5 += a1·b, low halves on CF (ADCX), high halves on OF (ADOX);
-	// the sum so far is a·(b mod 2¹²⁸) < 2³⁸⁴, so t5 takes both final carries
-	MOVQ  40(AX), DX
-	XORL  R13, R13
-	MULXQ (SP), R11, R12
-	ADCXQ R11, BX
-	ADOXQ R12, SI
-	MULXQ 8(SP), R11, R12
-	ADCXQ R11, SI
-	ADOXQ R12, DI
-	MULXQ 16(SP), R11, R12
-	ADCXQ R11, DI
-	ADOXQ R12, R8
-	MULXQ 24(SP), R11, R9
-	ADCXQ R11, R8
-	ADOXQ R13, R9
-	ADCXQ R13, R9
-
-	// Row 2: t2..t6 += a2·b, low halves on CF (ADCX), high halves on OF (ADOX);
-	// the sum so far is a·(b mod 2¹⁹²) < 2⁴⁴⁸, so t6 takes both final carries
-	MOVQ  48(AX), DX
-	XORL  R13, R13
-	MULXQ (SP), R11, R12
-	ADCXQ R11, SI
-	ADOXQ R12, DI
-	MULXQ 8(SP), R11, R12
-	ADCXQ R11, DI
-	ADOXQ R12, R8
-	MULXQ 16(SP), R11, R12
-	ADCXQ R11, R8
-	ADOXQ R12, R9
-	MULXQ 24(SP), R11, R10
-	ADCXQ R11, R9
-	ADOXQ R13, R10
-	ADCXQ R13, R10
-
-	// Row 3: t3..t7 += a3·b, low halves on CF (ADCX), high halves on OF (ADOX);
-	// the sum so far is a·(b mod 2²⁵⁶) < 2⁵¹², so t7 takes both final carries
-	MOVQ  56(AX), DX
-	XORL  R13, R13
-	MULXQ (SP), R11, R12
-	ADCXQ R11, DI
-	ADOXQ R12, R8
-	MULXQ 8(SP), R11, R12
-	ADCXQ R11, R8
-	ADOXQ R12, R9
-	MULXQ 16(SP), R11, R12
-	ADCXQ R11, R9
-	ADOXQ R12, R10
-	MULXQ 24(SP), R11, AX
-	ADCXQ R11, R10
-	ADOXQ R13, AX
-	ADCXQ R13, AX
-
-	// Reduce: t ≡ t0..t3 + c·(t4..t7), c = 2³² + 977, lows on CF, highs on OF;
-	// each high half is < 2³³, so the top limb r4 < 2³³ + 2
-	MOVQ  $0x00000001000003d1, DX
-	XORL  R11, R11
-	MULXQ R8, R11, R12
-	ADCXQ R11, CX
-	ADOXQ R12, BX
-	MULXQ R9, R11, R12
-	ADCXQ R11, BX
-	ADOXQ R12, SI
-	MULXQ R10, R11, R12
-	ADCXQ R11, SI
-	ADOXQ R12, DI
-	MULXQ AX, R11, AX
-	ADCXQ R11, DI
-	MOVL  $0x00000000, R11
-	ADOXQ R11, AX
-	ADCXQ R11, AX
-
-	// fold: add r4·c < 2⁶⁷ into limbs 0..1 (the high half is < 8); a carry
-	// out of limb 1 (limb 1 ≥ 2⁶⁴ − 8) is rare, out of line, where it runs
-	// through limbs 2..3 and, on a carry out (the wrapped value is then below
-	// 2⁹⁷), c and its carry are added into limbs 0..1, which cannot carry further
-	MULXQ AX, R11, R12
-	ADDQ  R11, CX
-	ADCQ  R12, BX
-	JCS   rare15
-
-back15:
-	MOVQ CX, 32(SP)
-	MOVQ BX, 40(SP)
-	MOVQ SI, 48(SP)
-	MOVQ DI, 56(SP)
+	// H = x₂·az² − X₁, and S₂ = y₂·az² (·az below): independent products
 	MOVQ a+16(FP), AX
 
 	// Row 0: t0..t4 = a0·b
@@ -2086,9 +1991,9 @@ back15:
 	MULXQ AX, R11, R12
 	ADDQ  R11, CX
 	ADCQ  R12, BX
-	JCS   rare16
+	JCS   rare15
 
-back16:
+back15:
 	MOVQ p+8(FP), AX
 
 	// r = x − y: 256-bit subtract; a borrow stands for −2²⁵⁶ ≡ −c
@@ -2104,9 +2009,9 @@ back16:
 	// rare, out of line, where the borrow runs through limbs 1..3 and, if r
 	// wrapped (limb 0 is then ≥ 2⁶⁴ − c), c is subtracted once more from limb 0
 	SUBQ AX, CX
-	JCS  rare17
+	JCS  rare16
 
-back17:
+back16:
 	MOVQ CX, 64(SP)
 	MOVQ BX, 72(SP)
 	MOVQ SI, 80(SP)
@@ -2123,13 +2028,198 @@ back17:
 	ANDQ SI, AX
 	ANDQ DI, AX
 	INCQ AX
-	JNZ  notp18
+	JNZ  notp17
 	MOVQ $0xfffffffefffffc2f, AX
 	CMPQ CX, AX
 	JEQ  exceptional
 
-notp18:
-	// R = S₂·az − Y₁; the last read of az
+notp17:
+	MOVQ a+16(FP), AX
+
+	// Row 0: t0..t4 = a0·b
+	MOVQ  32(AX), DX
+	MULXQ (SP), CX, BX
+	MULXQ 8(SP), R11, SI
+	ADDQ  R11, BX
+	MULXQ 16(SP), R11, DI
+	ADCQ  R11, SI
+	MULXQ 24(SP), R11, R8
+	ADCQ  R11, DI
+	ADCQ  $0x00, R8
+
+	// Row 1: t1..t5 += a1·b, low halves on CF (ADCX), high halves on OF (ADOX);
+	// the sum so far is a·(b mod 2¹²⁸) < 2³⁸⁴, so t5 takes both final carries
+	MOVQ  40(AX), DX
+	XORL  R13, R13
+	MULXQ (SP), R11, R12
+	ADCXQ R11, BX
+	ADOXQ R12, SI
+	MULXQ 8(SP), R11, R12
+	ADCXQ R11, SI
+	ADOXQ R12, DI
+	MULXQ 16(SP), R11, R12
+	ADCXQ R11, DI
+	ADOXQ R12, R8
+	MULXQ 24(SP), R11, R9
+	ADCXQ R11, R8
+	ADOXQ R13, R9
+	ADCXQ R13, R9
+
+	// Row 2: t2..t6 += a2·b, low halves on CF (ADCX), high halves on OF (ADOX);
+	// the sum so far is a·(b mod 2¹⁹²) < 2⁴⁴⁸, so t6 takes both final carries
+	MOVQ  48(AX), DX
+	XORL  R13, R13
+	MULXQ (SP), R11, R12
+	ADCXQ R11, SI
+	ADOXQ R12, DI
+	MULXQ 8(SP), R11, R12
+	ADCXQ R11, DI
+	ADOXQ R12, R8
+	MULXQ 16(SP), R11, R12
+	ADCXQ R11, R8
+	ADOXQ R12, R9
+	MULXQ 24(SP), R11, R10
+	ADCXQ R11, R9
+	ADOXQ R13, R10
+	ADCXQ R13, R10
+
+	// Row 3: t3..t7 += a3·b, low halves on CF (ADCX), high halves on OF (ADOX);
+	// the sum so far is a·(b mod 2²⁵⁶) < 2⁵¹², so t7 takes both final carries
+	MOVQ  56(AX), DX
+	XORL  R13, R13
+	MULXQ (SP), R11, R12
+	ADCXQ R11, DI
+	ADOXQ R12, R8
+	MULXQ 8(SP), R11, R12
+	ADCXQ R11, R8
+	ADOXQ R12, R9
+	MULXQ 16(SP), R11, R12
+	ADCXQ R11, R9
+	ADOXQ R12, R10
+	MULXQ 24(SP), R11, AX
+	ADCXQ R11, R10
+	ADOXQ R13, AX
+	ADCXQ R13, AX
+
+	// Reduce: t ≡ t0..t3 + c·(t4..t7), c = 2³² + 977, lows on CF, highs on OF;
+	// each high half is < 2³³, so the top limb r4 < 2³³ + 2
+	MOVQ  $0x00000001000003d1, DX
+	XORL  R11, R11
+	MULXQ R8, R11, R12
+	ADCXQ R11, CX
+	ADOXQ R12, BX
+	MULXQ R9, R11, R12
+	ADCXQ R11, BX
+	ADOXQ R12, SI
+	MULXQ R10, R11, R12
+	ADCXQ R11, SI
+	ADOXQ R12, DI
+	MULXQ AX, R11, AX
+	ADCXQ R11, DI
+	MOVL  $0x00000000, R11
+	ADOXQ R11, AX
+	ADCXQ R11, AX
+
+	// fold: add r4·c < 2⁶⁷ into limbs 0..1 (the high half is < 8); a carry
+	// out of limb 1 (limb 1 ≥ 2⁶⁴ − 8) is rare, out of line, where it runs
+	// through limbs 2..3 and, on a carry out (the wrapped value is then below
+	// 2⁹⁷), c and its carry are added into limbs 0..1, which cannot carry further
+	MULXQ AX, R11, R12
+	ADDQ  R11, CX
+	ADCQ  R12, BX
+	JCS   rare18
+
+back18:
+	MOVQ CX, 32(SP)
+	MOVQ BX, 40(SP)
+	MOVQ SI, 48(SP)
+	MOVQ DI, 56(SP)
+
+	// H² and R = S₂·az − Y₁; the last read of az
+	// Cross sum C = Σ_{i<j} aᵢaⱼ into t1..t6. CF chain: a0·(a1, a2, a3) and
+	// a3·(a1, a2), a partial sum ≤ C < 2⁴⁴⁸, so it ends in t6 without a carry out
+	XORL  AX, AX
+	MOVQ  64(SP), DX
+	MULXQ 72(SP), CX, BX
+	MULXQ 80(SP), R11, SI
+	ADCXQ R11, BX
+	MULXQ 88(SP), R11, DI
+	ADCXQ R11, SI
+	MOVQ  88(SP), DX
+	MULXQ 72(SP), R11, R8
+	ADCXQ R11, DI
+	MULXQ 80(SP), R11, R9
+	ADCXQ R11, R8
+	ADCXQ AX, R9
+
+	// OF chain: a1·a2 at limbs 3..4; C < 2⁴⁴⁸ fits t1..t6
+	MOVQ  72(SP), DX
+	MULXQ 80(SP), R11, R12
+	ADOXQ R11, SI
+	ADOXQ R12, DI
+	ADOXQ AX, R8
+	ADOXQ AX, R9
+
+	// t0..t7 = 2C + Σ aᵢ²·2^(128i): the doubling by double shifts (SHLD, on
+	// the multiplier's port, top limb first so each reads the limb below unshifted),
+	// then the squares on one ADD/ADC chain; 2C < 2⁴⁴⁹ and a² < 2⁵¹², so t7 takes the final carry
+	XORL  R10, R10
+	SHLQ  $0x01, R9, R10
+	SHLQ  $0x01, R8, R9
+	SHLQ  $0x01, DI, R8
+	SHLQ  $0x01, SI, DI
+	SHLQ  $0x01, BX, SI
+	SHLQ  $0x01, CX, BX
+	ADDQ  CX, CX
+	MOVQ  64(SP), DX
+	MULXQ DX, AX, R12
+	ADDQ  R12, CX
+	MOVQ  72(SP), DX
+	MULXQ DX, R11, R12
+	ADCQ  R11, BX
+	ADCQ  R12, SI
+	MOVQ  80(SP), DX
+	MULXQ DX, R11, R12
+	ADCQ  R11, DI
+	ADCQ  R12, R8
+	MOVQ  88(SP), DX
+	MULXQ DX, R11, R12
+	ADCQ  R11, R9
+	ADCQ  R12, R10
+
+	// Reduce: t ≡ t0..t3 + c·(t4..t7), c = 2³² + 977, lows on CF, highs on OF;
+	// each high half is < 2³³, so the top limb r4 < 2³³ + 2
+	MOVQ  $0x00000001000003d1, DX
+	XORL  R11, R11
+	MULXQ DI, R11, R12
+	ADCXQ R11, AX
+	ADOXQ R12, CX
+	MULXQ R8, R11, R12
+	ADCXQ R11, CX
+	ADOXQ R12, BX
+	MULXQ R9, R11, R12
+	ADCXQ R11, BX
+	ADOXQ R12, SI
+	MULXQ R10, R11, DI
+	ADCXQ R11, SI
+	MOVL  $0x00000000, R11
+	ADOXQ R11, DI
+	ADCXQ R11, DI
+
+	// fold: add r4·c < 2⁶⁷ into limbs 0..1 (the high half is < 8); a carry
+	// out of limb 1 (limb 1 ≥ 2⁶⁴ − 8) is rare, out of line, where it runs
+	// through limbs 2..3 and, on a carry out (the wrapped value is then below
+	// 2⁹⁷), c and its carry are added into limbs 0..1, which cannot carry further
+	MULXQ DI, R11, R12
+	ADDQ  R11, AX
+	ADCQ  R12, CX
+	JCS   rare19
+
+back19:
+	MOVQ AX, 128(SP)
+	MOVQ CX, 136(SP)
+	MOVQ BX, 144(SP)
+	MOVQ SI, 152(SP)
 	MOVQ az+24(FP), AX
 
 	// Row 0: t0..t4 = a0·b
@@ -2223,9 +2313,9 @@ notp18:
 	MULXQ AX, R11, R12
 	ADDQ  R11, CX
 	ADCQ  R12, BX
-	JCS   rare19
+	JCS   rare20
 
-back19:
+back20:
 	MOVQ p+8(FP), AX
 
 	// r = x − y: 256-bit subtract; a borrow stands for −2²⁵⁶ ≡ −c
@@ -2241,15 +2331,15 @@ back19:
 	// rare, out of line, where the borrow runs through limbs 1..3 and, if r
 	// wrapped (limb 0 is then ≥ 2⁶⁴ − c), c is subtracted once more from limb 0
 	SUBQ AX, CX
-	JCS  rare20
+	JCS  rare21
 
-back20:
+back21:
 	MOVQ CX, 96(SP)
 	MOVQ BX, 104(SP)
 	MOVQ SI, 112(SP)
 	MOVQ DI, 120(SP)
 
-	// Z₃ = Z₁·H and H²: independent; the last read of Z₁
+	// Z₃ = Z₁·H; the last read of Z₁
 	MOVQ p+8(FP), AX
 
 	// Row 0: t0..t4 = a0·b
@@ -2343,99 +2433,14 @@ back20:
 	MULXQ AX, R11, R12
 	ADDQ  R11, CX
 	ADCQ  R12, BX
-	JCS   rare21
+	JCS   rare22
 
-back21:
+back22:
 	MOVQ v+0(FP), AX
 	MOVQ CX, 64(AX)
 	MOVQ BX, 72(AX)
 	MOVQ SI, 80(AX)
 	MOVQ DI, 88(AX)
-
-	// Cross sum C = Σ_{i<j} aᵢaⱼ into t1..t6. CF chain: a0·(a1, a2, a3) and
-	// a3·(a1, a2), a partial sum ≤ C < 2⁴⁴⁸, so it ends in t6 without a carry out
-	XORL  AX, AX
-	MOVQ  64(SP), DX
-	MULXQ 72(SP), CX, BX
-	MULXQ 80(SP), R11, SI
-	ADCXQ R11, BX
-	MULXQ 88(SP), R11, DI
-	ADCXQ R11, SI
-	MOVQ  88(SP), DX
-	MULXQ 72(SP), R11, R8
-	ADCXQ R11, DI
-	MULXQ 80(SP), R11, R9
-	ADCXQ R11, R8
-	ADCXQ AX, R9
-
-	// OF chain: a1·a2 at limbs 3..4; C < 2⁴⁴⁸ fits t1..t6
-	MOVQ  72(SP), DX
-	MULXQ 80(SP), R11, R12
-	ADOXQ R11, SI
-	ADOXQ R12, DI
-	ADOXQ AX, R8
-	ADOXQ AX, R9
-
-	// t0..t7 = 2C + Σ aᵢ²·2^(128i): the doubling by double shifts (SHLD, on
-	// the multiplier's port, top limb first so each reads the limb below unshifted),
-	// then the squares on one ADD/ADC chain; 2C < 2⁴⁴⁹ and a² < 2⁵¹², so t7 takes the final carry
-	XORL  R10, R10
-	SHLQ  $0x01, R9, R10
-	SHLQ  $0x01, R8, R9
-	SHLQ  $0x01, DI, R8
-	SHLQ  $0x01, SI, DI
-	SHLQ  $0x01, BX, SI
-	SHLQ  $0x01, CX, BX
-	ADDQ  CX, CX
-	MOVQ  64(SP), DX
-	MULXQ DX, AX, R12
-	ADDQ  R12, CX
-	MOVQ  72(SP), DX
-	MULXQ DX, R11, R12
-	ADCQ  R11, BX
-	ADCQ  R12, SI
-	MOVQ  80(SP), DX
-	MULXQ DX, R11, R12
-	ADCQ  R11, DI
-	ADCQ  R12, R8
-	MOVQ  88(SP), DX
-	MULXQ DX, R11, R12
-	ADCQ  R11, R9
-	ADCQ  R12, R10
-
-	// Reduce: t ≡ t0..t3 + c·(t4..t7), c = 2³² + 977, lows on CF, highs on OF;
-	// each high half is < 2³³, so the top limb r4 < 2³³ + 2
-	MOVQ  $0x00000001000003d1, DX
-	XORL  R11, R11
-	MULXQ DI, R11, R12
-	ADCXQ R11, AX
-	ADOXQ R12, CX
-	MULXQ R8, R11, R12
-	ADCXQ R11, CX
-	ADOXQ R12, BX
-	MULXQ R9, R11, R12
-	ADCXQ R11, BX
-	ADOXQ R12, SI
-	MULXQ R10, R11, DI
-	ADCXQ R11, SI
-	MOVL  $0x00000000, R11
-	ADOXQ R11, DI
-	ADCXQ R11, DI
-
-	// fold: add r4·c < 2⁶⁷ into limbs 0..1 (the high half is < 8); a carry
-	// out of limb 1 (limb 1 ≥ 2⁶⁴ − 8) is rare, out of line, where it runs
-	// through limbs 2..3 and, on a carry out (the wrapped value is then below
-	// 2⁹⁷), c and its carry are added into limbs 0..1, which cannot carry further
-	MULXQ DI, R11, R12
-	ADDQ  R11, AX
-	ADCQ  R12, CX
-	JCS   rare22
-
-back22:
-	MOVQ AX, 128(SP)
-	MOVQ CX, 136(SP)
-	MOVQ BX, 144(SP)
-	MOVQ SI, 152(SP)
 
 	// H³ = H²·H and T = X₁·H²: independent; the last read of X₁
 	// Row 0: t0..t4 = a0·b
@@ -2637,7 +2642,169 @@ back24:
 	MOVQ SI, 208(SP)
 	MOVQ DI, 216(SP)
 
-	// Y₁·H³; the last read of Y₁
+	// X₃ = R² − H³ − 2T
+	// Cross sum C = Σ_{i<j} aᵢaⱼ into t1..t6. CF chain: a0·(a1, a2, a3) and
+	// a3·(a1, a2), a partial sum ≤ C < 2⁴⁴⁸, so it ends in t6 without a carry out
+	XORL  AX, AX
+	MOVQ  96(SP), DX
+	MULXQ 104(SP), CX, BX
+	MULXQ 112(SP), R11, SI
+	ADCXQ R11, BX
+	MULXQ 120(SP), R11, DI
+	ADCXQ R11, SI
+	MOVQ  120(SP), DX
+	MULXQ 104(SP), R11, R8
+	ADCXQ R11, DI
+	MULXQ 112(SP), R11, R9
+	ADCXQ R11, R8
+	ADCXQ AX, R9
+
+	// OF chain: a1·a2 at limbs 3..4; C < 2⁴⁴⁸ fits t1..t6
+	MOVQ  104(SP), DX
+	MULXQ 112(SP), R11, R12
+	ADOXQ R11, SI
+	ADOXQ R12, DI
+	ADOXQ AX, R8
+	ADOXQ AX, R9
+
+	// t0..t7 = 2C + Σ aᵢ²·2^(128i): the doubling by double shifts (SHLD, on
+	// the multiplier's port, top limb first so each reads the limb below unshifted),
+	// then the squares on one ADD/ADC chain; 2C < 2⁴⁴⁹ and a² < 2⁵¹², so t7 takes the final carry
+	XORL  R10, R10
+	SHLQ  $0x01, R9, R10
+	SHLQ  $0x01, R8, R9
+	SHLQ  $0x01, DI, R8
+	SHLQ  $0x01, SI, DI
+	SHLQ  $0x01, BX, SI
+	SHLQ  $0x01, CX, BX
+	ADDQ  CX, CX
+	MOVQ  96(SP), DX
+	MULXQ DX, AX, R12
+	ADDQ  R12, CX
+	MOVQ  104(SP), DX
+	MULXQ DX, R11, R12
+	ADCQ  R11, BX
+	ADCQ  R12, SI
+	MOVQ  112(SP), DX
+	MULXQ DX, R11, R12
+	ADCQ  R11, DI
+	ADCQ  R12, R8
+	MOVQ  120(SP), DX
+	MULXQ DX, R11, R12
+	ADCQ  R11, R9
+	ADCQ  R12, R10
+
+	// Reduce: t ≡ t0..t3 + c·(t4..t7), c = 2³² + 977, lows on CF, highs on OF;
+	// each high half is < 2³³, so the top limb r4 < 2³³ + 2
+	MOVQ  $0x00000001000003d1, DX
+	XORL  R11, R11
+	MULXQ DI, R11, R12
+	ADCXQ R11, AX
+	ADOXQ R12, CX
+	MULXQ R8, R11, R12
+	ADCXQ R11, CX
+	ADOXQ R12, BX
+	MULXQ R9, R11, R12
+	ADCXQ R11, BX
+	ADOXQ R12, SI
+	MULXQ R10, R11, DI
+	ADCXQ R11, SI
+	MOVL  $0x00000000, R11
+	ADOXQ R11, DI
+	ADCXQ R11, DI
+
+	// fold: add r4·c < 2⁶⁷ into limbs 0..1 (the high half is < 8); a carry
+	// out of limb 1 (limb 1 ≥ 2⁶⁴ − 8) is rare, out of line, where it runs
+	// through limbs 2..3 and, on a carry out (the wrapped value is then below
+	// 2⁹⁷), c and its carry are added into limbs 0..1, which cannot carry further
+	MULXQ DI, R11, R12
+	ADDQ  R11, AX
+	ADCQ  R12, CX
+	JCS   rare25
+
+back25:
+	// r = x − y: 256-bit subtract; a borrow stands for −2²⁵⁶ ≡ −c
+	SUBQ 160(SP), AX
+	SBBQ 168(SP), CX
+	SBBQ 176(SP), BX
+	SBBQ 184(SP), SI
+	MOVQ $0x00000001000003d1, DI
+	SBBQ DX, DX
+	ANDQ DI, DX
+
+	// subtract c on a borrow; that borrows from limb 1 only if limb 0 < c:
+	// rare, out of line, where the borrow runs through limbs 1..3 and, if r
+	// wrapped (limb 0 is then ≥ 2⁶⁴ − c), c is subtracted once more from limb 0
+	SUBQ DX, AX
+	JCS  rare26
+
+back26:
+	// r = x − y: 256-bit subtract; a borrow stands for −2²⁵⁶ ≡ −c
+	SUBQ 192(SP), AX
+	SBBQ 200(SP), CX
+	SBBQ 208(SP), BX
+	SBBQ 216(SP), SI
+	MOVQ $0x00000001000003d1, DI
+	SBBQ DX, DX
+	ANDQ DI, DX
+
+	// subtract c on a borrow; that borrows from limb 1 only if limb 0 < c:
+	// rare, out of line, where the borrow runs through limbs 1..3 and, if r
+	// wrapped (limb 0 is then ≥ 2⁶⁴ − c), c is subtracted once more from limb 0
+	SUBQ DX, AX
+	JCS  rare27
+
+back27:
+	// r = x − y: 256-bit subtract; a borrow stands for −2²⁵⁶ ≡ −c
+	SUBQ 192(SP), AX
+	SBBQ 200(SP), CX
+	SBBQ 208(SP), BX
+	SBBQ 216(SP), SI
+	MOVQ $0x00000001000003d1, DI
+	SBBQ DX, DX
+	ANDQ DI, DX
+
+	// subtract c on a borrow; that borrows from limb 1 only if limb 0 < c:
+	// rare, out of line, where the borrow runs through limbs 1..3 and, if r
+	// wrapped (limb 0 is then ≥ 2⁶⁴ − c), c is subtracted once more from limb 0
+	SUBQ DX, AX
+	JCS  rare28
+
+back28:
+	MOVQ v+0(FP), DX
+	MOVQ AX, (DX)
+	MOVQ CX, 8(DX)
+	MOVQ BX, 16(DX)
+	MOVQ SI, 24(DX)
+
+	// U = T − X₃
+	MOVQ 192(SP), DX
+	MOVQ 200(SP), DI
+	MOVQ 208(SP), R8
+	MOVQ 216(SP), R9
+
+	// r = x − y: 256-bit subtract; a borrow stands for −2²⁵⁶ ≡ −c
+	SUBQ AX, DX
+	SBBQ CX, DI
+	SBBQ BX, R8
+	SBBQ SI, R9
+	MOVQ $0x00000001000003d1, CX
+	SBBQ AX, AX
+	ANDQ CX, AX
+
+	// subtract c on a borrow; that borrows from limb 1 only if limb 0 < c:
+	// rare, out of line, where the borrow runs through limbs 1..3 and, if r
+	// wrapped (limb 0 is then ≥ 2⁶⁴ − c), c is subtracted once more from limb 0
+	SUBQ AX, DX
+	JCS  rare29
+
+back29:
+	MOVQ DX, 256(SP)
+	MOVQ DI, 264(SP)
+	MOVQ R8, 272(SP)
+	MOVQ R9, 280(SP)
+
+	// Y₁·H³, off the chain to R·U; the last read of Y₁
 	MOVQ p+8(FP), AX
 
 	// Row 0: t0..t4 = a0·b
@@ -2731,175 +2898,13 @@ back24:
 	MULXQ AX, R11, R12
 	ADDQ  R11, CX
 	ADCQ  R12, BX
-	JCS   rare25
+	JCS   rare30
 
-back25:
+back30:
 	MOVQ CX, 224(SP)
 	MOVQ BX, 232(SP)
 	MOVQ SI, 240(SP)
 	MOVQ DI, 248(SP)
-
-	// X₃ = R² − H³ − 2T
-	// Cross sum C = Σ_{i<j} aᵢaⱼ into t1..t6. CF chain: a0·(a1, a2, a3) and
-	// a3·(a1, a2), a partial sum ≤ C < 2⁴⁴⁸, so it ends in t6 without a carry out
-	XORL  AX, AX
-	MOVQ  96(SP), DX
-	MULXQ 104(SP), CX, BX
-	MULXQ 112(SP), R11, SI
-	ADCXQ R11, BX
-	MULXQ 120(SP), R11, DI
-	ADCXQ R11, SI
-	MOVQ  120(SP), DX
-	MULXQ 104(SP), R11, R8
-	ADCXQ R11, DI
-	MULXQ 112(SP), R11, R9
-	ADCXQ R11, R8
-	ADCXQ AX, R9
-
-	// OF chain: a1·a2 at limbs 3..4; C < 2⁴⁴⁸ fits t1..t6
-	MOVQ  104(SP), DX
-	MULXQ 112(SP), R11, R12
-	ADOXQ R11, SI
-	ADOXQ R12, DI
-	ADOXQ AX, R8
-	ADOXQ AX, R9
-
-	// t0..t7 = 2C + Σ aᵢ²·2^(128i): the doubling by double shifts (SHLD, on
-	// the multiplier's port, top limb first so each reads the limb below unshifted),
-	// then the squares on one ADD/ADC chain; 2C < 2⁴⁴⁹ and a² < 2⁵¹², so t7 takes the final carry
-	XORL  R10, R10
-	SHLQ  $0x01, R9, R10
-	SHLQ  $0x01, R8, R9
-	SHLQ  $0x01, DI, R8
-	SHLQ  $0x01, SI, DI
-	SHLQ  $0x01, BX, SI
-	SHLQ  $0x01, CX, BX
-	ADDQ  CX, CX
-	MOVQ  96(SP), DX
-	MULXQ DX, AX, R12
-	ADDQ  R12, CX
-	MOVQ  104(SP), DX
-	MULXQ DX, R11, R12
-	ADCQ  R11, BX
-	ADCQ  R12, SI
-	MOVQ  112(SP), DX
-	MULXQ DX, R11, R12
-	ADCQ  R11, DI
-	ADCQ  R12, R8
-	MOVQ  120(SP), DX
-	MULXQ DX, R11, R12
-	ADCQ  R11, R9
-	ADCQ  R12, R10
-
-	// Reduce: t ≡ t0..t3 + c·(t4..t7), c = 2³² + 977, lows on CF, highs on OF;
-	// each high half is < 2³³, so the top limb r4 < 2³³ + 2
-	MOVQ  $0x00000001000003d1, DX
-	XORL  R11, R11
-	MULXQ DI, R11, R12
-	ADCXQ R11, AX
-	ADOXQ R12, CX
-	MULXQ R8, R11, R12
-	ADCXQ R11, CX
-	ADOXQ R12, BX
-	MULXQ R9, R11, R12
-	ADCXQ R11, BX
-	ADOXQ R12, SI
-	MULXQ R10, R11, DI
-	ADCXQ R11, SI
-	MOVL  $0x00000000, R11
-	ADOXQ R11, DI
-	ADCXQ R11, DI
-
-	// fold: add r4·c < 2⁶⁷ into limbs 0..1 (the high half is < 8); a carry
-	// out of limb 1 (limb 1 ≥ 2⁶⁴ − 8) is rare, out of line, where it runs
-	// through limbs 2..3 and, on a carry out (the wrapped value is then below
-	// 2⁹⁷), c and its carry are added into limbs 0..1, which cannot carry further
-	MULXQ DI, R11, R12
-	ADDQ  R11, AX
-	ADCQ  R12, CX
-	JCS   rare26
-
-back26:
-	// r = x − y: 256-bit subtract; a borrow stands for −2²⁵⁶ ≡ −c
-	SUBQ 160(SP), AX
-	SBBQ 168(SP), CX
-	SBBQ 176(SP), BX
-	SBBQ 184(SP), SI
-	MOVQ $0x00000001000003d1, DI
-	SBBQ DX, DX
-	ANDQ DI, DX
-
-	// subtract c on a borrow; that borrows from limb 1 only if limb 0 < c:
-	// rare, out of line, where the borrow runs through limbs 1..3 and, if r
-	// wrapped (limb 0 is then ≥ 2⁶⁴ − c), c is subtracted once more from limb 0
-	SUBQ DX, AX
-	JCS  rare27
-
-back27:
-	// r = x − y: 256-bit subtract; a borrow stands for −2²⁵⁶ ≡ −c
-	SUBQ 192(SP), AX
-	SBBQ 200(SP), CX
-	SBBQ 208(SP), BX
-	SBBQ 216(SP), SI
-	MOVQ $0x00000001000003d1, DI
-	SBBQ DX, DX
-	ANDQ DI, DX
-
-	// subtract c on a borrow; that borrows from limb 1 only if limb 0 < c:
-	// rare, out of line, where the borrow runs through limbs 1..3 and, if r
-	// wrapped (limb 0 is then ≥ 2⁶⁴ − c), c is subtracted once more from limb 0
-	SUBQ DX, AX
-	JCS  rare28
-
-back28:
-	// r = x − y: 256-bit subtract; a borrow stands for −2²⁵⁶ ≡ −c
-	SUBQ 192(SP), AX
-	SBBQ 200(SP), CX
-	SBBQ 208(SP), BX
-	SBBQ 216(SP), SI
-	MOVQ $0x00000001000003d1, DI
-	SBBQ DX, DX
-	ANDQ DI, DX
-
-	// subtract c on a borrow; that borrows from limb 1 only if limb 0 < c:
-	// rare, out of line, where the borrow runs through limbs 1..3 and, if r
-	// wrapped (limb 0 is then ≥ 2⁶⁴ − c), c is subtracted once more from limb 0
-	SUBQ DX, AX
-	JCS  rare29
-
-back29:
-	MOVQ v+0(FP), DX
-	MOVQ AX, (DX)
-	MOVQ CX, 8(DX)
-	MOVQ BX, 16(DX)
-	MOVQ SI, 24(DX)
-
-	// U = T − X₃
-	MOVQ 192(SP), DX
-	MOVQ 200(SP), DI
-	MOVQ 208(SP), R8
-	MOVQ 216(SP), R9
-
-	// r = x − y: 256-bit subtract; a borrow stands for −2²⁵⁶ ≡ −c
-	SUBQ AX, DX
-	SBBQ CX, DI
-	SBBQ BX, R8
-	SBBQ SI, R9
-	MOVQ $0x00000001000003d1, CX
-	SBBQ AX, AX
-	ANDQ CX, AX
-
-	// subtract c on a borrow; that borrows from limb 1 only if limb 0 < c:
-	// rare, out of line, where the borrow runs through limbs 1..3 and, if r
-	// wrapped (limb 0 is then ≥ 2⁶⁴ − c), c is subtracted once more from limb 0
-	SUBQ AX, DX
-	JCS  rare30
-
-back30:
-	MOVQ DX, 256(SP)
-	MOVQ DI, 264(SP)
-	MOVQ R8, 272(SP)
-	MOVQ R9, 280(SP)
 
 	// Y₃ = R·U − Y₁·H³
 	// Row 0: t0..t4 = a0·b
@@ -3043,57 +3048,57 @@ rare15:
 	JMP  back15
 
 rare16:
-	ADCQ $0x00, SI
-	ADCQ $0x00, DI
+	SBBQ $0x00, BX
+	SBBQ $0x00, SI
+	SBBQ $0x00, DI
 	SBBQ AX, AX
 	ANDQ DX, AX
-	ADDQ AX, CX
-	ADCQ $0x00, BX
+	SUBQ AX, CX
 	JMP  back16
 
-rare17:
-	SBBQ $0x00, BX
-	SBBQ $0x00, SI
-	SBBQ $0x00, DI
+rare18:
+	ADCQ $0x00, SI
+	ADCQ $0x00, DI
 	SBBQ AX, AX
 	ANDQ DX, AX
-	SUBQ AX, CX
-	JMP  back17
+	ADDQ AX, CX
+	ADCQ $0x00, BX
+	JMP  back18
 
 rare19:
-	ADCQ $0x00, SI
-	ADCQ $0x00, DI
-	SBBQ AX, AX
-	ANDQ DX, AX
-	ADDQ AX, CX
-	ADCQ $0x00, BX
-	JMP  back19
-
-rare20:
-	SBBQ $0x00, BX
-	SBBQ $0x00, SI
-	SBBQ $0x00, DI
-	SBBQ AX, AX
-	ANDQ DX, AX
-	SUBQ AX, CX
-	JMP  back20
-
-rare21:
-	ADCQ $0x00, SI
-	ADCQ $0x00, DI
-	SBBQ AX, AX
-	ANDQ DX, AX
-	ADDQ AX, CX
-	ADCQ $0x00, BX
-	JMP  back21
-
-rare22:
 	ADCQ $0x00, BX
 	ADCQ $0x00, SI
 	SBBQ DI, DI
 	ANDQ DX, DI
 	ADDQ DI, AX
 	ADCQ $0x00, CX
+	JMP  back19
+
+rare20:
+	ADCQ $0x00, SI
+	ADCQ $0x00, DI
+	SBBQ AX, AX
+	ANDQ DX, AX
+	ADDQ AX, CX
+	ADCQ $0x00, BX
+	JMP  back20
+
+rare21:
+	SBBQ $0x00, BX
+	SBBQ $0x00, SI
+	SBBQ $0x00, DI
+	SBBQ AX, AX
+	ANDQ DX, AX
+	SUBQ AX, CX
+	JMP  back21
+
+rare22:
+	ADCQ $0x00, SI
+	ADCQ $0x00, DI
+	SBBQ AX, AX
+	ANDQ DX, AX
+	ADDQ AX, CX
+	ADCQ $0x00, BX
 	JMP  back22
 
 rare23:
@@ -3115,21 +3120,21 @@ rare24:
 	JMP  back24
 
 rare25:
-	ADCQ $0x00, SI
-	ADCQ $0x00, DI
-	SBBQ AX, AX
-	ANDQ DX, AX
-	ADDQ AX, CX
-	ADCQ $0x00, BX
-	JMP  back25
-
-rare26:
 	ADCQ $0x00, BX
 	ADCQ $0x00, SI
 	SBBQ DI, DI
 	ANDQ DX, DI
 	ADDQ DI, AX
 	ADCQ $0x00, CX
+	JMP  back25
+
+rare26:
+	SBBQ $0x00, CX
+	SBBQ $0x00, BX
+	SBBQ $0x00, SI
+	SBBQ DX, DX
+	ANDQ DI, DX
+	SUBQ DX, AX
 	JMP  back26
 
 rare27:
@@ -3151,21 +3156,21 @@ rare28:
 	JMP  back28
 
 rare29:
-	SBBQ $0x00, CX
-	SBBQ $0x00, BX
-	SBBQ $0x00, SI
-	SBBQ DX, DX
-	ANDQ DI, DX
-	SUBQ DX, AX
-	JMP  back29
-
-rare30:
 	SBBQ $0x00, DI
 	SBBQ $0x00, R8
 	SBBQ $0x00, R9
 	SBBQ AX, AX
 	ANDQ CX, AX
 	SUBQ AX, DX
+	JMP  back29
+
+rare30:
+	ADCQ $0x00, SI
+	ADCQ $0x00, DI
+	SBBQ AX, AX
+	ANDQ DX, AX
+	ADDQ AX, CX
+	ADCQ $0x00, BX
 	JMP  back30
 
 rare31:
@@ -4549,7 +4554,169 @@ back50:
 	MOVQ BX, 336(SP)
 	MOVQ SI, 344(SP)
 
-	// S₁·H³
+	// X₃ = R² − H³ − 2T
+	// Cross sum C = Σ_{i<j} aᵢaⱼ into t1..t6. CF chain: a0·(a1, a2, a3) and
+	// a3·(a1, a2), a partial sum ≤ C < 2⁴⁴⁸, so it ends in t6 without a carry out
+	XORL  AX, AX
+	MOVQ  192(SP), DX
+	MULXQ 200(SP), CX, BX
+	MULXQ 208(SP), R11, SI
+	ADCXQ R11, BX
+	MULXQ 216(SP), R11, DI
+	ADCXQ R11, SI
+	MOVQ  216(SP), DX
+	MULXQ 200(SP), R11, R8
+	ADCXQ R11, DI
+	MULXQ 208(SP), R11, R9
+	ADCXQ R11, R8
+	ADCXQ AX, R9
+
+	// OF chain: a1·a2 at limbs 3..4; C < 2⁴⁴⁸ fits t1..t6
+	MOVQ  200(SP), DX
+	MULXQ 208(SP), R11, R12
+	ADOXQ R11, SI
+	ADOXQ R12, DI
+	ADOXQ AX, R8
+	ADOXQ AX, R9
+
+	// t0..t7 = 2C + Σ aᵢ²·2^(128i): the doubling by double shifts (SHLD, on
+	// the multiplier's port, top limb first so each reads the limb below unshifted),
+	// then the squares on one ADD/ADC chain; 2C < 2⁴⁴⁹ and a² < 2⁵¹², so t7 takes the final carry
+	XORL  R10, R10
+	SHLQ  $0x01, R9, R10
+	SHLQ  $0x01, R8, R9
+	SHLQ  $0x01, DI, R8
+	SHLQ  $0x01, SI, DI
+	SHLQ  $0x01, BX, SI
+	SHLQ  $0x01, CX, BX
+	ADDQ  CX, CX
+	MOVQ  192(SP), DX
+	MULXQ DX, AX, R12
+	ADDQ  R12, CX
+	MOVQ  200(SP), DX
+	MULXQ DX, R11, R12
+	ADCQ  R11, BX
+	ADCQ  R12, SI
+	MOVQ  208(SP), DX
+	MULXQ DX, R11, R12
+	ADCQ  R11, DI
+	ADCQ  R12, R8
+	MOVQ  216(SP), DX
+	MULXQ DX, R11, R12
+	ADCQ  R11, R9
+	ADCQ  R12, R10
+
+	// Reduce: t ≡ t0..t3 + c·(t4..t7), c = 2³² + 977, lows on CF, highs on OF;
+	// each high half is < 2³³, so the top limb r4 < 2³³ + 2
+	MOVQ  $0x00000001000003d1, DX
+	XORL  R11, R11
+	MULXQ DI, R11, R12
+	ADCXQ R11, AX
+	ADOXQ R12, CX
+	MULXQ R8, R11, R12
+	ADCXQ R11, CX
+	ADOXQ R12, BX
+	MULXQ R9, R11, R12
+	ADCXQ R11, BX
+	ADOXQ R12, SI
+	MULXQ R10, R11, DI
+	ADCXQ R11, SI
+	MOVL  $0x00000000, R11
+	ADOXQ R11, DI
+	ADCXQ R11, DI
+
+	// fold: add r4·c < 2⁶⁷ into limbs 0..1 (the high half is < 8); a carry
+	// out of limb 1 (limb 1 ≥ 2⁶⁴ − 8) is rare, out of line, where it runs
+	// through limbs 2..3 and, on a carry out (the wrapped value is then below
+	// 2⁹⁷), c and its carry are added into limbs 0..1, which cannot carry further
+	MULXQ DI, R11, R12
+	ADDQ  R11, AX
+	ADCQ  R12, CX
+	JCS   rare51
+
+back51:
+	// r = x − y: 256-bit subtract; a borrow stands for −2²⁵⁶ ≡ −c
+	SUBQ 288(SP), AX
+	SBBQ 296(SP), CX
+	SBBQ 304(SP), BX
+	SBBQ 312(SP), SI
+	MOVQ $0x00000001000003d1, DI
+	SBBQ DX, DX
+	ANDQ DI, DX
+
+	// subtract c on a borrow; that borrows from limb 1 only if limb 0 < c:
+	// rare, out of line, where the borrow runs through limbs 1..3 and, if r
+	// wrapped (limb 0 is then ≥ 2⁶⁴ − c), c is subtracted once more from limb 0
+	SUBQ DX, AX
+	JCS  rare52
+
+back52:
+	// r = x − y: 256-bit subtract; a borrow stands for −2²⁵⁶ ≡ −c
+	SUBQ 320(SP), AX
+	SBBQ 328(SP), CX
+	SBBQ 336(SP), BX
+	SBBQ 344(SP), SI
+	MOVQ $0x00000001000003d1, DI
+	SBBQ DX, DX
+	ANDQ DI, DX
+
+	// subtract c on a borrow; that borrows from limb 1 only if limb 0 < c:
+	// rare, out of line, where the borrow runs through limbs 1..3 and, if r
+	// wrapped (limb 0 is then ≥ 2⁶⁴ − c), c is subtracted once more from limb 0
+	SUBQ DX, AX
+	JCS  rare53
+
+back53:
+	// r = x − y: 256-bit subtract; a borrow stands for −2²⁵⁶ ≡ −c
+	SUBQ 320(SP), AX
+	SBBQ 328(SP), CX
+	SBBQ 336(SP), BX
+	SBBQ 344(SP), SI
+	MOVQ $0x00000001000003d1, DI
+	SBBQ DX, DX
+	ANDQ DI, DX
+
+	// subtract c on a borrow; that borrows from limb 1 only if limb 0 < c:
+	// rare, out of line, where the borrow runs through limbs 1..3 and, if r
+	// wrapped (limb 0 is then ≥ 2⁶⁴ − c), c is subtracted once more from limb 0
+	SUBQ DX, AX
+	JCS  rare54
+
+back54:
+	MOVQ v+0(FP), DX
+	MOVQ AX, (DX)
+	MOVQ CX, 8(DX)
+	MOVQ BX, 16(DX)
+	MOVQ SI, 24(DX)
+
+	// U = T − X₃
+	MOVQ 320(SP), DX
+	MOVQ 328(SP), DI
+	MOVQ 336(SP), R8
+	MOVQ 344(SP), R9
+
+	// r = x − y: 256-bit subtract; a borrow stands for −2²⁵⁶ ≡ −c
+	SUBQ AX, DX
+	SBBQ CX, DI
+	SBBQ BX, R8
+	SBBQ SI, R9
+	MOVQ $0x00000001000003d1, CX
+	SBBQ AX, AX
+	ANDQ CX, AX
+
+	// subtract c on a borrow; that borrows from limb 1 only if limb 0 < c:
+	// rare, out of line, where the borrow runs through limbs 1..3 and, if r
+	// wrapped (limb 0 is then ≥ 2⁶⁴ − c), c is subtracted once more from limb 0
+	SUBQ AX, DX
+	JCS  rare55
+
+back55:
+	MOVQ DX, 384(SP)
+	MOVQ DI, 392(SP)
+	MOVQ R8, 400(SP)
+	MOVQ R9, 408(SP)
+
+	// S₁·H³, off the chain to R·U
 	// Row 0: t0..t4 = a0·b
 	MOVQ  128(SP), DX
 	MULXQ 288(SP), AX, CX
@@ -4641,175 +4808,13 @@ back50:
 	MULXQ DI, R11, R12
 	ADDQ  R11, AX
 	ADCQ  R12, CX
-	JCS   rare51
+	JCS   rare56
 
-back51:
+back56:
 	MOVQ AX, 352(SP)
 	MOVQ CX, 360(SP)
 	MOVQ BX, 368(SP)
 	MOVQ SI, 376(SP)
-
-	// X₃ = R² − H³ − 2T
-	// Cross sum C = Σ_{i<j} aᵢaⱼ into t1..t6. CF chain: a0·(a1, a2, a3) and
-	// a3·(a1, a2), a partial sum ≤ C < 2⁴⁴⁸, so it ends in t6 without a carry out
-	XORL  AX, AX
-	MOVQ  192(SP), DX
-	MULXQ 200(SP), CX, BX
-	MULXQ 208(SP), R11, SI
-	ADCXQ R11, BX
-	MULXQ 216(SP), R11, DI
-	ADCXQ R11, SI
-	MOVQ  216(SP), DX
-	MULXQ 200(SP), R11, R8
-	ADCXQ R11, DI
-	MULXQ 208(SP), R11, R9
-	ADCXQ R11, R8
-	ADCXQ AX, R9
-
-	// OF chain: a1·a2 at limbs 3..4; C < 2⁴⁴⁸ fits t1..t6
-	MOVQ  200(SP), DX
-	MULXQ 208(SP), R11, R12
-	ADOXQ R11, SI
-	ADOXQ R12, DI
-	ADOXQ AX, R8
-	ADOXQ AX, R9
-
-	// t0..t7 = 2C + Σ aᵢ²·2^(128i): the doubling by double shifts (SHLD, on
-	// the multiplier's port, top limb first so each reads the limb below unshifted),
-	// then the squares on one ADD/ADC chain; 2C < 2⁴⁴⁹ and a² < 2⁵¹², so t7 takes the final carry
-	XORL  R10, R10
-	SHLQ  $0x01, R9, R10
-	SHLQ  $0x01, R8, R9
-	SHLQ  $0x01, DI, R8
-	SHLQ  $0x01, SI, DI
-	SHLQ  $0x01, BX, SI
-	SHLQ  $0x01, CX, BX
-	ADDQ  CX, CX
-	MOVQ  192(SP), DX
-	MULXQ DX, AX, R12
-	ADDQ  R12, CX
-	MOVQ  200(SP), DX
-	MULXQ DX, R11, R12
-	ADCQ  R11, BX
-	ADCQ  R12, SI
-	MOVQ  208(SP), DX
-	MULXQ DX, R11, R12
-	ADCQ  R11, DI
-	ADCQ  R12, R8
-	MOVQ  216(SP), DX
-	MULXQ DX, R11, R12
-	ADCQ  R11, R9
-	ADCQ  R12, R10
-
-	// Reduce: t ≡ t0..t3 + c·(t4..t7), c = 2³² + 977, lows on CF, highs on OF;
-	// each high half is < 2³³, so the top limb r4 < 2³³ + 2
-	MOVQ  $0x00000001000003d1, DX
-	XORL  R11, R11
-	MULXQ DI, R11, R12
-	ADCXQ R11, AX
-	ADOXQ R12, CX
-	MULXQ R8, R11, R12
-	ADCXQ R11, CX
-	ADOXQ R12, BX
-	MULXQ R9, R11, R12
-	ADCXQ R11, BX
-	ADOXQ R12, SI
-	MULXQ R10, R11, DI
-	ADCXQ R11, SI
-	MOVL  $0x00000000, R11
-	ADOXQ R11, DI
-	ADCXQ R11, DI
-
-	// fold: add r4·c < 2⁶⁷ into limbs 0..1 (the high half is < 8); a carry
-	// out of limb 1 (limb 1 ≥ 2⁶⁴ − 8) is rare, out of line, where it runs
-	// through limbs 2..3 and, on a carry out (the wrapped value is then below
-	// 2⁹⁷), c and its carry are added into limbs 0..1, which cannot carry further
-	MULXQ DI, R11, R12
-	ADDQ  R11, AX
-	ADCQ  R12, CX
-	JCS   rare52
-
-back52:
-	// r = x − y: 256-bit subtract; a borrow stands for −2²⁵⁶ ≡ −c
-	SUBQ 288(SP), AX
-	SBBQ 296(SP), CX
-	SBBQ 304(SP), BX
-	SBBQ 312(SP), SI
-	MOVQ $0x00000001000003d1, DI
-	SBBQ DX, DX
-	ANDQ DI, DX
-
-	// subtract c on a borrow; that borrows from limb 1 only if limb 0 < c:
-	// rare, out of line, where the borrow runs through limbs 1..3 and, if r
-	// wrapped (limb 0 is then ≥ 2⁶⁴ − c), c is subtracted once more from limb 0
-	SUBQ DX, AX
-	JCS  rare53
-
-back53:
-	// r = x − y: 256-bit subtract; a borrow stands for −2²⁵⁶ ≡ −c
-	SUBQ 320(SP), AX
-	SBBQ 328(SP), CX
-	SBBQ 336(SP), BX
-	SBBQ 344(SP), SI
-	MOVQ $0x00000001000003d1, DI
-	SBBQ DX, DX
-	ANDQ DI, DX
-
-	// subtract c on a borrow; that borrows from limb 1 only if limb 0 < c:
-	// rare, out of line, where the borrow runs through limbs 1..3 and, if r
-	// wrapped (limb 0 is then ≥ 2⁶⁴ − c), c is subtracted once more from limb 0
-	SUBQ DX, AX
-	JCS  rare54
-
-back54:
-	// r = x − y: 256-bit subtract; a borrow stands for −2²⁵⁶ ≡ −c
-	SUBQ 320(SP), AX
-	SBBQ 328(SP), CX
-	SBBQ 336(SP), BX
-	SBBQ 344(SP), SI
-	MOVQ $0x00000001000003d1, DI
-	SBBQ DX, DX
-	ANDQ DI, DX
-
-	// subtract c on a borrow; that borrows from limb 1 only if limb 0 < c:
-	// rare, out of line, where the borrow runs through limbs 1..3 and, if r
-	// wrapped (limb 0 is then ≥ 2⁶⁴ − c), c is subtracted once more from limb 0
-	SUBQ DX, AX
-	JCS  rare55
-
-back55:
-	MOVQ v+0(FP), DX
-	MOVQ AX, (DX)
-	MOVQ CX, 8(DX)
-	MOVQ BX, 16(DX)
-	MOVQ SI, 24(DX)
-
-	// U = T − X₃
-	MOVQ 320(SP), DX
-	MOVQ 328(SP), DI
-	MOVQ 336(SP), R8
-	MOVQ 344(SP), R9
-
-	// r = x − y: 256-bit subtract; a borrow stands for −2²⁵⁶ ≡ −c
-	SUBQ AX, DX
-	SBBQ CX, DI
-	SBBQ BX, R8
-	SBBQ SI, R9
-	MOVQ $0x00000001000003d1, CX
-	SBBQ AX, AX
-	ANDQ CX, AX
-
-	// subtract c on a borrow; that borrows from limb 1 only if limb 0 < c:
-	// rare, out of line, where the borrow runs through limbs 1..3 and, if r
-	// wrapped (limb 0 is then ≥ 2⁶⁴ − c), c is subtracted once more from limb 0
-	SUBQ AX, DX
-	JCS  rare56
-
-back56:
-	MOVQ DX, 384(SP)
-	MOVQ DI, 392(SP)
-	MOVQ R8, 400(SP)
-	MOVQ R9, 408(SP)
 
 	// Y₃ = R·U − S₁·H³
 	// Row 0: t0..t4 = a0·b
@@ -5079,12 +5084,12 @@ rare51:
 	JMP  back51
 
 rare52:
-	ADCQ $0x00, BX
-	ADCQ $0x00, SI
-	SBBQ DI, DI
-	ANDQ DX, DI
-	ADDQ DI, AX
-	ADCQ $0x00, CX
+	SBBQ $0x00, CX
+	SBBQ $0x00, BX
+	SBBQ $0x00, SI
+	SBBQ DX, DX
+	ANDQ DI, DX
+	SUBQ DX, AX
 	JMP  back52
 
 rare53:
@@ -5106,21 +5111,21 @@ rare54:
 	JMP  back54
 
 rare55:
-	SBBQ $0x00, CX
-	SBBQ $0x00, BX
-	SBBQ $0x00, SI
-	SBBQ DX, DX
-	ANDQ DI, DX
-	SUBQ DX, AX
-	JMP  back55
-
-rare56:
 	SBBQ $0x00, DI
 	SBBQ $0x00, R8
 	SBBQ $0x00, R9
 	SBBQ AX, AX
 	ANDQ CX, AX
 	SUBQ AX, DX
+	JMP  back55
+
+rare56:
+	ADCQ $0x00, BX
+	ADCQ $0x00, SI
+	SBBQ DI, DI
+	ANDQ DX, DI
+	ADDQ DI, AX
+	ADCQ $0x00, CX
 	JMP  back56
 
 rare57:
