@@ -402,8 +402,16 @@ func MulRegs(x, y Elem) Regs {
 // SquareRegs returns x² mod p in registers (feSquareGeneric): the six cross
 // products once, doubled by double shifts as in the generic code, plus the
 // four squares (10 MULX instead of 16), then the special reduction.
-func SquareRegs(x Elem) Regs {
-	a := x.Limbs()
+func SquareRegs(x Elem) Regs { return square(ops(x.Limbs())) }
+
+// SquareOfRegs returns a² mod p in new registers, for a held in registers
+// (SquareRegs with register operands): a loop of squarings keeps its value
+// in registers, with no store and reload between two squarings. a's
+// registers are free after their last use, in the squares aᵢ² near the end.
+func SquareOfRegs(a Regs) Regs { return square(a.ops()) }
+
+// square is SquareRegs on the limbs a[0..3], memory or registers.
+func square(a [4]Op) Regs {
 	var t [8]GPVirtual
 	for i := range t {
 		t[i] = GP64()
