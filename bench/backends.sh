@@ -4,7 +4,10 @@
 # multiply and square (one dependent chain, and four independent chains) and
 # the point formulas, each a test binary of the default build and one of the
 # purego build, run alternately, pinned to one core, then compared by
-# benchstat (-col /build: purego is the base, asm the column with the ratio).
+# benchstat (-col /build: purego is the base, asm the column with the ratio),
+# and the ratio of each build's minimum: on the project's shared host the
+# medians move with its load (the generic code loses more on a busy host),
+# while the minima stand for its quiet state (docs/design.md, sixth session).
 #
 #   bench/backends.sh [-n ROUNDS] [-t BENCHTIME] [-o DIR]
 #
@@ -66,4 +69,12 @@ if [ ! -s "$out/asm.txt" ]; then
 fi
 cat "$out/purego.txt" "$out/asm.txt" >"$out/all.txt"
 "${benchstat[@]}" -col /build "$out/all.txt"
+echo
+echo "minima (ns/op): purego, asm, asm/purego"
+awk '{ split($1, f, "/build="); k = f[1]; v = $3 + 0
+	if (!((k, f[2]) in m) || v < m[k, f[2]]) m[k, f[2]] = v
+	if (!(k in seen)) { seen[k] = 1; order[n++] = k } }
+END { for (i = 0; i < n; i++) { k = order[i]
+	printf "%-44s %9.2f %9.2f  %.3f\n", k, m[k, "purego"], m[k, "asm"], m[k, "asm"] / m[k, "purego"] } }' \
+	"$out/all.txt"
 echo "raw results: $out" >&2
