@@ -75,6 +75,7 @@ awk '{ split($1, f, "/build="); k = f[1]; v = $3 + 0
 	if (!((k, f[2]) in m) || v < m[k, f[2]]) m[k, f[2]] = v
 	if (!(k in seen)) { seen[k] = 1; order[n++] = k } }
 END { for (i = 0; i < n; i++) { k = order[i]
+	if (!((k, "purego") in m) || !((k, "asm") in m) || m[k, "purego"] == 0) continue
 	printf "%-44s %9.2f %9.2f  %.3f\n", k, m[k, "purego"], m[k, "asm"], m[k, "asm"] / m[k, "purego"] } }' \
 	"$out/all.txt"
 echo "raw results: $out" >&2

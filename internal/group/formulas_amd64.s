@@ -2034,6 +2034,7 @@ back16:
 	JEQ  exceptional
 
 notp17:
+	// S₂ = y₂·az²
 	MOVQ a+16(FP), AX
 
 	// Row 0: t0..t4 = a0·b

@@ -196,6 +196,7 @@ func addAffineVar() {
 	fe.StoreElem(hr, h)
 	Comment("H ≡ 0: p = ±a, left to the Go wrapper")
 	fe.JumpIfZero(hr, "exceptional")
+	Comment("S₂ = y₂·az²")
 	fe.Mul(s2, y2, zz)
 	Comment("H² and R = S₂·az − Y₁; the last read of az")
 	fe.Square(h2, h)
@@ -241,6 +242,8 @@ func addAffineVar() {
 //
 //	U₁ = X₁Z₂², U₂ = X₂Z₁², S₁ = Y₁Z₂³, S₂ = Y₂Z₁³, H = U₂ − U₁, R = S₂ − S₁
 //	X₃ = R² − H³ − 2U₁H², Y₃ = R(U₁H² − X₃) − S₁H³, Z₃ = Z₁Z₂H
+//
+// S₁H³, which only Y₃'s last subtraction waits for, is emitted after U.
 //
 // If p or q is the identity or H ≡ 0 (p = ±q) it returns 1 before writing v,
 // and the Go wrapper runs the generic code, which handles those cases.
