@@ -10,11 +10,10 @@ package group
 // VarTimeAddAffineZr, AddAffineDistinctZr, VarTimeAddZinv) and the helpers
 // around them (Negate, CondNegate, Equal, SetJacobian, VarTimeSetJacobian,
 // BatchSetJacobian, VarTimeBatchSetJacobian, the Jacobian ↔ homogeneous
-// conversions) are
-// derived for y² = x³ + a·x + b with a = 0 and never read b: they are the
-// group law of every curve y² = x³ + B over the same field, and run
-// unchanged (the same Go and assembly, the same field.Element) on points of
-// such a curve. On a subgroup of small order every pair of points can be
+// conversions) are derived for y² = x³ + a·x + b with a = 0 and never read
+// b: they are the group law of every curve y² = x³ + B over the same field,
+// and run unchanged (the same Go and assembly, the same field.Element) on
+// points of such a curve. On a subgroup of small order every pair of points can be
 // added, so every case is reached rather than sampled: identities (as either
 // operand, Z = 0 and Z = p with junk X and Y), P + P, P + (−P), and the
 // degenerate M = 0 case of AddAffine (y₁ = −y₂ with x₁ = β·x₂), whose
