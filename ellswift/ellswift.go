@@ -5,8 +5,9 @@ import (
 	"errors"
 
 	"github.com/kestrel-crypto/secp256k1"
+	"github.com/kestrel-crypto/secp256k1/internal/ecmult"
 	"github.com/kestrel-crypto/secp256k1/internal/field"
-	"github.com/kestrel-crypto/secp256k1/internal/hook"
+	"github.com/kestrel-crypto/secp256k1/internal/scalar"
 )
 
 var (
@@ -206,11 +207,16 @@ func xdh(x *[32]byte, ellA, ellB []byte, k *secp256k1.PrivateKey, initiating boo
 	// x(k·P) from x(P) alone: either lift of x gives the same x, and the
 	// x-only engine needs no square root. k ∈ [1, n−1] and P ≠ O in a group
 	// of prime order: k·P ≠ O.
-	sk := k.Scalar()
-	kb := [32]byte(sk.Bytes())
-	*sk = secp256k1.Scalar{}
-	sx := hook.XOnlyScalarMult(px, kb)
+	var sk scalar.Scalar
+	kb := [32]byte(k.Bytes())
+	_, err := sk.SetCanonicalBytes(&kb) // a private key is in [1, n−1]
 	clear(kb[:])
+	if err != nil {
+		return err
+	}
+	var sx field.Element
+	ecmult.XOnlyScalarMult(&sx, &px, &sk)
+	sk = scalar.Scalar{}
 	sx.PutBytes(x)
 	sx = field.Element{} // the shared x is secret
 	return nil

@@ -1,11 +1,11 @@
-package secp256k1
+package ecmult
 
 import (
-	"math/bits"
 	"sync"
 
 	"github.com/kestrel-crypto/secp256k1/internal/field"
 	"github.com/kestrel-crypto/secp256k1/internal/group"
+	"github.com/kestrel-crypto/secp256k1/internal/scalar"
 )
 
 // Strauss–wNAF multi-scalar multiplication, Σ kᵢ·Pᵢ + g·G: libsecp256k1's
@@ -22,7 +22,7 @@ import (
 //     (mixed additions) and multiplies the result's Z by the common Z once.
 //   - g is split as g₁ + g₂·2¹²⁸ (not GLV) and both halves are recoded as
 //     width-15 wNAFs over the precomputed affine tables of G and 2¹²⁸·G
-//     (tables.go). Relative to the common-Z frame these points have Z = 1/Z,
+//     (gtables.go). Relative to the common-Z frame these points have Z = 1/Z,
 //     which VarTimeAddZinv takes directly: no inversion either.
 //   - All halves share one chain of at most 129 doublings.
 
@@ -59,14 +59,12 @@ type straussPoint struct {
 
 // varTimeStrauss sets out = Σ scalars[i]·points[i] + g·G, where g may be nil
 // (no G term). Zero scalars and identity points are allowed. It is not
-// constant time. It panics if the slices have different lengths.
+// constant time. The slices have equal lengths (VarTimeMultiScalarMult
+// checks).
 //
 // Up to straussStackPoints points it does not allocate (beyond the one-time
 // generator tables); above, it allocates about 1 KiB of scratch per point.
-func varTimeStrauss(out *group.Jacobian, scalars []*Scalar, points []*Point, g *Scalar) {
-	if len(scalars) != len(points) {
-		panic("secp256k1: varTimeStrauss with different numbers of scalars and points")
-	}
+func varTimeStrauss(out *group.Jacobian, scalars []*scalar.Scalar, points []*group.Jacobian, g *scalar.Scalar) {
 	var (
 		stackState [straussStackPoints]straussPoint
 		stackPre   [straussStackPoints * straussTableSize]group.Affine
@@ -92,15 +90,15 @@ func varTimeStrauss(out *group.Jacobian, scalars []*Scalar, points []*Point, g *
 	no := 0     // points used
 	for i, p := range points {
 		k := scalars[i]
-		if k.IsZero() == 1 || p.p.IsIdentity() == 1 {
+		if k.IsZero() == 1 || p.IsIdentity() == 1 {
 			continue
 		}
-		k1, k2, neg1, neg2 := splitGLVSigned(k)
+		k1, k2, neg1, neg2 := scalar.SplitGLVSigned(k)
 		st := &state[no]
 		length = max(length, straussRecode(&st.naf1, &naf, &k1, neg1))
 		length = max(length, straussRecode(&st.naf2, &naf, &k2, neg2))
 
-		a := p.p
+		a := *p
 		if no > 0 {
 			// Express a with Z multiplied by the previous points' common Z, so
 			// that its first entry's z-ratio to the previous entry is
@@ -116,26 +114,28 @@ func varTimeStrauss(out *group.Jacobian, scalars []*Scalar, points []*Point, g *
 		zr := aux[no*straussTableSize : (no+1)*straussTableSize]
 		straussOddMultiples((*[straussTableSize]group.Affine)(t), (*[straussTableSize]field.Element)(zr), &z, &a)
 		if no > 0 {
-			zr[0].Multiply(&zr[0], &p.p.Z)
+			zr[0].Multiply(&zr[0], &p.Z)
 		}
 		no++
 	}
 	pre, aux = pre[:no*straussTableSize], aux[:no*straussTableSize]
-	straussSetGlobalZ(pre, aux)
+	setGlobalZ(pre, aux)
 	// The z-ratios are consumed; aux now holds β·x of each entry, the x
 	// coordinates of φ(entry) = λ·entry.
 	for i := range pre {
-		aux[i].Multiply(&pre[i].X, &glvBetaElement)
+		aux[i].Multiply(&pre[i].X, &group.Beta)
 	}
 
 	var gnaf1, gnaf2 [257]int32
 	var tables *gTables
 	if g != nil && g.IsZero() == 0 {
 		tables = loadGTables()
-		g1 := Scalar{l: [4]uint64{g.l[0], g.l[1], 0, 0}}
-		g2 := Scalar{l: [4]uint64{g.l[2], g.l[3], 0, 0}}
-		length = max(length, varTimeWNAF(&gnaf1, &g1, gTableWindow))
-		length = max(length, varTimeWNAF(&gnaf2, &g2, gTableWindow))
+		gl := g.Limbs()
+		var g1, g2 scalar.Scalar
+		g1.SetUint128(gl[0], gl[1])
+		g2.SetUint128(gl[2], gl[3])
+		length = max(length, scalar.VarTimeWNAF(&gnaf1, &g1, gTableWindow))
+		length = max(length, scalar.VarTimeWNAF(&gnaf2, &g2, gTableWindow))
 	}
 
 	// The main loop runs in the frame of the common Z: the table entries are
@@ -197,8 +197,8 @@ func varTimeStrauss(out *group.Jacobian, scalars []*Scalar, points []*Point, g *
 
 // straussRecode sets out to the width-5 wNAF of k < 2¹²⁸, with every digit
 // negated if neg == 1, using scratch for varTimeWNAF. It returns the length.
-func straussRecode(out *[straussNAFLen]int8, scratch *[257]int32, k *Scalar, neg int) int {
-	n := varTimeWNAF(scratch, k, straussWindow)
+func straussRecode(out *[straussNAFLen]int8, scratch *[257]int32, k *scalar.Scalar, neg int) int {
+	n := scalar.VarTimeWNAF(scratch, k, straussWindow)
 	sign := int32(1 - 2*neg)
 	for i := range out {
 		out[i] = int8(scratch[i] * sign) // |digit| < 16
@@ -240,12 +240,12 @@ func straussOddMultiples(pre *[straussTableSize]group.Affine, zr *[straussTableS
 	z.Multiply(&ai.Z, &d.Z)
 }
 
-// straussSetGlobalZ rescales every entry of pre to the implied Z of the last
+// setGlobalZ rescales every entry of pre to the implied Z of the last
 // one, given the z-ratios zr[i] = Z(pre[i]) / Z(pre[i − 1]) (zr[0] is not
 // used). Walking backwards, s = Z_last / Z_i is a running product of ratios,
 // and (x, y) with Z_i becomes (s²·x, s³·y) with Z_last (1S + 4M per entry).
 // libsecp256k1's secp256k1_ge_table_set_globalz.
-func straussSetGlobalZ(pre []group.Affine, zr []field.Element) {
+func setGlobalZ(pre []group.Affine, zr []field.Element) {
 	n := len(pre)
 	if n < 2 {
 		return
@@ -264,59 +264,11 @@ func straussSetGlobalZ(pre []group.Affine, zr []field.Element) {
 	}
 }
 
-// VarTimeDoubleScalarBaseMult sets v = a·A + b·G and returns v. It is not
-// constant time: use it only with public inputs, as in signature
-// verification. It does not allocate.
-func (v *Point) VarTimeDoubleScalarBaseMult(a *Scalar, A *Point, b *Scalar) *Point {
-	checkInitialized(A)
-	scalars := [1]*Scalar{a}
-	points := [1]*Point{A}
-	var r group.Jacobian
-	varTimeStrauss(&r, scalars[:], points[:], b)
-	return v.setJacobian(&r)
-}
-
-// pMinusN is p − n = 0x14551231950B75FC4402DA1722FC9BAEE (129 bits), as
-// little-endian limbs: an x coordinate in [n, p) reduces to x − n below it.
-var pMinusN = [4]uint64{0x402DA1722FC9BAEE, 0x4551231950B75FC4, 1, 0}
-
-// VarTimeXEqualsScalar reports whether v is not the identity and its affine x
-// coordinate, reduced mod n, equals r: the final check of ECDSA
-// verification. It is not constant time: use it only with public inputs.
-//
-// It needs no inversion: with v = (X, Y, Z), x = X/Z², so x ≡ r (mod n) with
-// x < p < 2n means x = r or x = r + n, the second possible only if
-// r + n < p; each is tested as r·Z² = X in the field. libsecp256k1's
-// secp256k1_gej_eq_x_var and the r + n < p branch of
-// secp256k1_ecdsa_sig_verify.
-func (v *Point) VarTimeXEqualsScalar(r *Scalar) bool {
-	checkInitialized(v)
-	if v.p.IsIdentity() == 1 {
-		return false
-	}
-	var zz, rx field.Element
-	zz.Square(&v.p.Z)
-	rx.SetLimbs(&r.l) // r < n < p
-	rx.Multiply(&rx, &zz)
-	if rx.Equal(&v.p.X) == 1 {
-		return true
-	}
-	// r < p − n?
-	_, b := bits.Sub64(r.l[0], pMinusN[0], 0)
-	_, b = bits.Sub64(r.l[1], pMinusN[1], b)
-	_, b = bits.Sub64(r.l[2], pMinusN[2], b)
-	_, b = bits.Sub64(r.l[3], pMinusN[3], b)
-	if b == 0 {
-		return false
-	}
-	// r + n < p < 2²⁵⁶: no carry out.
-	var l [4]uint64
-	var c uint64
-	l[0], c = bits.Add64(r.l[0], n0, 0)
-	l[1], c = bits.Add64(r.l[1], n1, c)
-	l[2], c = bits.Add64(r.l[2], n2, c)
-	l[3], _ = bits.Add64(r.l[3], n3, c)
-	rx.SetLimbs(&l)
-	rx.Multiply(&rx, &zz)
-	return rx.Equal(&v.p.X) == 1
+// VarTimeDoubleScalarBaseMult sets v = a·A + b·G, in variable time: the
+// verification equation of ECDSA and Schnorr signatures. It does not
+// allocate.
+func VarTimeDoubleScalarBaseMult(v *group.Jacobian, a *scalar.Scalar, A *group.Jacobian, b *scalar.Scalar) {
+	scalars := [1]*scalar.Scalar{a}
+	points := [1]*group.Jacobian{A}
+	varTimeStrauss(v, scalars[:], points[:], b)
 }

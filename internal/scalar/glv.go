@@ -1,10 +1,9 @@
-package secp256k1
+package scalar
 
 import (
 	"math/bits"
 
 	"github.com/kestrel-crypto/secp256k1/internal/debug"
-	"github.com/kestrel-crypto/secp256k1/internal/field"
 )
 
 // The GLV endomorphism (Gallant, Lambert, Vanstone, CRYPTO 2001).
@@ -20,23 +19,9 @@ import (
 // Algorithm 3.74. docs/scalar.md, "GLV", derives the bounds.
 // TestGLVConstants recomputes every constant with math/big.
 
-// glvLambda is λ = 0x5363AD4CC05C30E0A5261C028812645A122E22EA20816678DF02967C1B23BD72,
+// Lambda is λ = 0x5363AD4CC05C30E0A5261C028812645A122E22EA20816678DF02967C1B23BD72,
 // the cube root of unity mod n with λ·(x, y) = (β·x, y).
-var glvLambda = Scalar{l: [4]uint64{0xDF02967C1B23BD72, 0x122E22EA20816678, 0xA5261C028812645A, 0x5363AD4CC05C30E0}}
-
-// glvBeta is β = 0x7AE96A2B657C07106E64479EAC3434E99CF0497512F58995C1396C28719501EE,
-// the cube root of unity mod p that goes with glvLambda, as little-endian
-// limbs (fully reduced, < p).
-var glvBeta = [4]uint64{0xC1396C28719501EE, 0x9CF0497512F58995, 0x6E64479EAC3434E9, 0x7AE96A2B657C0710}
-
-// glvBetaElement is β as a field element: φ(x, y) = (β·x, y) = λ·(x, y).
-var glvBetaElement = *new(field.Element).SetLimbs(&glvBeta)
-
-// glvBetaBytes is β as 32 big-endian bytes.
-var glvBetaBytes = [32]byte{
-	0x7a, 0xe9, 0x6a, 0x2b, 0x65, 0x7c, 0x07, 0x10, 0x6e, 0x64, 0x47, 0x9e, 0xac, 0x34, 0x34, 0xe9,
-	0x9c, 0xf0, 0x49, 0x75, 0x12, 0xf5, 0x89, 0x95, 0xc1, 0x39, 0x6c, 0x28, 0x71, 0x95, 0x01, 0xee,
-}
+var Lambda = Scalar{l: [4]uint64{0xDF02967C1B23BD72, 0x122E22EA20816678, 0xA5261C028812645A, 0x5363AD4CC05C30E0}}
 
 // The reduced lattice basis {(a1, b1), (a2, b2)} of the split, with
 // a + b·λ ≡ 0 (mod n) and a1·b2 − a2·b1 = n:
@@ -59,15 +44,15 @@ var (
 	glvG2 = [4]uint64{0x1571B4AE8AC47F71, 0x221208AC9DF506C6, 0x6F547FA90ABFE4C4, 0xE4437ED6010E8828}
 )
 
-// splitGLV returns k1, k2 with k ≡ k1 + k2·λ (mod n), where each of k1, k2 is
+// SplitGLV returns k1, k2 with k ≡ k1 + k2·λ (mod n), where each of k1, k2 is
 // either less than 2¹²⁸ or greater than n − 2¹²⁸ (it represents an integer of
 // absolute value less than 2¹²⁸). Precisely, as signed integers,
 //
 //	|k1| ≤ 0xA2A8918CA85BAFE22016D0B917E4DD77 < 2¹²⁷·³⁵
 //	|k2| ≤ 0x8A65287BD47179FB2BE08846CEA267ED < 2¹²⁷·¹³
 //
-// (docs/scalar.md, "GLV"). splitGLV is constant time.
-func splitGLV(k *Scalar) (k1, k2 Scalar) {
+// (docs/scalar.md, "GLV"). SplitGLV is constant time.
+func SplitGLV(k *Scalar) (k1, k2 Scalar) {
 	// c1 = round(k·g1/2³⁸⁴) ≈ k·b2/n and c2 = round(k·g2/2³⁸⁴) ≈ −k·b1/n.
 	// Both are nondecreasing in k, and at k = n − 1 they are exactly b2 and
 	// −b1 (TestGLVConstants), so c1 ≤ b2 < 2¹²⁶ and c2 ≤ −b1 < 2¹²⁸.
@@ -78,7 +63,7 @@ func splitGLV(k *Scalar) (k1, k2 Scalar) {
 		_, b1 = bits.Sub64(glvB2[1], c1hi, b1)
 		_, b2 := bits.Sub64(glvMinusB1[0], c2lo, 0)
 		_, b2 = bits.Sub64(glvMinusB1[1], c2hi, b2)
-		debug.Assert(b1 == 0 && b2 == 0, "splitGLV: c1 > b2 or c2 > −b1")
+		debug.Assert(b1 == 0 && b2 == 0, "SplitGLV: c1 > b2 or c2 > −b1")
 	}
 
 	// k2 = c1·(−b1) − c2·b2 mod n. Both products are below b2·(−b1) < 2²⁵⁴ < n,
@@ -89,7 +74,7 @@ func splitGLV(k *Scalar) (k1, k2 Scalar) {
 	k2.Subtract(&t1, &t2)
 
 	// k1 = k − k2·λ mod n.
-	k1.Multiply(&k2, &glvLambda)
+	k1.Multiply(&k2, &Lambda)
 	k1.Subtract(k, &k1)
 	if debug.Enabled {
 		checkGLV(k, &k1, &k2)
@@ -97,18 +82,18 @@ func splitGLV(k *Scalar) (k1, k2 Scalar) {
 	return k1, k2
 }
 
-// splitGLVSigned returns k1, k2 < 2¹²⁸ and signs neg1, neg2 ∈ {0, 1} with
+// SplitGLVSigned returns k1, k2 < 2¹²⁸ and signs neg1, neg2 ∈ {0, 1} with
 // k ≡ (−1)^neg1·k1 + (−1)^neg2·k2·λ (mod n). It is constant time.
-func splitGLVSigned(k *Scalar) (k1, k2 Scalar, neg1, neg2 int) {
-	k1, k2 = splitGLV(k)
+func SplitGLVSigned(k *Scalar) (k1, k2 Scalar, neg1, neg2 int) {
+	k1, k2 = SplitGLV(k)
 	// A half above (n − 1)/2 represents a negative integer, −(n − k_i), of
-	// absolute value below 2¹²⁸ (splitGLV's bound).
+	// absolute value below 2¹²⁸ (SplitGLV's bound).
 	neg1 = k1.IsHigh()
 	neg2 = k2.IsHigh()
-	k1.condNegate(neg1)
-	k2.condNegate(neg2)
+	k1.CondNegate(neg1)
+	k2.CondNegate(neg2)
 	if debug.Enabled {
-		debug.Assert(k1.l[2]|k1.l[3]|k2.l[2]|k2.l[3] == 0, "splitGLVSigned: a half is not below 2¹²⁸")
+		debug.Assert(k1.l[2]|k1.l[3]|k2.l[2]|k2.l[3] == 0, "SplitGLVSigned: a half is not below 2¹²⁸")
 	}
 	return k1, k2, neg1, neg2
 }
@@ -154,4 +139,46 @@ func mul128(a0, a1, b0, b1 uint64) (r0, r1, r2, r3 uint64) {
 	}
 	r3, _ = bits.Add64(t3, 0, c)
 	return
+}
+
+// The checks of the debug build (internal/debug). They are called only
+// under `if debug.Enabled`, so a normal build drops them; they are variable
+// time.
+
+// noCarry64 reports whether x + y fits 64 bits.
+func noCarry64(x, y uint64) bool { return x+y >= x }
+
+// glvBound1 and glvBound2 are SplitGLV's bounds on |k1| and |k2|
+// (docs/scalar.md, "GLV"), as low and high limbs.
+var (
+	glvBound1 = [2]uint64{0x2016D0B917E4DD77, 0xA2A8918CA85BAFE2}
+	glvBound2 = [2]uint64{0x2BE08846CEA267ED, 0x8A65287BD47179FB}
+)
+
+// withinSigned reports whether s, read as a signed integer (s or s − n),
+// has an absolute value at most bound.
+func withinSigned(s *Scalar, bound *[2]uint64) bool {
+	abs := *s
+	abs.CondNegate(s.IsHigh())
+	if abs.l[2]|abs.l[3] != 0 {
+		return false
+	}
+	_, b := bits.Sub64(bound[0], abs.l[0], 0)
+	_, b = bits.Sub64(bound[1], abs.l[1], b)
+	return b == 0
+}
+
+// checkGLV asserts SplitGLV's contract: k ≡ k1 + k2·λ (mod n) with
+// |k1| and |k2| within their bounds.
+func checkGLV(k, k1, k2 *Scalar) {
+	checkReduced("SplitGLV", k1, k2)
+	if !withinSigned(k1, &glvBound1) || !withinSigned(k2, &glvBound2) {
+		debug.Fail("SplitGLV: |k1| or |k2| above its bound")
+	}
+	var t Scalar
+	t.Multiply(k2, &Lambda)
+	t.Add(&t, k1)
+	if t.Equal(k) == 0 {
+		debug.Fail("SplitGLV: k1 + k2·λ ≠ k")
+	}
 }

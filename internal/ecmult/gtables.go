@@ -1,4 +1,4 @@
-package secp256k1
+package ecmult
 
 import (
 	"sync"
@@ -78,7 +78,7 @@ func computeGTables() *gTables {
 				acc.VarTimeAddAffine(&acc, &twiceAffine)
 			}
 			if !group.VarTimeBatchSetJacobian(t[k][start:start+gTableChunk], jac, scratch) {
-				panic("secp256k1: identity in the generator table")
+				panic("ecmult: identity in the generator table")
 			}
 		}
 	}

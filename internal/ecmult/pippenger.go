@@ -1,4 +1,4 @@
-package secp256k1
+package ecmult
 
 import (
 	"math/bits"
@@ -8,6 +8,7 @@ import (
 
 	"github.com/kestrel-crypto/secp256k1/internal/field"
 	"github.com/kestrel-crypto/secp256k1/internal/group"
+	"github.com/kestrel-crypto/secp256k1/internal/scalar"
 )
 
 // Pippenger's bucket method for Σ kᵢ·Pᵢ over many points, with the GLV
@@ -96,9 +97,9 @@ type msmScratch struct {
 
 	// The job of the current call, for unit. The input slices are cleared
 	// before the scratch returns to the pool.
-	scalars []*Scalar
-	inputs  []*Point
-	g       *Scalar
+	scalars []*scalar.Scalar
+	inputs  []*group.Jacobian
+	g       *scalar.Scalar
 	prep    bool // unit prepares chunks of inputs, not windows
 	chunk   int  // live inputs per preparation unit
 	variant pippengerVariant
@@ -121,10 +122,10 @@ func grow[T any](s []T, n int) []T {
 
 // collect records the live inputs (kᵢ ≠ 0 and Pᵢ ≠ O, and G if g is neither
 // nil nor 0) in s.live and returns their number.
-func (s *msmScratch) collect(scalars []*Scalar, points []*Point, g *Scalar) int {
+func (s *msmScratch) collect(scalars []*scalar.Scalar, points []*group.Jacobian, g *scalar.Scalar) int {
 	s.live = s.live[:0]
 	for i, p := range points {
-		if scalars[i].IsZero() == 0 && p.p.IsIdentity() == 0 {
+		if scalars[i].IsZero() == 0 && p.IsIdentity() == 0 {
 			s.live = append(s.live, int32(i))
 		}
 	}
@@ -143,13 +144,13 @@ func (ws *windowScratch) prepareChunk(s *msmScratch, m0, m1 int) {
 	one.One()
 	for m := m0; m < m1; m++ {
 		i := int(s.live[m])
-		var k *Scalar
+		var k *scalar.Scalar
 		if i == len(s.inputs) {
 			k = s.g
 			s.points[2*m] = group.Generator
 		} else {
 			k = s.scalars[i]
-			p := &s.inputs[i].p
+			p := s.inputs[i]
 			if p.Z.Equal(&one) == 1 {
 				s.points[2*m] = group.Affine{X: p.X, Y: p.Y}
 			} else {
@@ -159,9 +160,10 @@ func (ws *windowScratch) prepareChunk(s *msmScratch, m0, m1 int) {
 		}
 		// The halves are < 2¹²⁸; their third limb holds the sign until the
 		// offset is added below.
-		k1, k2, neg1, neg2 := splitGLVSigned(k)
-		s.keys[2*m] = pippengerKey{k1.l[0], k1.l[1], uint64(neg1)}
-		s.keys[2*m+1] = pippengerKey{k2.l[0], k2.l[1], uint64(neg2)}
+		k1, k2, neg1, neg2 := scalar.SplitGLVSigned(k)
+		l1, l2 := k1.Limbs(), k2.Limbs()
+		s.keys[2*m] = pippengerKey{l1[0], l1[1], uint64(neg1)}
+		s.keys[2*m+1] = pippengerKey{l2[0], l2[1], uint64(neg2)}
 	}
 	if n := len(ws.jacIn); n > 0 {
 		ws.jacOut = grow(ws.jacOut, n)
@@ -173,13 +175,10 @@ func (ws *windowScratch) prepareChunk(s *msmScratch, m0, m1 int) {
 	}
 	// φ(P) = (β·x, y); the signs of the split go into the points; the
 	// offset K(c) into the halves.
-	var beta field.Element
-	beta.SetLimbs(&glvBeta)
 	off := pippengerOffset(s.c)
 	for m := m0; m < m1; m++ {
 		p, q := &s.points[2*m], &s.points[2*m+1]
-		q.X.Multiply(&p.X, &beta)
-		q.Y = p.Y
+		q.MulLambda(p)
 		for h, pt := range [2]*group.Affine{p, q} {
 			k := &s.keys[2*m+h]
 			if k[2] != 0 {
@@ -194,7 +193,7 @@ func (ws *windowScratch) prepareChunk(s *msmScratch, m0, m1 int) {
 // pippengerAffine; pippengerJacobian is libsecp256k1's, kept as the measured
 // baseline (and used for the top window, see varTimePippengerWith). The
 // homogeneous-coordinate variants that lost are in
-// pippenger_homogeneous_test.go (docs/msm.md, "Variants").
+// docs/design.md's table of what was tried (docs/msm.md, "Variants").
 type pippengerVariant int
 
 const (
@@ -218,13 +217,13 @@ type pippengerConfig struct {
 
 // varTimePippenger sets out = Σ scalars[i]·points[i] (+ g·G if g is not nil)
 // by Pippenger's method. It is not constant time. The slices have equal
-// lengths and every point is initialised (the caller checks).
-func varTimePippenger(out *group.Jacobian, scalars []*Scalar, points []*Point, g *Scalar) {
+// lengths (the caller checks).
+func varTimePippenger(out *group.Jacobian, scalars []*scalar.Scalar, points []*group.Jacobian, g *scalar.Scalar) {
 	varTimePippengerWith(out, scalars, points, g, pippengerConfig{variant: pippengerAffine})
 }
 
 // varTimePippengerWith is varTimePippenger with explicit knobs.
-func varTimePippengerWith(out *group.Jacobian, scalars []*Scalar, points []*Point, g *Scalar, cfg pippengerConfig) {
+func varTimePippengerWith(out *group.Jacobian, scalars []*scalar.Scalar, points []*group.Jacobian, g *scalar.Scalar, cfg pippengerConfig) {
 	s := msmScratchPool.Get().(*msmScratch)
 	defer msmScratchPool.Put(s)
 

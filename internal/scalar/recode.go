@@ -1,4 +1,4 @@
-package secp256k1
+package scalar
 
 import (
 	"math/bits"
@@ -9,7 +9,7 @@ import (
 // Scalar recodings for the scalar-multiplication code. docs/scalar.md,
 // "Recodings", describes both.
 
-// varTimeWNAF sets naf to the width-w non-adjacent form of the integer value
+// VarTimeWNAF sets naf to the width-w non-adjacent form of the integer value
 // of k (0 ≤ k < n < 2²⁵⁶), and returns its length: the index of the highest
 // nonzero digit plus one, or 0 if k = 0. It supports 2 ≤ w ≤ 16 and panics
 // otherwise.
@@ -23,10 +23,10 @@ import (
 // for the generator tables) fit. int16 would also fit; it measured within
 // noise of int32 here, and int32 is the natural index type for the tables.
 //
-// varTimeWNAF is not constant time: use it only for public scalars.
-func varTimeWNAF(naf *[257]int32, k *Scalar, w uint) int {
+// VarTimeWNAF is not constant time: use it only for public scalars.
+func VarTimeWNAF(naf *[257]int32, k *Scalar, w uint) int {
 	if w < 2 || w > 16 {
-		panic("secp256k1: wNAF width out of range")
+		panic("scalar: wNAF width out of range")
 	}
 	*naf = [257]int32{}
 	// l has a zero limb on top, so that wnafBits can read 64 bits at any
@@ -81,23 +81,23 @@ func wnafBits(l *[5]uint64, bit uint) uint64 {
 	return l[i]>>s | l[i+1]<<(64-s)
 }
 
-// signedDigits sets out to the signed fixed-window form of k in base 2^w:
+// SignedDigits sets out to the signed fixed-window form of k in base 2^w:
 // k = Σ out[i]·2^(w·i) with every out[i] ∈ [−2^(w−1), 2^(w−1)], for
 // 1 ≤ w ≤ 7. It is constant time: no branch or memory index depends on k.
 //
 // The number of digits is len(out), which must cover k with one spare bit:
 // k < 2^(w·len(out) − 1). ⌈(b + 1)/w⌉ digits suffice for any k < 2^b, so
-// ⌈257/w⌉ for a full scalar and ⌈129/w⌉ for a splitGLVSigned half (< 2¹²⁸).
-// signedDigits panics if w is out of range or if k does not fit: both are
+// ⌈257/w⌉ for a full scalar and ⌈129/w⌉ for a SplitGLVSigned half (< 2¹²⁸).
+// SignedDigits panics if w is out of range or if k does not fit: both are
 // programmer errors, since len(out) must come from a public bound on k.
-func signedDigits(out []int8, k *Scalar, w uint) {
+func SignedDigits(out []int8, k *Scalar, w uint) {
 	if w < 1 || w > 7 {
-		panic("secp256k1: signed-digit width out of range")
+		panic("scalar: signed-digit width out of range")
 	}
 	l := [5]uint64{k.l[0], k.l[1], k.l[2], k.l[3], 0}
 	total := w * uint(len(out))
 	if total == 0 || (total <= 256 && wideBitsFrom(&l, total-1) != 0) {
-		panic("secp256k1: too few digits for the scalar")
+		panic("scalar: too few digits for the scalar")
 	}
 
 	// Each window u ∈ [0, 2^w) plus the incoming carry gives v ∈ [0, 2^w].
@@ -142,4 +142,88 @@ func wideBitsFrom(l *[5]uint64, bit uint) uint64 {
 		}
 	}
 	return acc
+}
+
+// The checks of the debug build (internal/debug). They are called only
+// under `if debug.Enabled`, so a normal build drops them; they are variable
+// time.
+
+// wideValue accumulates Σ dᵢ·2^(shift·i) as a signed 320-bit two's
+// complement integer (little-endian words), for the recoding checks.
+type wideValue [5]uint64
+
+// addShifted adds d·2^pos (d signed, |d| < 2³²).
+func (w *wideValue) addShifted(d int64, pos uint) {
+	if d == 0 {
+		return
+	}
+	if pos >= 288 {
+		debug.Fail("recoding: nonzero digit above 2²⁸⁸")
+	}
+	var x wideValue
+	mag := uint64(d)
+	if d < 0 {
+		mag = uint64(-d)
+	}
+	i, s := pos/64, pos%64
+	x[i] = mag << s
+	if s != 0 && i+1 < 5 {
+		x[i+1] = mag >> (64 - s)
+	}
+	var c uint64
+	for j := range w {
+		if d < 0 {
+			w[j], c = bits.Sub64(w[j], x[j], c)
+		} else {
+			w[j], c = bits.Add64(w[j], x[j], c)
+		}
+	}
+}
+
+// equals reports whether w is the non-negative scalar k.
+func (w *wideValue) equals(k *Scalar) bool {
+	return *w == wideValue{k.l[0], k.l[1], k.l[2], k.l[3], 0}
+}
+
+// checkWNAF asserts VarTimeWNAF's contract: k = Σ naf[i]·2ⁱ, every nonzero
+// digit odd with |naf[i]| < 2^(w−1), at most one nonzero digit in any w
+// consecutive, and length the index of the top nonzero digit plus one.
+func checkWNAF(naf *[257]int32, k *Scalar, w uint, length int) {
+	var sum wideValue
+	last := -1 << 30 // index of the previous nonzero digit
+	top := 0
+	for i, d := range naf {
+		if d == 0 {
+			continue
+		}
+		if d&1 == 0 || d >= 1<<(w-1) || d <= -1<<(w-1) {
+			debug.Fail("VarTimeWNAF: digit even or out of range")
+		}
+		if i-last < int(w) {
+			debug.Fail("VarTimeWNAF: two nonzero digits closer than w")
+		}
+		last, top = i, i+1
+		sum.addShifted(int64(d), uint(i))
+	}
+	if top != length {
+		debug.Fail("VarTimeWNAF: wrong length")
+	}
+	if !sum.equals(k) {
+		debug.Fail("VarTimeWNAF: digits do not sum to k")
+	}
+}
+
+// checkSignedDigits asserts SignedDigits' contract: every digit in
+// [−2^(w−1), 2^(w−1)] and k = Σ out[i]·2^(w·i).
+func checkSignedDigits(out []int8, k *Scalar, w uint) {
+	var sum wideValue
+	for i, d := range out {
+		if int(d) < -1<<(w-1) || int(d) > 1<<(w-1) {
+			debug.Fail("SignedDigits: digit out of range")
+		}
+		sum.addShifted(int64(d), w*uint(i))
+	}
+	if !sum.equals(k) {
+		debug.Fail("SignedDigits: digits do not sum to k")
+	}
 }

@@ -1,4 +1,4 @@
-package secp256k1
+package ecmult
 
 import (
 	"github.com/kestrel-crypto/secp256k1/internal/field"

@@ -1,4 +1,4 @@
-package secp256k1
+package ecmult
 
 import (
 	"crypto/rand"
@@ -7,6 +7,7 @@ import (
 
 	"github.com/kestrel-crypto/secp256k1/internal/field"
 	"github.com/kestrel-crypto/secp256k1/internal/group"
+	"github.com/kestrel-crypto/secp256k1/internal/scalar"
 )
 
 // Fixed-base scalar multiplication k·G: a signed-digit multi-comb over
@@ -15,9 +16,11 @@ import (
 // scalar and projective blinding. docs/ecmult.md, "Comb", has the derivation.
 //
 // The comb has combBlocks blocks of combTeeth teeth spaced combSpacing bits
-// apart, covering combBits = combBlocks·combTeeth·combSpacing ≥ 256 bits;
-// the parameters come from the table-size file chosen by build tag
-// (comb_86k.go by default).
+// apart, covering combBits = combBlocks·combTeeth·combSpacing ≥ 256 bits.
+// The table-size file chosen by build tag (gen_86k.go by default, gen_22k.go
+// with kestrel_comb22k, gen_2k.go with kestrel_comb2k, which wins if both are
+// given) sets only the table's shape, combBlocks and combTeeth; the spacing
+// is the least that covers 256 bits.
 //
 // Signed digits: for the scalar d to multiply, let e = (d + 2^combBits − 1)/2
 // mod n. Then d ≡ 2e − (2^combBits − 1) = Σᵢ (2eᵢ − 1)·2ⁱ over all combBits
@@ -27,8 +30,18 @@ import (
 // tooth is +1.
 
 const (
-	combPoints = 1 << (combTeeth - 1)                 // table entries per block
-	combBits   = combBlocks * combTeeth * combSpacing // bits covered, ≥ 256
+	combPoints  = 1 << (combTeeth - 1)                                        // table entries per block
+	combSpacing = (256 + combBlocks*combTeeth - 1) / (combBlocks * combTeeth) // bits between teeth
+	combBits    = combBlocks * combTeeth * combSpacing                        // bits covered, ≥ 256
+)
+
+// Compile-time checks of the shape (a negative constant does not convert to
+// uint): 1 ≤ combTeeth ≤ 8, so that a block's teeth gather into a byte-sized
+// index, and at least one block.
+const (
+	_ uint = combTeeth - 1
+	_ uint = 8 - combTeeth
+	_ uint = combBlocks - 1
 )
 
 // combTable[b][m] = Σ_{t<T−1} ±2^((b·T+t)·S)·G + 2^((b·T+T−1)·S)·G, with the
@@ -44,7 +57,7 @@ var (
 // in Jacobian coordinates with a random Z (projective blinding), so the
 // accumulator's coordinates are randomised from the first addition on.
 type combState struct {
-	offset Scalar         // (2^combBits − 1 − 2^(S−1)·q)/2 mod n
+	offset scalar.Scalar  // (2^combBits − 1 − 2^(S−1)·q)/2 mod n
 	q      group.Jacobian // q·G, random Z
 }
 
@@ -59,12 +72,12 @@ var (
 const combRefreshInterval = 1024
 
 // halfModN is 1/2 mod n = (n + 1)/2.
-var halfModN = Scalar{l: [4]uint64{0xDFE92F46681B20A1, 0x5D576E7357A4501D, 0xFFFFFFFFFFFFFFFF, 0x7FFFFFFFFFFFFFFF}}
+var halfModN = *new(scalar.Scalar).Invert(new(scalar.Scalar).SetUint64(2))
 
 // combAllOnes is (2^combBits − 1) mod n.
-var combAllOnes = func() Scalar {
+var combAllOnes = func() scalar.Scalar {
 	// 2^combBits − 1 = Σ 2ⁱ; build it by doubling and adding 1 mod n.
-	var s, one Scalar
+	var s, one scalar.Scalar
 	one.SetUint64(1)
 	for range combBits {
 		s.Add(&s, &s)
@@ -109,7 +122,7 @@ func combTables() *[combBlocks][combPoints]group.Affine {
 		}
 		flat := make([]group.Affine, len(jac))
 		if !group.VarTimeBatchSetJacobian(flat, jac, nil) {
-			panic("secp256k1: identity in the comb table")
+			panic("ecmult: identity in the comb table")
 		}
 		for b := range combBlocks {
 			copy(t[b][:], flat[b*combPoints:])
@@ -139,8 +152,8 @@ func refreshCombState(prev *combState) *combState {
 	}
 	var buf [64]byte
 	rand.Read(buf[:])
-	var q Scalar
-	q.SetUniformBytes(buf[:])
+	var q scalar.Scalar
+	q.SetUniformBytes(&buf)
 	var zb [32]byte
 	rand.Read(zb[:])
 	var z field.Element
@@ -166,14 +179,14 @@ func refreshCombState(prev *combState) *combState {
 	st.q.Z.Multiply(&st.q.Z, &z)
 
 	// offset = (2^combBits − 1 − 2^(S−1)·q)/2.
-	var b Scalar
+	var b scalar.Scalar
 	b.Set(&q)
 	for range combSpacing - 1 {
 		b.Add(&b, &b)
 	}
 	st.offset.Subtract(&combAllOnes, &b)
 	st.offset.Multiply(&st.offset, &halfModN)
-	q = Scalar{}
+	q = scalar.Scalar{}
 	combCurrent.Store(st)
 	return st
 }
@@ -188,12 +201,13 @@ func unblindedCombState() *combState {
 }
 
 // combMult sets v = k·G in constant time using the blinding state st.
-func combMult(v *group.Jacobian, k *Scalar, st *combState) {
+func combMult(v *group.Jacobian, k *scalar.Scalar, st *combState) {
 	table := combTables()
-	var e Scalar
+	var e scalar.Scalar
 	e.Multiply(k, &halfModN)
 	e.Add(&e, &st.offset)
 
+	el := e.Limbs()
 	acc := st.q
 	var entry group.Affine
 	for s := combSpacing - 1; s >= 0; s-- {
@@ -207,7 +221,7 @@ func combMult(v *group.Jacobian, k *Scalar, st *combState) {
 			for t := range combTeeth {
 				pos := uint((b*combTeeth+t)*combSpacing + s)
 				if pos < 256 {
-					bits |= (e.l[pos>>6] >> (pos & 63) & 1) << t
+					bits |= (el[pos>>6] >> (pos & 63) & 1) << t
 				}
 			}
 			// A top tooth of 0 (digit −1) selects the complement pattern,
@@ -221,5 +235,12 @@ func combMult(v *group.Jacobian, k *Scalar, st *combState) {
 		}
 	}
 	*v = acc
-	e = Scalar{}
+	e, el = scalar.Scalar{}, [4]uint64{}
+}
+
+// ScalarBaseMult sets v = k·G in constant time: the signed-digit comb over
+// precomputed multiples of G, with scalar and projective blinding that is
+// refreshed from crypto/rand every combRefreshInterval calls.
+func ScalarBaseMult(v *group.Jacobian, k *scalar.Scalar) {
+	combMult(v, k, loadCombState())
 }
