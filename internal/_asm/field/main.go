@@ -37,7 +37,7 @@ import (
 // Xeon, the old and new binaries alternating). feSquareNADX keeps its value in
 // registers from one squaring to the next (no store and reload between them):
 // Sqrt 4.065 -> 3.607 µs (-11.3%), FermatInvert 4.143 -> 3.605 µs (-13.0%), p =
-// 0.000, n = 10 (sixth session; 20 of 20 paired runs faster).
+// 0.000, n = 10 (20 of 20 paired runs faster).
 
 // rationale heads the generated files, after the DO NOT EDIT line: which
 // instructions the assembly uses and what they buy, without figures.

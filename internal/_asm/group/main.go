@@ -50,11 +50,11 @@ import (
 // that mode, varTimeDoubleADX, for the variable-time multiplications: 120.3
 // -> 100.2 ns against doubleADX (-17%, p = 0.000, n = 20), ECDSA verification
 // 34.98 -> 32.32 µs (-7.6%, p = 0.029, n = 15). The products off the longest
-// chain emitted after it (sixth session, old and new binaries alternating, n =
+// chain emitted after it (old and new binaries alternating, n =
 // 30, Intel Xeon): mixed add 128.3 -> 114.2 ns (-11%, p = 0.000; measured with
 // the H = 0 check after S2, which the landed code makes before it, on H still
 // in registers), Double 102.7 -> 94.5 ns (-7.9%, p = 0.007), VarTimeDouble
-// 80.6 -> 72.7 ns (-9.9%, p = 0.010). The landed code against the session's
+// 80.6 -> 72.7 ns (-9.9%, p = 0.010). The landed code against its parent
 // starting binary, paired runs back to back (n = 30): median new/old 0.906
 // (mixed add, 26 of 30 faster), 0.935 (Double), 0.956 (VarTimeDouble), and
 // 0.978 for AddAffine, unchanged, the control; VarTimeAdd (S1*H^3 after U)
