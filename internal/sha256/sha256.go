@@ -48,11 +48,7 @@ func (d *Digest) Reset() {
 // SHA-256(SHA-256(tag) ‖ SHA-256(tag) ‖ msg). Keep it in a package variable
 // and copy it for each message.
 func NewTagged(tag string) Digest {
-	d := New()
-	d.WriteString(tag)
-	var t [Size]byte
-	d.Sum(&t)
-	return NewTaggedFromHash(&t)
+	return NewTag(tag).mid
 }
 
 // NewTaggedFromHash is NewTagged with SHA-256(tag) given.
