@@ -1,5 +1,7 @@
 package sha256
 
+import "encoding/binary"
+
 // Tag is a tag of BIP-340's tagged hashes
 // hash_tag(msg) = SHA-256(SHA-256(tag) ‖ SHA-256(tag) ‖ msg), held as its
 // midstate: the SHA-256 state after the 64-byte prefix
@@ -7,7 +9,7 @@ package sha256
 // Build each tag once with NewTag, in a package variable; its methods do not
 // change it and do not allocate. The zero Tag is not valid.
 type Tag struct {
-	mid Digest
+	mid Digest // 64 bytes hashed, on a block boundary (mid.nx = 0)
 }
 
 // NewTag returns the Tag for tag, hashing its 64-byte prefix.
@@ -52,6 +54,26 @@ func (t *Tag) Sum(msg ...[]byte) [Size]byte {
 // bytes.
 func (t *Tag) Sum32x2(a, b *[32]byte, msg []byte) [Size]byte {
 	var out [Size]byte
-	t.mid.Sum32x2(a, b, msg, &out)
+	if len(msg) < BlockSize-8 {
+		// A short message: a ‖ b is one block and msg with its padding the
+		// next, hashed in one call.
+		var buf [2 * BlockSize]byte
+		copy(buf[:32], a[:])
+		copy(buf[32:64], b[:])
+		copy(buf[64:], msg)
+		buf[64+len(msg)] = 0x80
+		binary.BigEndian.PutUint64(buf[2*BlockSize-8:], (t.mid.len+64+uint64(len(msg)))<<3)
+		h := t.mid.h
+		block(&h, buf[:])
+		for i, v := range h {
+			binary.BigEndian.PutUint32(out[4*i:], v)
+		}
+		return out
+	}
+	d := t.mid
+	d.Write(a[:])
+	d.Write(b[:])
+	d.Write(msg)
+	d.finish(&out)
 	return out
 }
