@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/kestrel-crypto/secp256k1"
+	"github.com/kestrel-crypto/secp256k1/internal/testref"
 	"github.com/kestrel-crypto/secp256k1/schnorr"
 )
 
@@ -351,14 +352,14 @@ func TestNonceGenInputs(t *testing.T) {
 }
 
 func TestTaggedHashes(t *testing.T) {
-	for tag, h := range map[string]*ksha256.Digest{
+	for tag, h := range map[string]*ksha256.Tag{
 		"KeyAgg list": &tagKeyAggList, "KeyAgg coefficient": &tagKeyAggCoeff, "MuSig/aux": &tagAux,
 		"MuSig/nonce": &tagNonce, "MuSig/noncecoef": &tagNonceCoef, "MuSig/deterministic/nonce": &tagDetNonce,
-		"BIP0340/challenge": &tagChallenge,
+		"BIP0340/challenge": &ksha256.BIP340Challenge,
 	} {
 		msg := []byte("some message")
-		if taggedHash(h, msg[:4], msg[4:]) != schnorr.TaggedHash(tag, msg) {
-			t.Errorf("tag %q: taggedHash differs from schnorr.TaggedHash", tag)
+		if h.Sum(msg[:4], msg[4:]) != testref.TaggedHash(tag, msg) {
+			t.Errorf("tag %q: Sum differs from testref.TaggedHash", tag)
 		}
 	}
 }
