@@ -202,9 +202,9 @@ func FuzzTaproot(f *testing.F) {
 	for _, in := range loadBIP341(f).KeyPathSpending[0].InputSpending {
 		var root []byte
 		if in.Given.MerkleRoot != nil {
-			root = mustHex(f, *in.Given.MerkleRoot)
+			root = testref.Hex(f, *in.Given.MerkleRoot)
 		}
-		f.Add(mustHex(f, in.Given.InternalPrivkey), mustHex(f, in.Intermediary.Tweak), root, []byte{0x51}, byte(TapscriptLeafVersion))
+		f.Add(testref.Hex(f, in.Given.InternalPrivkey), testref.Hex(f, in.Intermediary.Tweak), root, []byte{0x51}, byte(TapscriptLeafVersion))
 	}
 	key := bytes.Repeat([]byte{0x42}, 32)
 	k, _ := secp256k1.NewPrivateKey(key)
