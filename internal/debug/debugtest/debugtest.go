@@ -1,5 +1,5 @@
 // Package debugtest holds the helper shared by the tests of the
-// secp256k1debug checks (the debug_test.go files of the root package and of
+// kestrel_debug checks (the debug_test.go files of the root package and of
 // internal/field, internal/group and internal/safegcd).
 package debugtest
 
