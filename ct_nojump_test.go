@@ -11,7 +11,9 @@ import (
 // TestCompiledConstantTime checks the compiler's output for the
 // constant-time scalar arithmetic, recodings and scalar multiplications of
 // this package (internal/ctcheck; docs/constant-time.md, "Disassembly
-// checks"). Each public condition is listed with the reason it is public.
+// checks"); internal/ecmult's test checks the engines behind the scalar
+// multiplications. Each public condition is listed with the reason it is
+// public.
 func TestCompiledConstantTime(t *testing.T) {
 	// wideBitsFrom, inlined into signedDigits: its loop is over the limbs,
 	// and bit is public.
@@ -68,34 +70,7 @@ func TestCompiledConstantTime(t *testing.T) {
 			"p.p.X.IsZero()&p.p.Y.IsZero()&p.p.Z.IsZero() == 1",
 		}},
 		{Name: "secp256k1.(*Point).ScalarMult"},
-		{Name: "secp256k1.scalarMultGLV"},
-		{Name: "secp256k1.scalarMultIso", Public: []string{
-			"for i := 2; i < ctEntries; i++",
-			"for i := range table",
-			"for i := ctDigits - 1; i >= 0; i--",
-			"if i != ctDigits-1",
-			"for range ctWindow",
-		}},
-		{Name: "secp256k1.straussSetGlobalZ", Public: []string{
-			"n < 2", // the table length
-			"for i := n - 2; i >= 0; i--",
-			"if i != n-2",
-		}},
-		{Name: "secp256k1.xOnlyScalarMult"},
-		{Name: "secp256k1.addSignedDigit"},
-		{Name: "secp256k1.eqInt"},
-		// k·G.
-		{Name: "secp256k1.(*Point).ScalarBaseMult"},
-		{Name: "secp256k1.combMult", Public: []string{
-			"for s := combSpacing - 1; s >= 0; s--",
-			"if s != combSpacing-1",
-			"for b := range combBlocks",
-			"for t := range combTeeth",
-			"if pos < 256", // pos depends on b, t and s only
-		}},
-		{Name: "secp256k1.loadCombState", Public: []string{
-			"st == nil || combCalls.Add(1)%combRefreshInterval == 0", // a call counter
-		}},
+		{Name: "secp256k1.(*Point).ScalarBaseMult"}, // k·G
 		// Points and keys.
 		{Name: "secp256k1.(*Point).setJacobian"},
 		{Name: "secp256k1.(*Point).affine"},

@@ -1,4 +1,4 @@
-package secp256k1
+package ecmult
 
 import (
 	"math/big"
@@ -12,7 +12,7 @@ import (
 // and last included, against the math/big reference:
 // tables[0][i] = (2i + 1)·G and tables[1][i] = (2i + 1)·2¹²⁸·G.
 func TestGTablesSample(t *testing.T) {
-	r, n := pointTestRand(t, 100)
+	r, n := testRand(t, 100)
 	tables := loadGTables()
 	indices := []int{0, 1, 2, 3, 4095, 4096, gTableSize - 2, gTableSize - 1}
 	for range n / 5 {
@@ -23,8 +23,8 @@ func TestGTablesSample(t *testing.T) {
 		for _, i := range indices {
 			m := new(big.Int).Mul(big.NewInt(int64(2*i+1)), base)
 			want := testref.ScalarMult(m, testref.G)
-			var v Point
-			v.p.SetAffine(&tables[k][i])
+			var v group.Jacobian
+			v.SetAffine(&tables[k][i])
 			checkPoint(t, "G table entry", &v, want)
 		}
 	}

@@ -1,4 +1,4 @@
-package secp256k1
+package ecmult
 
 import (
 	"fmt"
@@ -6,8 +6,8 @@ import (
 	"math/rand"
 	"testing"
 
-	"github.com/kestrel-crypto/secp256k1/internal/field"
 	"github.com/kestrel-crypto/secp256k1/internal/group"
+	"github.com/kestrel-crypto/secp256k1/internal/scalar"
 	"github.com/kestrel-crypto/secp256k1/internal/testref"
 )
 
@@ -24,46 +24,15 @@ func straussTestRef(ks []*big.Int, ps []testref.Point, g *big.Int) testref.Point
 	return acc
 }
 
-// straussTestPoint returns a Point equal to the reference point p. If r is
-// not nil, its Jacobian coordinates are rescaled by a random factor t,
-// (t²X, t³Y, tZ), so that Z ≠ 1.
-func straussTestPoint(t testing.TB, p testref.Point, r *rand.Rand) *Point {
-	if p.Inf {
-		return NewIdentityPoint()
-	}
-	v := pointFromRef(t, p)
-	if r != nil {
-		straussTestRescale(v, r)
-	}
-	return v
-}
-
-// straussTestRescale multiplies v's Jacobian coordinates by a random t ≠ 0.
-func straussTestRescale(v *Point, r *rand.Rand) {
-	var b [32]byte
-	r.Read(b[:])
-	b[31] |= 1 // nonzero
-	var s, s2 field.Element
-	s.SetBytes(&b)
-	s2.Square(&s)
-	v.p.X.Multiply(&v.p.X, &s2)
-	s2.Multiply(&s2, &s)
-	v.p.Y.Multiply(&v.p.Y, &s2)
-	v.p.Z.Multiply(&v.p.Z, &s)
-}
-
-// straussTestLambda is λ as a big.Int.
-var straussTestLambda = bigHex("5363AD4CC05C30E0A5261C028812645A122E22EA20816678DF02967C1B23BD72")
-
 // straussTestSpecialPoints returns points that stress the table and the
 // main loop: the identity, ±G, the λ-multiples of G (whose λ-tables
 // coincide with other points' tables), 2¹²⁸·G (the base of the second G
 // table), and a random point.
 func straussTestSpecialPoints(r *rand.Rand) []testref.Point {
-	lambda2 := new(big.Int).Mul(straussTestLambda, straussTestLambda)
+	lambda2 := new(big.Int).Mul(testref.Lambda, testref.Lambda)
 	ks := []*big.Int{
 		big.NewInt(0), big.NewInt(1), new(big.Int).Sub(testref.N, big.NewInt(1)),
-		straussTestLambda, lambda2, new(big.Int).Neg(straussTestLambda),
+		testref.Lambda, lambda2, new(big.Int).Neg(testref.Lambda),
 		new(big.Int).Lsh(big.NewInt(1), 128), randomScalar(r),
 	}
 	out := make([]testref.Point, len(ks))
@@ -91,26 +60,18 @@ func straussTestGScalars(r *rand.Rand) []*big.Int {
 	}
 }
 
-// straussTestAScalars returns the GLV edge scalars of glv_test.go (multiples
-// and near multiples of λ, powers of two, basis vectors, and a sample of the
-// rounding-boundary scalars where a half reaches its bound), plus a few
+// straussTestAScalars returns testref's GLV edge scalars (multiples and near
+// multiples of λ, powers of two, basis vectors, and boundary scalars at the
+// split's rounding boundaries, where a half reaches its bound), plus a few
 // values k₁ + k₂·λ with k₁, k₂ near ±2¹²⁷.
 func straussTestAScalars(r *rand.Rand, boundary int) []*big.Int {
-	all := glvTestEdgeScalars(r)
-	// The structured cases come first, then 2·200·4 rounding-boundary
-	// scalars: keep the former, sample the latter.
-	fixed := max(len(all)-1600, min(len(all), 100))
-	out := append([]*big.Int(nil), all[:fixed]...)
-	for range boundary {
-		if fixed < len(all) {
-			out = append(out, all[fixed+r.Intn(len(all)-fixed)])
-		}
-	}
+	fixed, rounding := testref.GLVEdgeScalars(r, boundary)
+	out := append(fixed, rounding...)
 	h := new(big.Int).Lsh(big.NewInt(1), 127)
 	hm := new(big.Int).Sub(h, big.NewInt(1))
 	for _, k1 := range []*big.Int{hm, new(big.Int).Neg(hm), h, big.NewInt(0)} {
 		for _, k2 := range []*big.Int{hm, new(big.Int).Neg(h), big.NewInt(1)} {
-			k := new(big.Int).Mul(k2, straussTestLambda)
+			k := new(big.Int).Mul(k2, testref.Lambda)
 			k.Add(k, k1)
 			out = append(out, k.Mod(k, testref.N))
 		}
@@ -119,7 +80,7 @@ func straussTestAScalars(r *rand.Rand, boundary int) []*big.Int {
 }
 
 func TestVarTimeDoubleScalarBaseMult(t *testing.T) {
-	r, n := pointTestRand(t, 100)
+	r, n := testRand(t, 100)
 	special := straussTestSpecialPoints(r)
 	gScalars := straussTestGScalars(r)
 	aScalars := straussTestAScalars(r, 40)
@@ -130,8 +91,8 @@ func TestVarTimeDoubleScalarBaseMult(t *testing.T) {
 	check := func(a, b *big.Int, A testref.Point) {
 		t.Helper()
 		want := straussTestRef([]*big.Int{a}, []testref.Point{A}, b)
-		var v Point
-		v.VarTimeDoubleScalarBaseMult(scalarFromBig(a), straussTestPoint(t, A, r), scalarFromBig(b))
+		var v group.Jacobian
+		VarTimeDoubleScalarBaseMult(&v, scalarFromBig(a), jacobianFromRef(A, r), scalarFromBig(b))
 		checkPoint(t, fmt.Sprintf("%x·A + %x·G (A = %x)", a, b, testref.Compressed(A)), &v, want)
 	}
 	// Every edge a against a special point and a random b, and the reverse.
@@ -160,22 +121,11 @@ func TestVarTimeDoubleScalarBaseMult(t *testing.T) {
 	}
 }
 
-// TestVarTimeDoubleScalarBaseMultAliasing checks v = a·v + b·G.
-func TestVarTimeDoubleScalarBaseMultAliasing(t *testing.T) {
-	r, _ := pointTestRand(t, 1)
-	a, b, k := randomScalar(r), randomScalar(r), randomScalar(r)
-	A := testref.ScalarMult(k, testref.G)
-	want := straussTestRef([]*big.Int{a}, []testref.Point{A}, b)
-	v := straussTestPoint(t, A, r)
-	v.VarTimeDoubleScalarBaseMult(scalarFromBig(a), v, scalarFromBig(b))
-	checkPoint(t, "aliased VarTimeDoubleScalarBaseMult", v, want)
-}
-
 // TestVarTimeStrauss checks the multi-point core with 0 to 17 points, with
 // and without a G term, including identity points, zero scalars, repeated
 // and opposite points, λ-related points, and Z ≠ 1.
 func TestVarTimeStrauss(t *testing.T) {
-	r, n := pointTestRand(t, 4)
+	r, n := testRand(t, 4)
 	special := straussTestSpecialPoints(r)
 	for _, count := range []int{0, 1, 2, 3, 4, 5, 17} {
 		for trial := range n {
@@ -220,143 +170,41 @@ func TestVarTimeStrauss(t *testing.T) {
 			}
 			want := straussTestRef(ks, ps, g)
 
-			scalars := make([]*Scalar, count)
-			points := make([]*Point, count)
+			scalars := make([]*scalar.Scalar, count)
+			points := make([]*group.Jacobian, count)
 			for i := range count {
 				scalars[i] = scalarFromBig(ks[i])
-				points[i] = straussTestPoint(t, ps[i], r)
+				points[i] = jacobianFromRef(ps[i], r)
 			}
-			var gs *Scalar
+			var gs *scalar.Scalar
 			if g != nil {
 				gs = scalarFromBig(g)
 			}
 			var out group.Jacobian
 			varTimeStrauss(&out, scalars, points, gs)
-			var v Point
-			v.setJacobian(&out)
-			checkPoint(t, fmt.Sprintf("varTimeStrauss(%d points, trial %d)", count, trial), &v, want)
+			checkPoint(t, fmt.Sprintf("varTimeStrauss(%d points, trial %d)", count, trial), &out, want)
 		}
 	}
-}
-
-func TestVarTimeStraussPanics(t *testing.T) {
-	defer func() {
-		if recover() == nil {
-			t.Error("varTimeStrauss with different lengths did not panic")
-		}
-	}()
-	var out group.Jacobian
-	varTimeStrauss(&out, []*Scalar{NewScalar()}, nil, nil)
 }
 
 func TestVarTimeStraussAllocations(t *testing.T) {
-	r, _ := pointTestRand(t, 1)
+	r, _ := testRand(t, 1)
 	a, b := scalarFromBig(randomScalar(r)), scalarFromBig(randomScalar(r))
-	A := straussTestPoint(t, testref.ScalarMult(randomScalar(r), testref.G), r)
-	var v Point
+	A := jacobianFromRef(testref.ScalarMult(randomScalar(r), testref.G), r)
+	var v group.Jacobian
 	if n := testing.AllocsPerRun(10, func() {
-		v.VarTimeDoubleScalarBaseMult(a, A, b)
+		VarTimeDoubleScalarBaseMult(&v, a, A, b)
 	}); n != 0 {
 		t.Errorf("VarTimeDoubleScalarBaseMult allocates %v times", n)
 	}
-	scalars := []*Scalar{a, b, a, b}
-	points := []*Point{A, A, NewGeneratorPoint(), A}
-	var out group.Jacobian
+	var g group.Jacobian
+	g.SetAffine(&group.Generator)
+	scalars := []*scalar.Scalar{a, b, a, b}
+	points := []*group.Jacobian{A, A, &g, A}
 	if n := testing.AllocsPerRun(10, func() {
-		varTimeStrauss(&out, scalars[:straussStackPoints], points[:straussStackPoints], b)
+		varTimeStrauss(&v, scalars[:straussStackPoints], points[:straussStackPoints], b)
 	}); n != 0 {
 		t.Errorf("varTimeStrauss with %d points allocates %v times", straussStackPoints, n)
-	}
-	if n := testing.AllocsPerRun(10, func() {
-		_ = v.VarTimeXEqualsScalar(a)
-	}); n != 0 {
-		t.Errorf("VarTimeXEqualsScalar allocates %v times", n)
-	}
-}
-
-func TestVarTimeXEqualsScalar(t *testing.T) {
-	r, n := pointTestRand(t, 100)
-	one := big.NewInt(1)
-	check := func(p testref.Point, rs *big.Int, want bool) {
-		t.Helper()
-		for _, rescale := range []bool{false, true} {
-			rr := r
-			if !rescale {
-				rr = nil
-			}
-			v := straussTestPoint(t, p, rr)
-			if got := v.VarTimeXEqualsScalar(scalarFromBig(rs)); got != want {
-				t.Fatalf("VarTimeXEqualsScalar(%x) on %x (rescaled %v) = %v, want %v",
-					rs, testref.Compressed(p), rescale, got, want)
-			}
-		}
-	}
-	// p − n: the x coordinates in [n, p) reduce to x − n < p − n.
-	pMinusNBig := new(big.Int).Sub(testref.P, testref.N)
-	if got := scalarTestBigFromLimbs(pMinusN[:]); got.Cmp(pMinusNBig) != 0 {
-		t.Fatalf("pMinusN = %x, want %x", got, pMinusNBig)
-	}
-
-	// The identity never matches.
-	if NewIdentityPoint().VarTimeXEqualsScalar(NewScalar()) {
-		t.Error("the identity matched r = 0")
-	}
-	// Random points: x mod n matches, neighbours and small values do not
-	// (the small values go through the r + n < p branch).
-	for range n {
-		p := testref.ScalarMult(randomScalar(r), testref.G)
-		if p.Inf {
-			continue
-		}
-		x := new(big.Int).Mod(p.X, testref.N)
-		check(p, x, true)
-		check(testref.Neg(p), x, true)
-		check(p, new(big.Int).Add(x, one), false)
-		check(p, new(big.Int).Sub(x, one), false)
-		check(p, big.NewInt(r.Int63()), false)
-	}
-	// Points with x ∈ [n, p): x = n + d for the first few d that lift.
-	found := 0
-	for d := int64(0); found < 8 && d < 1000; d++ {
-		x := new(big.Int).Add(testref.N, big.NewInt(d))
-		p, ok := testref.Lift(x, uint(d&1))
-		if !ok {
-			continue
-		}
-		found++
-		rs := big.NewInt(d) // x mod n
-		check(p, rs, true)
-		check(testref.Neg(p), rs, true)
-		check(p, big.NewInt(d+1), false)
-		if d > 0 {
-			check(p, big.NewInt(d-1), false)
-		}
-	}
-	// And x just below p: x mod n = x − n is close to p − n (the branch's
-	// upper end).
-	for d := int64(1); found < 16 && d < 1000; d++ {
-		x := new(big.Int).Sub(testref.P, big.NewInt(d))
-		p, ok := testref.Lift(x, 0)
-		if !ok {
-			continue
-		}
-		found++
-		check(p, new(big.Int).Sub(x, testref.N), true)
-	}
-	if found < 16 {
-		t.Fatalf("found only %d points with x ≥ n", found)
-	}
-	// Points with small x (< p − n): r = x matches directly, and r = x is
-	// also tried as x − n in vain when it does not.
-	found = 0
-	for x := int64(1); found < 4 && x < 1000; x++ {
-		p, ok := testref.Lift(big.NewInt(x), 0)
-		if !ok {
-			continue
-		}
-		found++
-		check(p, big.NewInt(x), true)
-		check(p, big.NewInt(x+1), false)
 	}
 }
 
@@ -371,38 +219,34 @@ func FuzzDoubleScalarBaseMult(f *testing.F) {
 	}
 	f.Add(ff)
 	seed := make([]byte, 96)
-	copy(seed[0:32], straussTestLambda.Bytes())
+	copy(seed[0:32], testref.Lambda.Bytes())
 	seed[63] = 1
 	seed[95] = 2
 	f.Add(seed)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		var buf [96]byte
 		copy(buf[:], data)
-		var ss [3]*Scalar
+		var ss [3]scalar.Scalar
 		var bs [3]*big.Int
 		for i := range ss {
-			s, err := new(Scalar).SetReducedBytes(buf[32*i : 32*i+32])
-			if err != nil {
-				t.Fatal(err)
-			}
-			ss[i] = s
+			ss[i].SetReducedBytes((*[32]byte)(buf[32*i : 32*i+32]))
 			bs[i] = new(big.Int).Mod(new(big.Int).SetBytes(buf[32*i:32*i+32]), testref.N)
 		}
 		A := testref.ScalarMult(bs[2], testref.G)
 		m := new(big.Int).Mul(bs[0], bs[2])
 		m.Add(m, bs[1])
 		want := testref.ScalarMult(m, testref.G)
-		var v Point
-		v.VarTimeDoubleScalarBaseMult(ss[0], straussTestPoint(t, A, nil), ss[1])
+		var v group.Jacobian
+		VarTimeDoubleScalarBaseMult(&v, &ss[0], jacobianFromRef(A, nil), &ss[1])
 		checkPoint(t, "VarTimeDoubleScalarBaseMult", &v, want)
 	})
 }
 
 // straussBenchInputs returns fixed pseudo-random a, A, b.
-func straussBenchInputs(b *testing.B) (*Scalar, *Point, *Scalar) {
+func straussBenchInputs() (*scalar.Scalar, *group.Jacobian, *scalar.Scalar) {
 	r := rand.New(rand.NewSource(1))
 	a, k, g := randomScalar(r), randomScalar(r), randomScalar(r)
-	A := pointFromRef(b, testref.ScalarMult(k, testref.G))
+	A := jacobianFromRef(testref.ScalarMult(k, testref.G), nil)
 	loadGTables()
 	return scalarFromBig(a), A, scalarFromBig(g)
 }
@@ -410,17 +254,17 @@ func straussBenchInputs(b *testing.B) (*Scalar, *Point, *Scalar) {
 // BenchmarkEcmult1pG is a·A + b·G (libsecp256k1's bench_ecmult row
 // ecmult_1p_g; the core of ECDSA and Schnorr verification).
 func BenchmarkEcmult1pG(b *testing.B) {
-	a, A, g := straussBenchInputs(b)
-	var v Point
+	a, A, g := straussBenchInputs()
+	var v group.Jacobian
 	b.ReportAllocs()
 	for b.Loop() {
-		v.VarTimeDoubleScalarBaseMult(a, A, g)
+		VarTimeDoubleScalarBaseMult(&v, a, A, g)
 	}
 }
 
 // BenchmarkEcmult0pG is b·G through varTimeStrauss (no point).
 func BenchmarkEcmult0pG(b *testing.B) {
-	_, _, g := straussBenchInputs(b)
+	_, _, g := straussBenchInputs()
 	var out group.Jacobian
 	b.ReportAllocs()
 	for b.Loop() {
@@ -430,8 +274,8 @@ func BenchmarkEcmult0pG(b *testing.B) {
 
 // BenchmarkEcmult1p is a·A through varTimeStrauss (no G term).
 func BenchmarkEcmult1p(b *testing.B) {
-	a, A, _ := straussBenchInputs(b)
-	scalars, points := []*Scalar{a}, []*Point{A}
+	a, A, _ := straussBenchInputs()
+	scalars, points := []*scalar.Scalar{a}, []*group.Jacobian{A}
 	var out group.Jacobian
 	b.ReportAllocs()
 	for b.Loop() {

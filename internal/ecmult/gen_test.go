@@ -1,7 +1,7 @@
-package secp256k1
+package ecmult
 
 import (
-	"bytes"
+	"fmt"
 	"math/big"
 	"testing"
 
@@ -30,8 +30,8 @@ func TestCombTable(t *testing.T) {
 			}
 		}
 		want := testref.ScalarMult(k, testref.G)
-		var p Point
-		p.p.SetAffine(&table[b][m])
+		var p group.Jacobian
+		p.SetAffine(&table[b][m])
 		checkPoint(t, "comb entry", &p, want)
 	}
 }
@@ -39,7 +39,7 @@ func TestCombTable(t *testing.T) {
 // TestCombStates checks k·G under fresh blinding states, including the
 // unblinded first state, against the reference.
 func TestCombStates(t *testing.T) {
-	r, n := pointTestRand(t, 20)
+	r, n := testRand(t, 20)
 	states := []*combState{unblindedCombState(), refreshCombState(combCurrent.Load())}
 	for range 3 {
 		states = append(states, refreshCombState(states[len(states)-1]))
@@ -49,17 +49,25 @@ func TestCombStates(t *testing.T) {
 			k := randomScalar(r)
 			var j group.Jacobian
 			combMult(&j, scalarFromBig(k), st)
-			var v Point
-			v.setJacobian(&j)
-			want := testref.ScalarMult(k, testref.G)
-			if !bytes.Equal(v.Bytes(), testref.Uncompressed(want)) {
-				t.Fatalf("state %d: comb(%x) wrong", i, k)
-			}
+			checkPoint(t, fmt.Sprintf("state %d: comb(%x)", i, k), &j, testref.ScalarMult(k, testref.G))
 		}
 	}
 	// The states differ (fresh randomness), and Q = q·G has a random Z.
 	if states[1].q.Z.Equal(&states[2].q.Z) == 1 || states[1].offset.Equal(&states[2].offset) == 1 {
 		t.Fatal("refresh did not change the blinding state")
+	}
+}
+
+// TestScalarBaseMult checks k·G for the edge scalars and random ones
+// against the reference.
+func TestScalarBaseMult(t *testing.T) {
+	r, n := testRand(t, 100)
+	ks := append([]*big.Int(nil), edgeScalars...)
+	for range n {
+		ks = append(ks, randomScalar(r))
+	}
+	for _, k := range ks {
+		checkPoint(t, fmt.Sprintf("ScalarBaseMult(%x)", k), baseMult(scalarFromBig(k)), testref.ScalarMult(k, testref.G))
 	}
 }
 
@@ -70,12 +78,11 @@ func TestCombRefreshOnCalls(t *testing.T) {
 	}
 	before := loadCombState()
 	k := scalarFromBig(big.NewInt(0xC0FFEE))
-	want := testref.Uncompressed(testref.ScalarMult(big.NewInt(0xC0FFEE), testref.G))
-	var v Point
+	want := testref.ScalarMult(big.NewInt(0xC0FFEE), testref.G)
+	var v group.Jacobian
 	for range combRefreshInterval + 1 {
-		if !bytes.Equal(v.ScalarBaseMult(k).Bytes(), want) {
-			t.Fatal("ScalarBaseMult wrong across refreshes")
-		}
+		ScalarBaseMult(&v, k)
+		checkPoint(t, "ScalarBaseMult across refreshes", &v, want)
 	}
 	if combCurrent.Load() == before {
 		t.Fatal("no refresh after combRefreshInterval calls")
