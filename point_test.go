@@ -6,7 +6,6 @@ import (
 	"math/big"
 	"math/rand"
 	"testing"
-	"time"
 
 	"github.com/kestrel-crypto/secp256k1/internal/testref"
 )
@@ -14,12 +13,8 @@ import (
 // pointTestRand returns a seeded source (the seed is logged) and a case count
 // scaled down by -short.
 func pointTestRand(t testing.TB, full int) (*rand.Rand, int) {
-	seed := time.Now().UnixNano()
-	t.Logf("seed %d", seed)
-	if testing.Short() {
-		full = max(full/20, 5)
-	}
-	return rand.New(rand.NewSource(seed)), full
+	t.Helper()
+	return testref.Rand(t), testref.Short{Div: 20, Min: 5}.Count(t, full)
 }
 
 // edgeScalars are scalars that stress the scalar-multiplication code.
