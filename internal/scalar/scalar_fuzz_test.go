@@ -9,16 +9,12 @@ import (
 	"github.com/kestrel-crypto/secp256k1/internal/testref"
 )
 
-// scalarTestFuzzSeeds returns interesting 32-byte encodings: edge values, n, n+1
-// and 2²⁵⁶ − 1.
+// scalarTestFuzzSeeds returns interesting 32-byte encodings: the edge values
+// and values not less than n (testref.ScalarEdgeValues and
+// ScalarOverflowValues).
 func scalarTestFuzzSeeds() [][]byte {
 	var out [][]byte
-	for _, v := range scalarTestEdgeBigs {
-		out = append(out, testref.Bytes32(v))
-	}
-	one := big.NewInt(1)
-	for _, v := range []*big.Int{scalarTestOrder, new(big.Int).Add(scalarTestOrder, one),
-		new(big.Int).Sub(scalarTestPow2(256), one)} {
+	for _, v := range append(testref.ScalarEdgeValues(), testref.ScalarOverflowValues()...) {
 		out = append(out, testref.Bytes32(v))
 	}
 	return out
@@ -26,14 +22,10 @@ func scalarTestFuzzSeeds() [][]byte {
 
 // scalarTestFuzzInput returns b padded with zeros or truncated to 32 bytes, and
 // the Scalar it encodes reduced mod n.
-func scalarTestFuzzInput(t *testing.T, b []byte) (*Scalar, *big.Int) {
+func scalarTestFuzzInput(b []byte) (*Scalar, *big.Int) {
 	var buf [32]byte
 	copy(buf[:], b)
-	s, err := new(Scalar).SetReducedBytes(buf[:])
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s, new(big.Int).Mod(new(big.Int).SetBytes(buf[:]), scalarTestOrder)
+	return new(Scalar).SetReducedBytes(&buf), new(big.Int).Mod(new(big.Int).SetBytes(buf[:]), scalarTestOrder)
 }
 
 func FuzzScalarArith(f *testing.F) {
@@ -44,8 +36,8 @@ func FuzzScalarArith(f *testing.F) {
 		}
 	}
 	f.Fuzz(func(t *testing.T, a, b []byte) {
-		x, xb := scalarTestFuzzInput(t, a)
-		y, yb := scalarTestFuzzInput(t, b)
+		x, xb := scalarTestFuzzInput(a)
+		y, yb := scalarTestFuzzInput(b)
 		n := scalarTestOrder
 		check := func(name string, got *Scalar, want *big.Int) {
 			t.Helper()
@@ -61,7 +53,7 @@ func FuzzScalarArith(f *testing.F) {
 		check("Square", s.Square(x), new(big.Int).Mul(xb, xb))
 		check("Negate", s.Negate(x), new(big.Int).Neg(xb))
 		check("Invert", s.Invert(x), scalarTestBigInverse(xb))
-		check("varTimeInvert", s.varTimeInvert(y), scalarTestBigInverse(yb))
+		check("VarTimeInvert", s.VarTimeInvert(y), scalarTestBigInverse(yb))
 		if e := x.Equal(y); (e == 1) != (xb.Cmp(yb) == 0) {
 			t.Fatalf("Equal(%x, %x) = %d", xb, yb, e)
 		}
@@ -78,54 +70,51 @@ func FuzzScalarParse(f *testing.F) {
 	f.Add(make([]byte, 33))
 	f.Add(bytes.Repeat([]byte{0xff}, 64))
 	f.Fuzz(func(t *testing.T, b []byte) {
-		v := new(big.Int).SetBytes(b)
+		// The decoders take arrays (the root package's Scalar checks the
+		// lengths): b padded with zeros or truncated to 32 and to 64 bytes.
+		var b32 [32]byte
+		var b64 [64]byte
+		copy(b32[:], b)
+		copy(b64[:], b)
+		v32, v64 := new(big.Int).SetBytes(b32[:]), new(big.Int).SetBytes(b64[:])
 		sentinel := *scalarTestFromBig(big.NewInt(0x5eed))
 
-		// SetCanonicalBytes: an error exactly for a wrong length or v ≥ n;
-		// on success a round trip.
+		// SetCanonicalBytes: ErrOverflow, with s unchanged, exactly for
+		// v ≥ n; otherwise a round trip.
 		s := sentinel
-		r, err := s.SetCanonicalBytes(b)
-		switch {
-		case len(b) != 32:
-			if r != nil || !errors.Is(err, ErrScalarLength) || s != sentinel {
-				t.Fatalf("SetCanonicalBytes(%x) = %v, %v", b, r, err)
+		r, err := s.SetCanonicalBytes(&b32)
+		if v32.Cmp(scalarTestOrder) >= 0 {
+			if r != nil || !errors.Is(err, ErrOverflow) || s != sentinel {
+				t.Fatalf("SetCanonicalBytes(%x) = %v, %v", b32, r, err)
 			}
-		case v.Cmp(scalarTestOrder) >= 0:
-			if r != nil || !errors.Is(err, ErrScalarOverflow) || s != sentinel {
-				t.Fatalf("SetCanonicalBytes(%x) = %v, %v", b, r, err)
-			}
-		default:
-			if r != &s || err != nil || !bytes.Equal(s.Bytes(), b) {
-				t.Fatalf("SetCanonicalBytes(%x) = %v, %v", b, r, err)
+		} else {
+			var out [32]byte
+			s.PutBytes(&out)
+			if r != &s || err != nil || out != b32 {
+				t.Fatalf("SetCanonicalBytes(%x) = %v, %v; encodes back to %x", b32, r, err, out)
 			}
 		}
 
-		// SetReducedBytes and SetUniformBytes: an error exactly for a wrong
-		// length; otherwise v mod n.
+		// SetReducedBytes and SetUniformBytes: v mod n.
+		var u, w Scalar
 		for _, c := range []struct {
 			name string
-			f    func(*Scalar, []byte) (*Scalar, error)
-			size int
+			s, r *Scalar
+			v    *big.Int
 		}{
-			{"SetReducedBytes", (*Scalar).SetReducedBytes, 32},
-			{"SetUniformBytes", (*Scalar).SetUniformBytes, 64},
+			{"SetReducedBytes", &u, u.SetReducedBytes(&b32), v32},
+			{"SetUniformBytes", &w, w.SetUniformBytes(&b64), v64},
 		} {
-			s := sentinel
-			r, err := c.f(&s, b)
-			if len(b) != c.size {
-				if r != nil || !errors.Is(err, ErrScalarLength) || s != sentinel {
-					t.Fatalf("%s(%x) = %v, %v", c.name, b, r, err)
-				}
-				continue
-			}
-			want := new(big.Int).Mod(v, scalarTestOrder)
-			if r != &s || err != nil || scalarTestToBig(&s).Cmp(want) != 0 {
-				t.Fatalf("%s(%x) = %x, %v; want %x", c.name, b, scalarTestToBig(&s), err, want)
+			want := new(big.Int).Mod(c.v, scalarTestOrder)
+			if c.r != c.s || scalarTestToBig(c.s).Cmp(want) != 0 {
+				t.Fatalf("%s(%x) = %x; want %x", c.name, c.v, scalarTestToBig(c.s), want)
 			}
 			// The canonical encoding of the result round-trips.
-			var u Scalar
-			if _, err := u.SetCanonicalBytes(s.Bytes()); err != nil || u != s {
-				t.Fatalf("%s(%x): round trip failed", c.name, b)
+			var enc [32]byte
+			c.s.PutBytes(&enc)
+			var back Scalar
+			if _, err := back.SetCanonicalBytes(&enc); err != nil || back != *c.s {
+				t.Fatalf("%s(%x): round trip failed", c.name, c.v)
 			}
 		}
 	})

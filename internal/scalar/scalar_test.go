@@ -8,16 +8,16 @@ import (
 	"reflect"
 	"testing"
 	"testing/quick"
-	"time"
 
 	"github.com/kestrel-crypto/secp256k1/internal/testref"
 )
 
 // The helpers of this file carry a scalar prefix: other test files of the
-// package define their own.
+// package define their own. The edge values and random inputs come from
+// internal/testref, which the tests of the other packages share.
 
 var (
-	scalarTestOrder = scalarTestBigFromHex("FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEBAAEDCE6AF48A03BBFD25E8CD0364141")
+	scalarTestOrder = testref.N
 	scalarTestC     = new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 256), scalarTestOrder) // 2²⁵⁶ − n
 	scalarTestTwo   = big.NewInt(2)
 )
@@ -33,16 +33,6 @@ func scalarTestBigFromHex(s string) *big.Int {
 // scalarTestPow2 returns 2^k.
 func scalarTestPow2(k uint) *big.Int { return new(big.Int).Lsh(big.NewInt(1), k) }
 
-// scalarTestBigFromLimbs returns the integer with the given little-endian limbs.
-func scalarTestBigFromLimbs(l []uint64) *big.Int {
-	b := new(big.Int)
-	for i := len(l) - 1; i >= 0; i-- {
-		b.Lsh(b, 64)
-		b.Or(b, new(big.Int).SetUint64(l[i]))
-	}
-	return b
-}
-
 // scalarTestLimbsFromBig returns the low len(out) limbs of the non-negative b.
 func scalarTestLimbsFromBig(out []uint64, b *big.Int) {
 	t := new(big.Int).Set(b)
@@ -53,7 +43,7 @@ func scalarTestLimbsFromBig(out []uint64, b *big.Int) {
 	}
 }
 
-func scalarTestToBig(s *Scalar) *big.Int { return scalarTestBigFromLimbs(s.l[:]) }
+func scalarTestToBig(s *Scalar) *big.Int { return testref.BigFromLimbs(s.l[:]) }
 
 // scalarTestFromBig returns b mod n as a Scalar.
 func scalarTestFromBig(b *big.Int) *Scalar {
@@ -63,118 +53,26 @@ func scalarTestFromBig(b *big.Int) *Scalar {
 	return s
 }
 
-// scalarTestEdgeBigs are the edge values used by the generators, as integers in
-// [0, n).
-var scalarTestEdgeBigs = func() []*big.Int {
-	n := scalarTestOrder
-	one := big.NewInt(1)
-	half := new(big.Int).Rsh(n, 1) // (n − 1)/2
-	vals := []*big.Int{
-		big.NewInt(0), big.NewInt(1), big.NewInt(2), big.NewInt(3),
-		new(big.Int).Sub(n, one),              // n − 1
-		new(big.Int).Sub(n, scalarTestTwo),    // n − 2
-		half,                                  // (n − 1)/2
-		new(big.Int).Add(half, one),           // (n + 1)/2
-		new(big.Int).Add(half, scalarTestTwo), // (n + 3)/2
-		scalarTestPow2(64), scalarTestPow2(127), scalarTestPow2(128), scalarTestPow2(255),
-		new(big.Int).Sub(scalarTestPow2(128), one), // 2¹²⁸ − 1
-		new(big.Int).Add(scalarTestPow2(128), one),
-		new(big.Int).Set(scalarTestC), // 2²⁵⁶ − n
-		new(big.Int).Sub(scalarTestC, one),
-		new(big.Int).Sub(n, scalarTestC),
-		new(big.Int).Sub(scalarTestPow2(64), one),             // limb 0 all ones
-		scalarTestBigFromLimbs([]uint64{0, ^uint64(0), 0, 0}), // limb 1 all ones
-		scalarTestBigFromLimbs([]uint64{^uint64(0), ^uint64(0), 0, 0}),
-		scalarTestBigFromLimbs([]uint64{0, 0, ^uint64(0), 0}), // limb 2 all ones
-		scalarTestBigFromLimbs([]uint64{^uint64(0), ^uint64(0), ^uint64(0), 0}),
-		scalarTestBigFromLimbs([]uint64{0, 0, 0, ^uint64(0)}), // limb 3 all ones
-		scalarTestBigFromLimbs([]uint64{^uint64(0), 0, 0, ^uint64(0)}),
-		scalarTestBigFromLimbs([]uint64{^uint64(0), 0, n2, n3}),
-		scalarTestBigFromLimbs([]uint64{^uint64(0), n1 - 1, n2, n3}),
-		scalarTestBigFromLimbs([]uint64{n0, n1, n2, n3 >> 1}),
-		scalarTestBigFromHex("5363AD4CC05C30E0A5261C028812645A122E22EA20816678DF02967C1B23BD72"), // λ
-		scalarTestBigFromHex("AC9C52B33FA3CF1F5AD9E3FD77ED9BA4A880B9FC8EC739C2E0CFC810B51283CF"), // n − λ
-	}
-	for _, v := range vals {
-		if v.Sign() < 0 || v.Cmp(n) >= 0 {
-			panic("edge value out of range: " + v.Text(16))
-		}
-	}
-	return vals
-}()
-
+// scalarTestEdgeValues returns testref.ScalarEdgeValues as Scalars.
 func scalarTestEdgeValues() []Scalar {
-	out := make([]Scalar, len(scalarTestEdgeBigs))
-	for i, b := range scalarTestEdgeBigs {
+	edges := testref.ScalarEdgeValues()
+	out := make([]Scalar, len(edges))
+	for i, b := range edges {
 		out[i] = *scalarTestFromBig(b)
 	}
 	return out
 }
 
-// scalarTestLimbPattern returns a limb that is an edge case for limb i, or a
-// uniform one.
-func scalarTestLimbPattern(r *rand.Rand, i int) uint64 {
-	nl := nLimbs[i]
-	switch r.Intn(10) {
-	case 0:
-		return 0
-	case 1:
-		return 1
-	case 2:
-		return ^uint64(0)
-	case 3:
-		return ^uint64(0) - 1
-	case 4:
-		return nl
-	case 5:
-		return nl - 1
-	case 6:
-		return nl + 1
-	case 7:
-		return 1 << 63
-	default:
-		return r.Uint64()
-	}
-}
-
 // scalarTestRandom returns a Scalar that is, with probability about 1/2, uniform,
-// and otherwise an edge value or a value built from edge-case limbs.
+// and otherwise an edge value or a value built from edge-case limbs
+// (testref.RandomScalar).
 func scalarTestRandom(r *rand.Rand) Scalar {
-	var l [4]uint64
-	switch r.Intn(4) {
-	case 0:
-		return *scalarTestFromBig(scalarTestEdgeBigs[r.Intn(len(scalarTestEdgeBigs))])
-	case 1:
-		for i := range l {
-			l[i] = scalarTestLimbPattern(r, i)
-		}
-	default:
-		for i := range l {
-			l[i] = r.Uint64()
-		}
-	}
-	return *scalarTestFromBig(scalarTestBigFromLimbs(l[:]))
+	return *scalarTestFromBig(testref.RandomScalar(r))
 }
 
 // Generate implements quick.Generator.
 func (Scalar) Generate(r *rand.Rand, size int) reflect.Value {
 	return reflect.ValueOf(scalarTestRandom(r))
-}
-
-// scalarTestSeed returns a fresh seed and logs it.
-func scalarTestSeed(t testing.TB) int64 {
-	seed := time.Now().UnixNano()
-	t.Logf("seed %d", seed)
-	return seed
-}
-
-// scalarTestQuickConfig returns a quick.Config with a logged seed; -short divides
-// count by 10.
-func scalarTestQuickConfig(t testing.TB, count int) *quick.Config {
-	if testing.Short() {
-		count /= 10
-	}
-	return &quick.Config{MaxCount: count, Rand: rand.New(rand.NewSource(scalarTestSeed(t)))}
 }
 
 // isValid reports whether s is fully reduced.
@@ -193,7 +91,7 @@ func scalarTestBinaryOpCheck(t *testing.T, name string, op func(s, x, y *Scalar)
 		want := new(big.Int).Mod(ref(scalarTestToBig(&x), scalarTestToBig(&y)), scalarTestOrder)
 		return s.isValid() && scalarTestToBig(&s).Cmp(want) == 0
 	}
-	if err := quick.Check(check, scalarTestQuickConfig(t, 20000)); err != nil {
+	if err := quick.Check(check, testref.QuickConfig(t, 20000)); err != nil {
 		t.Errorf("%s: %v", name, err)
 	}
 	// Every pair of edge values.
@@ -229,7 +127,7 @@ func scalarTestUnaryOpCheck(t *testing.T, name string, op func(s, x *Scalar) *Sc
 		want := new(big.Int).Mod(ref(scalarTestToBig(&x)), scalarTestOrder)
 		return s.isValid() && scalarTestToBig(&s).Cmp(want) == 0
 	}
-	if err := quick.Check(check, scalarTestQuickConfig(t, 20000)); err != nil {
+	if err := quick.Check(check, testref.QuickConfig(t, 20000)); err != nil {
 		t.Errorf("%s: %v", name, err)
 	}
 	for _, x := range scalarTestEdgeValues() {
@@ -256,7 +154,7 @@ func scalarTestBigInverse(x *big.Int) *big.Int {
 
 func TestScalarInvert(t *testing.T) {
 	scalarTestUnaryOpCheck(t, "Invert", (*Scalar).Invert, scalarTestBigInverse)
-	scalarTestUnaryOpCheck(t, "varTimeInvert", (*Scalar).varTimeInvert, scalarTestBigInverse)
+	scalarTestUnaryOpCheck(t, "VarTimeInvert", (*Scalar).VarTimeInvert, scalarTestBigInverse)
 }
 
 // scalarTestFermatInvert returns x^(n−2) mod n, computed with Square and
@@ -289,7 +187,7 @@ func TestScalarInvertFermat(t *testing.T) {
 	check := func(x Scalar) bool {
 		var a, b Scalar
 		a.Invert(&x)
-		b.varTimeInvert(&x)
+		b.VarTimeInvert(&x)
 		f := scalarTestFermatInvert(&x)
 		// x·x⁻¹ = 1 unless x = 0.
 		var one, p Scalar
@@ -298,7 +196,7 @@ func TestScalarInvertFermat(t *testing.T) {
 		ok := p.Equal(&one) == 1 || (x.IsZero() == 1 && a.IsZero() == 1)
 		return ok && a.Equal(f) == 1 && b.Equal(f) == 1
 	}
-	if err := quick.Check(check, scalarTestQuickConfig(t, 2000)); err != nil {
+	if err := quick.Check(check, testref.QuickConfig(t, 2000)); err != nil {
 		t.Error(err)
 	}
 	for _, x := range scalarTestEdgeValues() {
@@ -311,9 +209,9 @@ func TestScalarInvertFermat(t *testing.T) {
 // TestScalarMul512 checks the raw 256×256-bit products on any limbs,
 // including all-ones limbs that are not reduced scalars.
 func TestScalarMul512(t *testing.T) {
-	r := rand.New(rand.NewSource(scalarTestSeed(t)))
+	r := testref.Rand(t)
 	ones := [4]uint64{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}
-	cases := [][2][4]uint64{{ones, ones}, {ones, {}}, {ones, {1}}, {nLimbs, nLimbs}, {ones, nLimbs}}
+	cases := [][2][4]uint64{{ones, ones}, {ones, {}}, {ones, {1}}, {N, N}, {ones, N}}
 	count := 20000
 	if testing.Short() {
 		count /= 10
@@ -321,21 +219,21 @@ func TestScalarMul512(t *testing.T) {
 	for range count {
 		var x, y [4]uint64
 		for i := range 4 {
-			x[i] = scalarTestLimbPattern(r, i)
-			y[i] = scalarTestLimbPattern(r, i)
+			x[i] = testref.ScalarLimbPattern(r, i)
+			y[i] = testref.ScalarLimbPattern(r, i)
 		}
 		cases = append(cases, [2][4]uint64{x, y})
 	}
 	for _, c := range cases {
 		x, y := c[0], c[1]
-		bx, by := scalarTestBigFromLimbs(x[:]), scalarTestBigFromLimbs(y[:])
+		bx, by := testref.BigFromLimbs(x[:]), testref.BigFromLimbs(y[:])
 		var p, q [8]uint64
 		p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7] = mul512(&x, &y)
-		if got, want := scalarTestBigFromLimbs(p[:]), new(big.Int).Mul(bx, by); got.Cmp(want) != 0 {
+		if got, want := testref.BigFromLimbs(p[:]), new(big.Int).Mul(bx, by); got.Cmp(want) != 0 {
 			t.Fatalf("mul512(%x, %x) = %x, want %x", bx, by, got, want)
 		}
 		q[0], q[1], q[2], q[3], q[4], q[5], q[6], q[7] = square512(&x)
-		if got, want := scalarTestBigFromLimbs(q[:]), new(big.Int).Mul(bx, bx); got.Cmp(want) != 0 {
+		if got, want := testref.BigFromLimbs(q[:]), new(big.Int).Mul(bx, bx); got.Cmp(want) != 0 {
 			t.Fatalf("square512(%x) = %x, want %x", bx, got, want)
 		}
 	}
@@ -444,7 +342,7 @@ func TestScalarReduce512(t *testing.T) {
 			inputs = append(inputs, x)
 		}
 	}
-	r := rand.New(rand.NewSource(scalarTestSeed(t)))
+	r := testref.Rand(t)
 	count := 20000
 	if testing.Short() {
 		count /= 10
@@ -452,13 +350,13 @@ func TestScalarReduce512(t *testing.T) {
 	for range count {
 		var l [8]uint64
 		for i := range l {
-			l[i] = scalarTestLimbPattern(r, i%4)
+			l[i] = testref.ScalarLimbPattern(r, i%4)
 		}
-		inputs = append(inputs, scalarTestBigFromLimbs(l[:]))
+		inputs = append(inputs, testref.BigFromLimbs(l[:]))
 		for i := range l {
 			l[i] = r.Uint64()
 		}
-		inputs = append(inputs, scalarTestBigFromLimbs(l[:]))
+		inputs = append(inputs, testref.BigFromLimbs(l[:]))
 	}
 
 	seen := map[scalarTestReduceTrace]bool{}
@@ -470,7 +368,7 @@ func TestScalarReduce512(t *testing.T) {
 		var got [4]uint64
 		got[0], got[1], got[2], got[3] = reduce512(l[0], l[1], l[2], l[3], l[4], l[5], l[6], l[7])
 		want := new(big.Int).Mod(x, n)
-		if g := scalarTestBigFromLimbs(got[:]); g.Cmp(want) != 0 {
+		if g := testref.BigFromLimbs(got[:]); g.Cmp(want) != 0 {
 			t.Fatalf("reduce512(%x) = %x, want %x", x, g, want)
 		}
 		tr := scalarTestTraceReduce512(t, x)
@@ -532,7 +430,7 @@ func TestScalarPredicates(t *testing.T) {
 			x.Equal(&x) == 1 &&
 			x.IsZero() == b2i(bx.Sign() == 0) &&
 			x.IsHigh() == b2i(bx.Cmp(half) > 0) &&
-			x.isOdd() == int(bx.Bit(0))
+			x.IsOdd() == int(bx.Bit(0))
 		// Exactly one of x and −x is high, unless x = 0.
 		var neg Scalar
 		neg.Negate(&x)
@@ -541,7 +439,7 @@ func TestScalarPredicates(t *testing.T) {
 		}
 		return ok
 	}
-	if err := quick.Check(check, scalarTestQuickConfig(t, 20000)); err != nil {
+	if err := quick.Check(check, testref.QuickConfig(t, 20000)); err != nil {
 		t.Error(err)
 	}
 	edges := scalarTestEdgeValues()
@@ -553,7 +451,7 @@ func TestScalarPredicates(t *testing.T) {
 		}
 	}
 	var s Scalar
-	if s.IsZero() != 1 || NewScalar().IsZero() != 1 {
+	if s.IsZero() != 1 {
 		t.Error("the zero value is not 0")
 	}
 }
@@ -570,19 +468,20 @@ func TestScalarSelectCondNegate(t *testing.T) {
 		var neg Scalar
 		neg.Negate(&a)
 		s = a
-		if s.condNegate(0) != &s || s != a {
+		if s.CondNegate(0) != &s || s != a {
 			return false
 		}
-		s.condNegate(1)
+		s.CondNegate(1)
 		return s == neg
 	}
-	if err := quick.Check(check, scalarTestQuickConfig(t, 5000)); err != nil {
+	if err := quick.Check(check, testref.QuickConfig(t, 5000)); err != nil {
 		t.Error(err)
 	}
 }
 
 func TestScalarSetUint64(t *testing.T) {
-	for _, x := range []uint64{0, 1, 2, 1 << 63, ^uint64(0)} {
+	vals := []uint64{0, 1, 2, 1 << 63, ^uint64(0)}
+	for _, x := range vals {
 		var s Scalar
 		if s.SetUint64(x) != &s || scalarTestToBig(&s).Cmp(new(big.Int).SetUint64(x)) != 0 {
 			t.Errorf("SetUint64(%d) = %x", x, scalarTestToBig(&s))
@@ -591,27 +490,34 @@ func TestScalarSetUint64(t *testing.T) {
 		if u.Set(&s) != &u || u != s {
 			t.Errorf("Set(%d) = %x", x, scalarTestToBig(&u))
 		}
+		for _, y := range vals {
+			var v Scalar
+			want := testref.BigFromLimbs([]uint64{x, y})
+			if v.SetUint128(x, y) != &v || scalarTestToBig(&v).Cmp(want) != 0 {
+				t.Errorf("SetUint128(%#x, %#x) = %x", x, y, scalarTestToBig(&v))
+			}
+			if l := v.Limbs(); l != [4]uint64{x, y, 0, 0} {
+				t.Errorf("Limbs of %x = %#x", want, l)
+			}
+		}
 	}
 }
 
 func TestScalarBytesRoundTrip(t *testing.T) {
 	check := func(x Scalar) bool {
-		b := x.Bytes()
-		want := testref.Bytes32(scalarTestToBig(&x))
-		if !bytes.Equal(b, want) {
+		var b [32]byte
+		x.PutBytes(&b)
+		if !bytes.Equal(b[:], testref.Bytes32(scalarTestToBig(&x))) {
 			return false
 		}
 		var s Scalar
-		if r, err := s.SetCanonicalBytes(b); r != &s || err != nil || s != x {
+		if r, err := s.SetCanonicalBytes(&b); r != &s || err != nil || s != x {
 			return false
 		}
 		var u Scalar
-		if r, err := u.SetReducedBytes(b); r != &u || err != nil || u != x {
-			return false
-		}
-		return true
+		return u.SetReducedBytes(&b) == &u && u == x
 	}
-	if err := quick.Check(check, scalarTestQuickConfig(t, 20000)); err != nil {
+	if err := quick.Check(check, testref.QuickConfig(t, 20000)); err != nil {
 		t.Error(err)
 	}
 	for _, x := range scalarTestEdgeValues() {
@@ -622,52 +528,12 @@ func TestScalarBytesRoundTrip(t *testing.T) {
 }
 
 func TestScalarSetCanonicalBytesRejects(t *testing.T) {
-	one := big.NewInt(1)
 	sentinel := *scalarTestFromBig(big.NewInt(12345))
-	for _, v := range []*big.Int{
-		scalarTestOrder, new(big.Int).Add(scalarTestOrder, one),
-		new(big.Int).Add(scalarTestOrder, scalarTestTwo),
-		new(big.Int).Sub(scalarTestPow2(256), one),
-		scalarTestBigFromLimbs([]uint64{0, 0, n2 + 1, n3}),  // above n in limb 2 only
-		scalarTestBigFromLimbs([]uint64{0, n1 + 1, n2, n3}), // above n in limb 1 only
-	} {
+	for _, v := range testref.ScalarOverflowValues() {
 		s := sentinel
-		r, err := s.SetCanonicalBytes(testref.Bytes32(v))
-		if r != nil || !errors.Is(err, ErrScalarOverflow) || s != sentinel {
+		r, err := s.SetCanonicalBytes((*[32]byte)(testref.Bytes32(v)))
+		if r != nil || !errors.Is(err, ErrOverflow) || s != sentinel {
 			t.Errorf("SetCanonicalBytes(%x) = %v, %v; receiver %x", v, r, err, scalarTestToBig(&s))
-		}
-	}
-	for _, l := range []int{0, 1, 31, 33, 64} {
-		for _, b := range [][]byte{make([]byte, l), nil} {
-			if b == nil && l != 0 {
-				continue
-			}
-			s := sentinel
-			r, err := s.SetCanonicalBytes(b)
-			if r != nil || !errors.Is(err, ErrScalarLength) || s != sentinel {
-				t.Errorf("SetCanonicalBytes(len %d) = %v, %v", l, r, err)
-			}
-			s = sentinel
-			r, err = s.SetReducedBytes(b)
-			if r != nil || !errors.Is(err, ErrScalarLength) || s != sentinel {
-				t.Errorf("SetReducedBytes(len %d) = %v, %v", l, r, err)
-			}
-		}
-	}
-	for _, l := range []int{0, 1, 32, 63, 65} {
-		s := sentinel
-		r, err := s.SetUniformBytes(make([]byte, l))
-		if r != nil || !errors.Is(err, ErrScalarLength) || s != sentinel {
-			t.Errorf("SetUniformBytes(len %d) = %v, %v", l, r, err)
-		}
-	}
-	s := sentinel
-	if r, err := s.SetUniformBytes(nil); r != nil || !errors.Is(err, ErrScalarLength) || s != sentinel {
-		t.Errorf("SetUniformBytes(nil) = %v, %v", r, err)
-	}
-	for _, err := range []error{ErrScalarLength, ErrScalarOverflow} {
-		if msg := err.Error(); len(msg) < 11 || msg[:11] != "secp256k1: " {
-			t.Errorf("error message %q lacks the package prefix", msg)
 		}
 	}
 }
@@ -681,18 +547,18 @@ func TestScalarSetReducedBytes(t *testing.T) {
 		new(big.Int).Sub(scalarTestPow2(256), scalarTestTwo),
 		scalarTestPow2(255),
 	}
-	r := rand.New(rand.NewSource(scalarTestSeed(t)))
+	r := testref.Rand(t)
 	for range 2000 {
 		var l [4]uint64
 		for i := range l {
-			l[i] = scalarTestLimbPattern(r, i)
+			l[i] = testref.ScalarLimbPattern(r, i)
 		}
-		vals = append(vals, scalarTestBigFromLimbs(l[:]))
+		vals = append(vals, testref.BigFromLimbs(l[:]))
 	}
 	for _, v := range vals {
 		var s Scalar
-		if _, err := s.SetReducedBytes(testref.Bytes32(v)); err != nil {
-			t.Fatal(err)
+		if s.SetReducedBytes((*[32]byte)(testref.Bytes32(v))) != &s {
+			t.Fatal("SetReducedBytes does not return its receiver")
 		}
 		want := new(big.Int).Mod(v, scalarTestOrder)
 		if scalarTestToBig(&s).Cmp(want) != 0 {
@@ -711,18 +577,18 @@ func TestScalarSetUniformBytes(t *testing.T) {
 		new(big.Int).Mul(scalarTestOrder, scalarTestOrder),
 		new(big.Int).Mul(scalarTestOrder, new(big.Int).Sub(scalarTestPow2(256), one)),
 	}
-	r := rand.New(rand.NewSource(scalarTestSeed(t)))
+	r := testref.Rand(t)
 	for range 2000 {
 		var l [8]uint64
 		for i := range l {
-			l[i] = scalarTestLimbPattern(r, i%4)
+			l[i] = testref.ScalarLimbPattern(r, i%4)
 		}
-		vals = append(vals, scalarTestBigFromLimbs(l[:]))
+		vals = append(vals, testref.BigFromLimbs(l[:]))
 	}
 	for _, v := range vals {
 		var s Scalar
-		if _, err := s.SetUniformBytes(v.FillBytes(make([]byte, 64))); err != nil {
-			t.Fatal(err)
+		if s.SetUniformBytes((*[64]byte)(v.FillBytes(make([]byte, 64)))) != &s {
+			t.Fatal("SetUniformBytes does not return its receiver")
 		}
 		want := new(big.Int).Mod(v, scalarTestOrder)
 		if scalarTestToBig(&s).Cmp(want) != 0 {
@@ -735,111 +601,7 @@ func TestScalarSetUniformBytes(t *testing.T) {
 // its arguments alias each other and the receiver, and that it does not
 // modify an argument that is not the receiver.
 func TestScalarAliasing(t *testing.T) {
-	type target struct {
-		name     string
-		oneArgF  func(s, x *Scalar) *Scalar
-		twoArgsF func(s, x, y *Scalar) *Scalar
-	}
-	for _, tt := range []target{
-		{name: "Set", oneArgF: (*Scalar).Set},
-		{name: "Negate", oneArgF: (*Scalar).Negate},
-		{name: "Square", oneArgF: (*Scalar).Square},
-		{name: "Invert", oneArgF: (*Scalar).Invert},
-		{name: "varTimeInvert", oneArgF: (*Scalar).varTimeInvert},
-		{name: "Add", twoArgsF: (*Scalar).Add},
-		{name: "Subtract", twoArgsF: (*Scalar).Subtract},
-		{name: "Multiply", twoArgsF: (*Scalar).Multiply},
-		{name: "Select0", twoArgsF: func(s, x, y *Scalar) *Scalar { return s.Select(x, y, 0) }},
-		{name: "Select1", twoArgsF: func(s, x, y *Scalar) *Scalar { return s.Select(x, y, 1) }},
-	} {
-		var err error
-		switch {
-		case tt.oneArgF != nil:
-			err = quick.Check(scalarTestCheckAliasingOneArg(tt.oneArgF), scalarTestQuickConfig(t, 1000))
-		case tt.twoArgsF != nil:
-			err = quick.Check(scalarTestCheckAliasingTwoArgs(tt.twoArgsF), scalarTestQuickConfig(t, 1000))
-		}
-		if err != nil {
-			t.Errorf("%v: %v", tt.name, err)
-		}
-	}
-}
-
-func scalarTestCheckAliasingOneArg(f func(s, x *Scalar) *Scalar) func(s, x Scalar) bool {
-	return func(s, x Scalar) bool {
-		x1, s1 := x, x
-		// Calculate a reference f(x) without aliasing.
-		if out := f(&s, &x); out != &s || !s.isValid() {
-			return false
-		}
-		// Test aliasing the argument and the receiver.
-		if out := f(&s1, &s1); out != &s1 || s1 != s {
-			return false
-		}
-		// Ensure the argument was not modified.
-		return x == x1
-	}
-}
-
-func scalarTestCheckAliasingTwoArgs(f func(s, x, y *Scalar) *Scalar) func(s, x, y Scalar) bool {
-	return func(s, x, y Scalar) bool {
-		x1, y1, s1 := x, y, Scalar{}
-		// Calculate a reference f(x, y) without aliasing.
-		if out := f(&s, &x, &y); out != &s || !s.isValid() {
-			return false
-		}
-		// Test aliasing the first argument and the receiver.
-		s1 = x
-		if out := f(&s1, &s1, &y); out != &s1 || s1 != s {
-			return false
-		}
-		// Test aliasing the second argument and the receiver.
-		s1 = y
-		if out := f(&s1, &x, &s1); out != &s1 || s1 != s {
-			return false
-		}
-		// Calculate a reference f(x, x) without aliasing.
-		if out := f(&s, &x, &x); out != &s {
-			return false
-		}
-		// Test aliasing the first and second arguments.
-		x1c := x
-		if out := f(&s1, &x1c, &x1c); out != &s1 || s1 != s {
-			return false
-		}
-		// Test aliasing all three.
-		s1 = x
-		if out := f(&s1, &s1, &s1); out != &s1 || s1 != s {
-			return false
-		}
-		// Ensure the arguments were not modified.
-		return x == x1 && y == y1
-	}
-}
-
-func TestScalarAllocations(t *testing.T) {
-	var x, y, s Scalar
-	x.SetUint64(0x1234567890abcdef)
-	y.Negate(&x)
-	enc := x.Bytes()
-	var sink byte
-	for name, f := range map[string]func(){
-		"Multiply":          func() { s.Multiply(&x, &y) },
-		"Square":            func() { s.Square(&x) },
-		"Add":               func() { s.Add(&x, &y) },
-		"Subtract":          func() { s.Subtract(&x, &y) },
-		"Negate":            func() { s.Negate(&x) },
-		"Invert":            func() { s.Invert(&x) },
-		"varTimeInvert":     func() { s.varTimeInvert(&x) },
-		"Bytes":             func() { sink ^= x.Bytes()[7] },
-		"SetCanonicalBytes": func() { s.SetCanonicalBytes(enc) },
-		"SetReducedBytes":   func() { s.SetReducedBytes(enc) },
-	} {
-		if n := testing.AllocsPerRun(100, f); n != 0 {
-			t.Errorf("%s allocates %v times", name, n)
-		}
-	}
-	_ = sink
+	testref.CheckScalarAliasing[Scalar](t, 1000, (*Scalar).isValid)
 }
 
 func TestScalarIsZeroWord(t *testing.T) {
@@ -925,17 +687,19 @@ func BenchmarkScalarVarTimeInvert(b *testing.B) {
 	x, _ := scalarTestBenchInputs()
 	b.ReportAllocs()
 	for b.Loop() {
-		x.varTimeInvert(&x)
+		x.VarTimeInvert(&x)
 	}
 	scalarTestSink = x
 }
 
-func BenchmarkScalarBytes(b *testing.B) {
+func BenchmarkScalarPutBytes(b *testing.B) {
 	x, _ := scalarTestBenchInputs()
+	var out [32]byte
 	var sink byte
 	b.ReportAllocs()
 	for b.Loop() {
-		sink ^= x.Bytes()[31]
+		x.PutBytes(&out)
+		sink ^= out[31]
 	}
 	scalarTestSink.l[0] = uint64(sink)
 }
@@ -948,23 +712,23 @@ func BenchmarkScalarSetUniformBytes(b *testing.B) {
 	var s Scalar
 	b.ReportAllocs()
 	for b.Loop() {
-		s.SetUniformBytes(buf[:])
+		s.SetUniformBytes(&buf)
 	}
 	scalarTestSink = s
 }
 
 // TestScalarConstants checks the limb constants of scalar.go against n.
 func TestScalarConstants(t *testing.T) {
-	if scalarTestBigFromLimbs(nLimbs[:]).Cmp(scalarTestOrder) != 0 {
-		t.Error("nLimbs ≠ n")
+	if testref.BigFromLimbs(N[:]).Cmp(scalarTestOrder) != 0 {
+		t.Error("N ≠ n")
 	}
-	if scalarTestBigFromLimbs([]uint64{n0, n1, n2, n3}).Cmp(scalarTestOrder) != 0 {
+	if testref.BigFromLimbs([]uint64{n0, n1, n2, n3}).Cmp(scalarTestOrder) != 0 {
 		t.Error("n0..n3 ≠ n")
 	}
-	if scalarTestBigFromLimbs([]uint64{c0, c1, 1}).Cmp(scalarTestC) != 0 {
+	if testref.BigFromLimbs([]uint64{c0, c1, 1}).Cmp(scalarTestC) != 0 {
 		t.Error("c0, c1, 1 ≠ 2²⁵⁶ − n")
 	}
-	if scalarTestBigFromLimbs([]uint64{h0, h1, h2, h3}).Cmp(new(big.Int).Rsh(scalarTestOrder, 1)) != 0 {
+	if testref.BigFromLimbs([]uint64{h0, h1, h2, h3}).Cmp(new(big.Int).Rsh(scalarTestOrder, 1)) != 0 {
 		t.Error("h0..h3 ≠ (n − 1)/2")
 	}
 	// The bounds the reduction relies on: c0, c1 < 2⁶⁴/3; 4c < 2²⁵⁶;
