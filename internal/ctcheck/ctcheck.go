@@ -1,8 +1,8 @@
 // Package ctcheck checks, for tests, that the machine code of constant-time
 // functions has no branch that could depend on a secret. It is imported only
-// by _test.go files (the nojump tests of internal/field, internal/group,
-// internal/safegcd and the root package); docs/constant-time.md,
-// "Disassembly checks", states the rules.
+// by _test.go files (the nojump tests of internal/field, internal/scalar,
+// internal/group, internal/safegcd and the root package);
+// docs/constant-time.md, "Disassembly checks", states the rules.
 //
 // For Go code, CheckCompiled builds the package into an archive, disassembles
 // it with `go tool objdump -S` (amd64) and looks at every conditional jump of

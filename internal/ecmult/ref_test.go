@@ -27,8 +27,7 @@ func testRand(t testing.TB, full int) (*rand.Rand, int) {
 // two and the multiples of λ) and the bounds 15 and 16 of 5-bit signed
 // digits.
 var edgeScalars = func() []*big.Int {
-	fixed, _ := testref.GLVEdgeScalars(nil, 0)
-	return append(fixed, big.NewInt(15), big.NewInt(16))
+	return append(testref.GLVFixedEdgeScalars(), big.NewInt(15), big.NewInt(16))
 }()
 
 // randomScalar returns an edge scalar or a uniform one.

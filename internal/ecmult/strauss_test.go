@@ -65,8 +65,7 @@ func straussTestGScalars(r *rand.Rand) []*big.Int {
 // split's rounding boundaries, where a half reaches its bound), plus a few
 // values k₁ + k₂·λ with k₁, k₂ near ±2¹²⁷.
 func straussTestAScalars(r *rand.Rand, boundary int) []*big.Int {
-	fixed, rounding := testref.GLVEdgeScalars(r, boundary)
-	out := append(fixed, rounding...)
+	out := append(testref.GLVFixedEdgeScalars(), testref.GLVBoundaryScalars(r, max(1, boundary/8))...)
 	h := new(big.Int).Lsh(big.NewInt(1), 127)
 	hm := new(big.Int).Sub(h, big.NewInt(1))
 	for _, k1 := range []*big.Int{hm, new(big.Int).Neg(hm), h, big.NewInt(0)} {

@@ -2,6 +2,11 @@
 // implementation of secp256k1 in math/big, for tests only: textbook affine
 // formulas with an explicit identity, nothing shared with the code under
 // test. It is slow and not constant time; never use it outside tests.
+//
+// It also holds the test inputs and helpers that the tests of several
+// packages share: scalar edge values and the GLV split's edge cases
+// (scalar.go), fuzz seeds (edges.go), seeded quick.Check configurations and
+// aliasing properties (quick.go).
 package testref
 
 import "math/big"

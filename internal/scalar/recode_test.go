@@ -1,16 +1,17 @@
-package secp256k1
+package scalar
 
 import (
 	"math/big"
-	"math/rand"
 	"testing"
+
+	"github.com/kestrel-crypto/secp256k1/internal/testref"
 )
 
 // recodeTestInputs returns edge and random scalars: the scalar edge values,
 // values with long runs of ones and zeros (which drive the carries of both
 // recodings), and uniform and limb-pattern values.
 func recodeTestInputs(t *testing.T, count int) []Scalar {
-	r := rand.New(rand.NewSource(scalarTestSeed(t)))
+	r := testref.Rand(t)
 	out := scalarTestEdgeValues()
 	one := big.NewInt(1)
 	for _, e := range []uint{1, 2, 7, 14, 15, 16, 63, 64, 65, 128, 129, 200, 250, 255} {
@@ -36,7 +37,7 @@ func TestVarTimeWNAF(t *testing.T) {
 			for i := range naf {
 				naf[i] = 0x5555
 			}
-			length := varTimeWNAF(&naf, &k, w)
+			length := VarTimeWNAF(&naf, &k, w)
 			got := new(big.Int)
 			lastNonzero := -1
 			for i := len(naf) - 1; i >= 0; i-- {
@@ -70,10 +71,10 @@ func TestVarTimeWNAF(t *testing.T) {
 		func() {
 			defer func() {
 				if recover() == nil {
-					t.Errorf("varTimeWNAF with w = %d did not panic", w)
+					t.Errorf("VarTimeWNAF with w = %d did not panic", w)
 				}
 			}()
-			varTimeWNAF(&naf, new(Scalar), w)
+			VarTimeWNAF(&naf, new(Scalar), w)
 		}()
 	}
 }
@@ -84,7 +85,7 @@ func TestVarTimeWNAFTopCarry(t *testing.T) {
 	k := scalarTestFromBig(new(big.Int).Sub(scalarTestOrder, big.NewInt(1)))
 	seen := false
 	for w := uint(2); w <= 16; w++ {
-		if varTimeWNAF(&naf, k, w) == 257 {
+		if VarTimeWNAF(&naf, k, w) == 257 {
 			seen = true
 		}
 	}
@@ -121,18 +122,18 @@ func TestSignedDigits(t *testing.T) {
 				for i := range out {
 					out[i] = 0x55
 				}
-				signedDigits(out, c.k, w)
+				SignedDigits(out, c.k, w)
 				got := new(big.Int)
 				for i := len(out) - 1; i >= 0; i-- {
 					d := int64(out[i])
 					if d < -(1<<(w-1)) || d > 1<<(w-1) {
-						t.Fatalf("signedDigits(%x, %d): digit %d at %d", c.v, w, d, i)
+						t.Fatalf("SignedDigits(%x, %d): digit %d at %d", c.v, w, d, i)
 					}
 					got.Lsh(got, w)
 					got.Add(got, big.NewInt(d))
 				}
 				if got.Cmp(c.v) != 0 {
-					t.Fatalf("signedDigits(%x, %d) reconstructs %x", c.v, w, got)
+					t.Fatalf("SignedDigits(%x, %d) reconstructs %x", c.v, w, got)
 				}
 			}
 		}
@@ -153,15 +154,15 @@ func TestSignedDigitsPanics(t *testing.T) {
 	for w := uint(1); w <= 7; w++ {
 		out := make([]int8, recodeTestDigits(128, w))
 		if w*uint(len(out))-1 < 129 {
-			mustPanic("short output", func() { signedDigits(out, big128, w) })
+			mustPanic("short output", func() { SignedDigits(out, big128, w) })
 		}
 	}
-	mustPanic("w = 0", func() { signedDigits(make([]int8, 300), new(Scalar), 0) })
-	mustPanic("w = 8", func() { signedDigits(make([]int8, 300), new(Scalar), 8) })
-	mustPanic("empty", func() { signedDigits(nil, new(Scalar), 4) })
+	mustPanic("w = 0", func() { SignedDigits(make([]int8, 300), new(Scalar), 0) })
+	mustPanic("w = 8", func() { SignedDigits(make([]int8, 300), new(Scalar), 8) })
+	mustPanic("empty", func() { SignedDigits(nil, new(Scalar), 4) })
 	// k = 2²⁵⁵ needs ⌈257/w⌉ digits; one fewer is too few.
 	k := scalarTestFromBig(scalarTestPow2(255))
-	mustPanic("256 bits", func() { signedDigits(make([]int8, recodeTestDigits(256, 4)-1), k, 4) })
+	mustPanic("256 bits", func() { SignedDigits(make([]int8, recodeTestDigits(256, 4)-1), k, 4) })
 }
 
 func BenchmarkScalarWNAF(b *testing.B) {
@@ -169,7 +170,7 @@ func BenchmarkScalarWNAF(b *testing.B) {
 	var naf [257]int32
 	b.ReportAllocs()
 	for b.Loop() {
-		varTimeWNAF(&naf, &k, 5)
+		VarTimeWNAF(&naf, &k, 5)
 	}
 }
 
@@ -178,6 +179,6 @@ func BenchmarkScalarSignedDigits(b *testing.B) {
 	out := make([]int8, recodeTestDigits(256, 5))
 	b.ReportAllocs()
 	for b.Loop() {
-		signedDigits(out, &k, 5)
+		SignedDigits(out, &k, 5)
 	}
 }
