@@ -5,12 +5,12 @@ package secp256k1
 import (
 	"testing"
 
-	"github.com/kestrel-crypto/secp256k1/internal/ctcheck"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/ctcheck"
 )
 
 // TestCompiledConstantTime checks the compiler's output for the
 // constant-time Scalar methods and scalar multiplications of this package
-// (internal/ctcheck; docs/constant-time.md, "Disassembly checks"); the
+// (internal/testkit/ctcheck; docs/constant-time.md, "Disassembly checks"); the
 // scalar arithmetic, GLV split and recodings are checked in
 // internal/scalar, the engines behind the scalar multiplications in
 // internal/ecmult. Each public condition is listed with the reason it is

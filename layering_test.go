@@ -34,8 +34,8 @@ func TestLayering(t *testing.T) {
 		// Test-support packages, imported only by _test.go files, which
 		// drive the public API and so need the root package.
 		exempt := []string{
-			"internal/testref/...",
-			"internal/dudect/...",
+			"internal/testkit/testref/...",
+			"internal/testkit/dudect/...",
 		}
 		for _, rel := range sortedKeys(pkgs) {
 			if !isInternal(rel) || matchAny(rel, exempt) {

@@ -10,7 +10,7 @@ import (
 	"testing/quick"
 
 	"github.com/kestrel-crypto/secp256k1/internal/scalar"
-	"github.com/kestrel-crypto/secp256k1/internal/testref"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
 )
 
 // The tests of the public Scalar, a wrapper of internal/scalar, for what the

@@ -7,7 +7,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/kestrel-crypto/secp256k1/internal/testref"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
 )
 
 // The contracts of the scalar-multiplication wrappers of scalarmult.go:

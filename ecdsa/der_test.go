@@ -5,7 +5,7 @@ import (
 	"errors"
 	"testing"
 
-	"github.com/kestrel-crypto/secp256k1/internal/testref"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
 )
 
 // bip66Cases are encodings derived from BIP-66's rules; each must fail the

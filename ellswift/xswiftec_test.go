@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/kestrel-crypto/secp256k1/internal/field"
-	"github.com/kestrel-crypto/secp256k1/internal/testref"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
 )
 
 // short scales the random tests' counts under -short to a tenth.

@@ -11,8 +11,8 @@ import (
 
 	"github.com/kestrel-crypto/secp256k1"
 	ksha256 "github.com/kestrel-crypto/secp256k1/internal/sha256"
-	"github.com/kestrel-crypto/secp256k1/internal/testref"
-	"github.com/kestrel-crypto/secp256k1/internal/testref/testkey"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref/testkey"
 	"github.com/kestrel-crypto/secp256k1/schnorr"
 )
 

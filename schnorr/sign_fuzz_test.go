@@ -8,14 +8,14 @@ import (
 	"testing"
 
 	"github.com/kestrel-crypto/secp256k1"
-	"github.com/kestrel-crypto/secp256k1/internal/testref"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
 )
 
 // Fuzz targets for signing and for the taproot tweaks, checked against
 // BIP-340 and BIP-341 written out independently: the tagged hashes with
 // crypto/sha256, the scalar arithmetic with math/big, and the base-point
 // multiplications with the root package's public API (itself tested against
-// internal/testref).
+// internal/testkit/testref).
 
 // refPrivateKey returns int(b) and whether b is a valid private key:
 // 32 bytes with 0 < int(b) < n.

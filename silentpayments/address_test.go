@@ -4,8 +4,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/kestrel-crypto/secp256k1/internal/testref"
-	"github.com/kestrel-crypto/secp256k1/internal/testref/testkey"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref/testkey"
 )
 
 func TestAddressRoundTrip(t *testing.T) {

@@ -5,8 +5,8 @@ import (
 
 	"github.com/kestrel-crypto/secp256k1"
 	"github.com/kestrel-crypto/secp256k1/internal/group"
-	"github.com/kestrel-crypto/secp256k1/internal/testref"
-	"github.com/kestrel-crypto/secp256k1/internal/testref/testkey"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref/testkey"
 )
 
 func pointAffine(p *secp256k1.Point) group.Affine {

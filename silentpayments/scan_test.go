@@ -6,8 +6,8 @@ import (
 	"testing"
 
 	"github.com/kestrel-crypto/secp256k1"
-	"github.com/kestrel-crypto/secp256k1/internal/testref"
-	"github.com/kestrel-crypto/secp256k1/internal/testref/testkey"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref/testkey"
 	"github.com/kestrel-crypto/secp256k1/schnorr"
 )
 

@@ -5,11 +5,11 @@ package ecmult
 import (
 	"testing"
 
-	"github.com/kestrel-crypto/secp256k1/internal/ctcheck"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/ctcheck"
 )
 
 // TestCompiledConstantTime checks the compiler's output for the
-// constant-time scalar multiplications of this package (internal/ctcheck;
+// constant-time scalar multiplications of this package (internal/testkit/ctcheck;
 // docs/constant-time.md, "Disassembly checks"). Each public condition is
 // listed with the reason it is public.
 func TestCompiledConstantTime(t *testing.T) {

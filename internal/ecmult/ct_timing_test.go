@@ -4,12 +4,12 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/kestrel-crypto/secp256k1/internal/dudect"
 	"github.com/kestrel-crypto/secp256k1/internal/group"
 	"github.com/kestrel-crypto/secp256k1/internal/scalar"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/dudect"
 )
 
-// Statistical timing tests (internal/dudect, docs/constant-time.md) of the
+// Statistical timing tests (internal/testkit/dudect, docs/constant-time.md) of the
 // constant-time engines: each secret input is timed as a fixed value
 // (class 0) against fresh random values (class 1). By default the tests
 // only log |t|; KESTREL_DUDECT=1e6 runs a million measurements per test and

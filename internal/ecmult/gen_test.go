@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/kestrel-crypto/secp256k1/internal/group"
-	"github.com/kestrel-crypto/secp256k1/internal/testref"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
 )
 
 // TestCombTable recomputes every comb table entry (a sample under -short)

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/kestrel-crypto/secp256k1/internal/group"
-	"github.com/kestrel-crypto/secp256k1/internal/testref"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
 )
 
 // TestGTablesSample checks sample entries of the generator tables, the first

@@ -8,11 +8,11 @@ import (
 	"github.com/kestrel-crypto/secp256k1/internal/field"
 	"github.com/kestrel-crypto/secp256k1/internal/group"
 	"github.com/kestrel-crypto/secp256k1/internal/scalar"
-	"github.com/kestrel-crypto/secp256k1/internal/testref"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
 )
 
 // The helpers of the package's tests: conversions between the engines'
-// types and the math/big reference of internal/testref, which the results
+// types and the math/big reference of internal/testkit/testref, which the results
 // are checked against.
 
 // testRand returns a seeded source (the seed is logged) and a case count

@@ -8,7 +8,7 @@ import (
 
 	"github.com/kestrel-crypto/secp256k1/internal/group"
 	"github.com/kestrel-crypto/secp256k1/internal/scalar"
-	"github.com/kestrel-crypto/secp256k1/internal/testref"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
 )
 
 // straussTestRef returns Σ ks[i]·ps[i] + g·G by the math/big reference; g

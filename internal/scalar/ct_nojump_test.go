@@ -5,12 +5,12 @@ package scalar
 import (
 	"testing"
 
-	"github.com/kestrel-crypto/secp256k1/internal/ctcheck"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/ctcheck"
 )
 
 // TestCompiledConstantTime checks the compiler's output for the
 // constant-time scalar arithmetic, GLV split and recodings
-// (internal/ctcheck; docs/constant-time.md, "Disassembly checks"). Each
+// (internal/testkit/ctcheck; docs/constant-time.md, "Disassembly checks"). Each
 // public condition is listed with the reason it is public.
 func TestCompiledConstantTime(t *testing.T) {
 	// wideBitsFrom, inlined into SignedDigits: its loop is over the limbs,

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/kestrel-crypto/secp256k1/internal/group"
-	"github.com/kestrel-crypto/secp256k1/internal/testref"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
 )
 
 // The GLV constants and the split's edge cases are testref's (GLVA1 …

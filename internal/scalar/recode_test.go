@@ -4,7 +4,7 @@ import (
 	"math/big"
 	"testing"
 
-	"github.com/kestrel-crypto/secp256k1/internal/testref"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
 )
 
 // recodeTestInputs returns edge and random scalars: the scalar edge values,

@@ -6,7 +6,7 @@ import (
 	"math/big"
 	"testing"
 
-	"github.com/kestrel-crypto/secp256k1/internal/testref"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
 )
 
 // scalarTestFuzzSeeds returns interesting 32-byte encodings: the edge values

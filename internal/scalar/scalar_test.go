@@ -9,12 +9,12 @@ import (
 	"testing"
 	"testing/quick"
 
-	"github.com/kestrel-crypto/secp256k1/internal/testref"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
 )
 
 // The helpers of this file carry a scalar prefix: other test files of the
 // package define their own. The edge values and random inputs come from
-// internal/testref, which the tests of the other packages share.
+// internal/testkit/testref, which the tests of the other packages share.
 
 var (
 	scalarTestOrder = testref.N

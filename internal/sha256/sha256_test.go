@@ -4,7 +4,7 @@ import (
 	"bytes"
 	stdsha256 "crypto/sha256"
 	"flag"
-	"github.com/kestrel-crypto/secp256k1/internal/backendtest"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/backendtest"
 	"math/rand/v2"
 	"os"
 	"testing"

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/kestrel-crypto/secp256k1/internal/testref"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
 )
 
 // moduleTags returns the tags of every NewTag("…") call in the module's Go

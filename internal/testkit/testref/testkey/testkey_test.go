@@ -6,7 +6,7 @@ import (
 	randv2 "math/rand/v2"
 	"testing"
 
-	"github.com/kestrel-crypto/secp256k1/internal/dudect/dudectkey"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/dudect/dudectkey"
 )
 
 // TestRandomStreams checks that Random draws the bytes that the helpers it

@@ -1,4 +1,4 @@
-// Package sample holds functions for internal/ctcheck's own test: some
+// Package sample holds functions for internal/testkit/ctcheck's own test: some
 // branch-free, some with public branches, some with secret-dependent ones.
 package sample
 

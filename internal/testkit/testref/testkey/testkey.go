@@ -1,5 +1,5 @@
 // Package testkey holds the test helpers that need the root package's
-// types, so that internal/testref, which the root package's own tests
+// types, so that internal/testkit/testref, which the root package's own tests
 // import, need not import it. It is for tests only.
 package testkey
 
@@ -12,7 +12,7 @@ import (
 	"github.com/kestrel-crypto/secp256k1"
 )
 
-// Rand is either kind of seeded generator that internal/testref hands out:
+// Rand is either kind of seeded generator that internal/testkit/testref hands out:
 // testref.Rand's math/rand or testref.PCG's math/rand/v2.
 type Rand interface {
 	*rand.Rand | *randv2.Rand

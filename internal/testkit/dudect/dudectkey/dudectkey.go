@@ -1,15 +1,15 @@
-// Package dudectkey is the private-key driver of the internal/dudect timing
+// Package dudectkey is the private-key driver of the internal/testkit/dudect timing
 // tests shared by the protocol packages (ecdh, ecdsa, schnorr): it draws the
 // keys and builds the Target that times a function in its secret key. It is
-// a package of its own because internal/dudect cannot import the root
-// package, whose tests import internal/dudect.
+// a package of its own because internal/testkit/dudect cannot import the root
+// package, whose tests import internal/testkit/dudect.
 package dudectkey
 
 import (
 	"math/rand/v2"
 
 	"github.com/kestrel-crypto/secp256k1"
-	"github.com/kestrel-crypto/secp256k1/internal/dudect"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/dudect"
 )
 
 // Random returns a random private key drawn from rng.
