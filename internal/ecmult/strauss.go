@@ -196,7 +196,7 @@ func varTimeStrauss(out *group.Jacobian, scalars []*scalar.Scalar, points []*gro
 }
 
 // straussRecode sets out to the width-5 wNAF of k < 2¹²⁸, with every digit
-// negated if neg == 1, using scratch for varTimeWNAF. It returns the length.
+// negated if neg == 1, using scratch for scalar.VarTimeWNAF. It returns the length.
 func straussRecode(out *[straussNAFLen]int8, scratch *[257]int32, k *scalar.Scalar, neg int) int {
 	n := scalar.VarTimeWNAF(scratch, k, straussWindow)
 	sign := int32(1 - 2*neg)

@@ -48,7 +48,7 @@ import (
 // branches.
 type Func struct {
 	// Name is the symbol after the module path's last slash, as objdump
-	// prints it: "field.(*Element).Select", "secp256k1.combMult".
+	// prints it: "field.(*Element).Select", "ecmult.combMult".
 	Name string
 	// Public lists substrings of source lines whose conditional jumps are
 	// public; each entry of the tests' tables says why in a comment.
