@@ -5,23 +5,22 @@ package secp256k1
 import (
 	"testing"
 
-	"github.com/kestrel-crypto/secp256k1/internal/ctcheck"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/ctcheck"
 )
 
 // TestCompiledConstantTime checks the compiler's output for the
-// constant-time scalar arithmetic, recodings and scalar multiplications of
-// this package (internal/ctcheck; docs/constant-time.md, "Disassembly
-// checks"). Each public condition is listed with the reason it is public.
+// constant-time Scalar methods and scalar multiplications of this package
+// (internal/testkit/ctcheck; docs/constant-time.md, "Disassembly checks"); the
+// scalar arithmetic, GLV split and recodings are checked in
+// internal/scalar, the engines behind the scalar multiplications in
+// internal/ecmult. Each public condition is listed with the reason it is
+// public.
 func TestCompiledConstantTime(t *testing.T) {
-	// wideBitsFrom, inlined into signedDigits: its loop is over the limbs,
-	// and bit is public.
-	wideBits := []string{"for i := uint(0); i < 4; i++", "case 64*i >= bit", "case 64*i+64 > bit"}
 	ctcheck.CheckCompiled(t, ".", []ctcheck.Func{
-		// Scalar arithmetic: no branch at all.
+		// The Scalar methods, wrappers of internal/scalar: no branch at all.
 		{Name: "secp256k1.(*Scalar).Set"},
 		{Name: "secp256k1.(*Scalar).SetUint64"},
 		{Name: "secp256k1.(*Scalar).Select"},
-		{Name: "secp256k1.(*Scalar).condNegate"},
 		{Name: "secp256k1.(*Scalar).Add"},
 		{Name: "secp256k1.(*Scalar).Subtract"},
 		{Name: "secp256k1.(*Scalar).Negate"},
@@ -31,35 +30,12 @@ func TestCompiledConstantTime(t *testing.T) {
 		{Name: "secp256k1.(*Scalar).Equal"},
 		{Name: "secp256k1.(*Scalar).IsZero"},
 		{Name: "secp256k1.(*Scalar).IsHigh"},
-		{Name: "secp256k1.(*Scalar).isOdd"},
-		{Name: "secp256k1.isZeroWord"},
-		{Name: "secp256k1.reduceOnce"},
-		{Name: "secp256k1.mul512"},
-		{Name: "secp256k1.square512"},
-		{Name: "secp256k1.reduce512"},
-		{Name: "secp256k1.(*Scalar).bytes"},
+		{Name: "secp256k1.(*Scalar).Bytes"},
 		// Decoders: the length is public, and so is whether the value is
 		// accepted (docs/design.md, rule 5).
 		{Name: "secp256k1.(*Scalar).SetReducedBytes", Public: []string{"len(b) != 32"}},
 		{Name: "secp256k1.(*Scalar).SetUniformBytes", Public: []string{"len(b) != 64"}},
-		{Name: "secp256k1.(*Scalar).SetCanonicalBytes", Public: []string{"len(b) != 32", "borrow == 0"}},
-		// GLV split and recoding.
-		{Name: "secp256k1.splitGLV"},
-		{Name: "secp256k1.splitGLVSigned"},
-		{Name: "secp256k1.mulShift384"},
-		{Name: "secp256k1.mul128"},
-		{Name: "secp256k1.wnafBits"},
-		{Name: "secp256k1.signedDigits", Public: append([]string{
-			"w < 1 || w > 7",     // the window width, a constant of the caller
-			"for i := range out", // the digit count, likewise
-			"if pos < 256",       // pos = i·w
-			"if i == last",       // the top digit
-			// The panic for a scalar too wide for len(out) depends on k,
-			// but is never taken for the callers' scalars (|k1|, |k2| <
-			// 2¹²⁸ with 26 digits of 5 bits), so its direction is constant.
-			"total == 0 || (total",
-		}, wideBits...)},
-		{Name: "secp256k1.wideBitsFrom", Public: wideBits},
+		{Name: "secp256k1.(*Scalar).SetCanonicalBytes", Public: []string{"len(b) != 32", "err != nil"}},
 		// k·P. checkInitialized panics on an all-zero, uninitialised
 		// Point: a programmer error, never taken for a valid point, secret
 		// or not.
@@ -68,34 +44,7 @@ func TestCompiledConstantTime(t *testing.T) {
 			"p.p.X.IsZero()&p.p.Y.IsZero()&p.p.Z.IsZero() == 1",
 		}},
 		{Name: "secp256k1.(*Point).ScalarMult"},
-		{Name: "secp256k1.scalarMultGLV"},
-		{Name: "secp256k1.scalarMultIso", Public: []string{
-			"for i := 2; i < ctEntries; i++",
-			"for i := range table",
-			"for i := ctDigits - 1; i >= 0; i--",
-			"if i != ctDigits-1",
-			"for range ctWindow",
-		}},
-		{Name: "secp256k1.straussSetGlobalZ", Public: []string{
-			"n < 2", // the table length
-			"for i := n - 2; i >= 0; i--",
-			"if i != n-2",
-		}},
-		{Name: "secp256k1.xOnlyScalarMult"},
-		{Name: "secp256k1.addSignedDigit"},
-		{Name: "secp256k1.eqInt"},
-		// k·G.
-		{Name: "secp256k1.(*Point).ScalarBaseMult"},
-		{Name: "secp256k1.combMult", Public: []string{
-			"for s := combSpacing - 1; s >= 0; s--",
-			"if s != combSpacing-1",
-			"for b := range combBlocks",
-			"for t := range combTeeth",
-			"if pos < 256", // pos depends on b, t and s only
-		}},
-		{Name: "secp256k1.loadCombState", Public: []string{
-			"st == nil || combCalls.Add(1)%combRefreshInterval == 0", // a call counter
-		}},
+		{Name: "secp256k1.(*Point).ScalarBaseMult"}, // k·G
 		// Points and keys.
 		{Name: "secp256k1.(*Point).setJacobian"},
 		{Name: "secp256k1.(*Point).affine"},

@@ -32,4 +32,20 @@
 // coordinate ≥ p, a scalar ≥ n where a canonical scalar is expected) and
 // points not on the curve, with errors that work with errors.Is; they never
 // panic on any input.
+//
+// # Build tags
+//
+// Every tag of the module's own starts with kestrel_; purego is Go's common
+// name for "no assembly".
+//
+//   - purego: no assembly; the generic Go field, group and SHA-256 code,
+//     as on every architecture other than amd64.
+//   - kestrel_debug: every internal invariant is checked and a violation
+//     panics (libsecp256k1's VERIFY mode). Slower and not constant time: for
+//     tests only.
+//   - kestrel_comb22k, kestrel_comb2k: smaller tables for ScalarBaseMult,
+//     22 KB or 2 KB instead of 86 KB, at the cost of more additions and some
+//     doublings per multiplication. If both are given, kestrel_comb2k wins.
+//
+// The tags combine otherwise, as in go test -tags 'kestrel_debug purego'.
 package secp256k1

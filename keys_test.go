@@ -6,7 +6,7 @@ import (
 	"math/big"
 	"testing"
 
-	"github.com/kestrel-crypto/secp256k1/internal/testref"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
 )
 
 func TestNewPrivateKey(t *testing.T) {

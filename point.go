@@ -117,3 +117,13 @@ func (v *Point) affine() (x, y field.Element, ok int) {
 	y.Normalize(&a.Y)
 	return x, y, ok
 }
+
+// checkOnCurve panics unless p is on secp256k1 (y² = x³ + 7) or the
+// identity. The Point API is the boundary where this holds: inside, the
+// group formulas also run on isomorphic curves y² = x³ + b′ (the
+// effective-affine tables, x-only multiplication, the tests on twists).
+func checkOnCurve(p *group.Jacobian, op string) {
+	if p.IsOnCurve() == 0 {
+		debug.Fail("Point." + op + ": point not on secp256k1")
+	}
+}

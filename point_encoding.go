@@ -47,14 +47,15 @@ func (v *Point) SetBytes(b []byte) (*Point, error) {
 func decodeAffine(a *group.Affine, b []byte) error {
 	switch {
 	case len(b) == 33 && (b[0] == 2 || b[0] == 3):
-		var x, y field.Element
+		var x field.Element
 		if _, err := x.SetCanonicalBytes((*[32]byte)(b[1:33])); err != nil {
 			return ErrPointEncoding
 		}
-		if liftX(&y, &x, int(b[0]&1)) == 0 {
+		var t group.Affine
+		if t.LiftX(&x, int(b[0]&1)) == 0 {
 			return ErrPointNotOnCurve
 		}
-		a.X, a.Y = x, y
+		*a = t
 		return nil
 	case len(b) == 65 && (b[0] == 4 || b[0] == 6 || b[0] == 7):
 		var t group.Affine
@@ -76,20 +77,6 @@ func decodeAffine(a *group.Affine, b []byte) error {
 	return ErrPointEncoding
 }
 
-// liftX sets y to the square root of x³ + 7 with parity odd (0 or 1) and
-// returns 1, or returns 0 if x³ + 7 is not a square (y is then unspecified).
-// It runs in constant time.
-func liftX(y, x *field.Element, odd int) int {
-	var x3 field.Element
-	x3.Square(x)
-	x3.Multiply(&x3, x)
-	x3.Add(&x3, &group.B)
-	_, ok := y.Sqrt(&x3)
-	y.Normalize(y)
-	y.CondNegate(y, y.IsOdd()^odd)
-	return ok
-}
-
 // SetXOnlyBytes sets v to the point with x coordinate b and even y (BIP-340's
 // lift_x) and returns v. b must be 32 bytes encoding x < p such that x³ + 7 is
 // a square. On error v is unchanged.
@@ -97,15 +84,15 @@ func (v *Point) SetXOnlyBytes(b []byte) (*Point, error) {
 	if len(b) != 32 {
 		return nil, ErrPointEncoding
 	}
-	var x, y field.Element
+	var x field.Element
 	if _, err := x.SetCanonicalBytes((*[32]byte)(b)); err != nil {
 		return nil, ErrPointEncoding
 	}
-	if liftX(&y, &x, 0) == 0 {
+	var a group.Affine
+	if a.LiftX(&x, 0) == 0 {
 		return nil, ErrPointNotOnCurve
 	}
-	v.p.X, v.p.Y = x, y
-	v.p.Z.One()
+	v.p.SetAffine(&a)
 	if debug.Enabled {
 		checkOnCurve(&v.p, "SetXOnlyBytes")
 	}

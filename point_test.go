@@ -6,21 +6,15 @@ import (
 	"math/big"
 	"math/rand"
 	"testing"
-	"time"
 
-	"github.com/kestrel-crypto/secp256k1/internal/field"
-	"github.com/kestrel-crypto/secp256k1/internal/testref"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
 )
 
 // pointTestRand returns a seeded source (the seed is logged) and a case count
 // scaled down by -short.
 func pointTestRand(t testing.TB, full int) (*rand.Rand, int) {
-	seed := time.Now().UnixNano()
-	t.Logf("seed %d", seed)
-	if testing.Short() {
-		full = max(full/20, 5)
-	}
-	return rand.New(rand.NewSource(seed)), full
+	t.Helper()
+	return testref.Rand(t), testref.Short{Div: 20, Min: 5}.Count(t, full)
 }
 
 // edgeScalars are scalars that stress the scalar-multiplication code.
@@ -534,41 +528,5 @@ func BenchmarkScalarMult(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		v.ScalarMult(k, g)
-	}
-}
-
-// TestXOnlyScalarMult checks the x-only engine behind ellswift's XDH against
-// the reference: x(k·P) from x(P) alone, for random and edge scalars.
-func TestXOnlyScalarMult(t *testing.T) {
-	r, n := pointTestRand(t, 100)
-	nMinus1 := new(big.Int).Sub(testref.N, big.NewInt(1))
-	for i := range n {
-		k, j := randomScalar(r), randomScalar(r)
-		switch i {
-		case 0:
-			k = big.NewInt(1)
-		case 1:
-			k = nMinus1
-		case 2:
-			k = big.NewInt(2)
-		}
-		if k.Sign() == 0 || j.Sign() == 0 {
-			continue
-		}
-		p := testref.ScalarMult(j, testref.G)
-		if i%2 == 0 {
-			p = testref.Neg(p) // either lift gives the same x
-		}
-		want := testref.ScalarMult(k, p)
-		var xP, x field.Element
-		var xb [32]byte
-		p.X.FillBytes(xb[:])
-		xP.SetBytes(&xb)
-		xOnlyScalarMult(&x, &xP, scalarFromBig(k))
-		var got [32]byte
-		x.PutBytes(&got)
-		if w := want.X.FillBytes(make([]byte, 32)); !bytes.Equal(got[:], w) {
-			t.Fatalf("x(%v·P) = %x, want %x", k, got, w)
-		}
 	}
 }

@@ -1,160 +1,23 @@
 package secp256k1
 
 import (
+	"math/bits"
+	"sync"
+
+	"github.com/kestrel-crypto/secp256k1/internal/ecmult"
 	"github.com/kestrel-crypto/secp256k1/internal/field"
 	"github.com/kestrel-crypto/secp256k1/internal/group"
+	"github.com/kestrel-crypto/secp256k1/internal/scalar"
 )
 
-// Constant-time variable-base scalar multiplication k·P: the GLV split
-// k ≡ k1 + k2·λ into two halves below 2¹²⁸, each recoded into signed 5-bit
-// windows (digits in [−16, 16]), over tables of 1·P … 16·P and their images
-// under φ(x, y) = (β·x, y). 26 windows: 125 doublings and 52 constant-time
-// mixed additions, each after a lookup that scans all 16 entries.
-// docs/ecmult.md, "Constant-time k·P", has the details.
-
-const (
-	ctWindow  = 5
-	ctEntries = 1 << (ctWindow - 1)             // 16: multiples 1..16
-	ctDigits  = (129 + ctWindow - 1) / ctWindow // 26 windows cover 130 bits > 2¹²⁸ + 1 spare
-)
-
-// scalarMultGLV sets v = k·p in constant time (in k and p).
-//
-// No inversion: with p = (X, Y, Z), the map (x, y) ↦ (Z²x, Z³y) is an
-// isomorphism onto the curve y² = x³ + 7Z⁶ that sends p to the affine point
-// (X, Y). The group formulas do not involve the curve constant, so
-// scalarMultIso runs there, and the result's Z is scaled back by Z at the
-// end: libsecp256k1's "effective affine" tables, as in Strauss.
-func scalarMultGLV(v *group.Jacobian, k *Scalar, p *group.Jacobian) {
-	// p's X and Y as an affine point, and z, its implied Z. For the identity,
-	// compute with G (z = 1) instead and select the identity at the end, so
-	// that nothing branches on it.
-	inf := p.IsIdentity()
-	a := group.Affine{X: p.X, Y: p.Y}
-	a.Select(&group.Generator, &a, inf)
-	var z field.Element
-	z.One()
-	z.Select(&z, &p.Z, inf)
-
-	var acc group.Jacobian
-	var zt field.Element
-	scalarMultIso(&acc, &zt, k, &a)
-	acc.Z.Multiply(&acc.Z, &zt)
-	acc.Z.Multiply(&acc.Z, &z)
-	var id group.Jacobian
-	id.Identity()
-	v.Select(&id, &acc, inf)
-}
-
-// scalarMultIso sets v·(1, 1, zt) = k·a in constant time, where a is an
-// affine point (of secp256k1 or of an isomorphic curve y² = x³ + b', whose
-// formulas are the same) other than the identity: v's Z must still be
-// multiplied by zt, the implied Z of the table, which stays apart so that
-// x-only callers can square it.
-func scalarMultIso(v *group.Jacobian, zt *field.Element, k *Scalar, a *group.Affine) {
-	// table[i] = (i+1)·a by a doubling and mixed additions that record their
-	// z-ratios, then rescaled to the Z of the last entry (no inversion), all
-	// in constant time: i·a = ±a for 2 ≤ i ≤ 15 is impossible for a point of
-	// prime order n, so the additions need no exceptional cases.
-	var table, tableLam [ctEntries]group.Affine
-	var zr [ctEntries]field.Element
-	var m group.Jacobian
-	m.SetAffine(a)
-	table[0] = *a
-	m.Double(&m)
-	zr[1] = a.Y // Double's Z₃ = Y₁·Z₁, with Z₁ = 1
-	table[1] = group.Affine{X: m.X, Y: m.Y}
-	for i := 2; i < ctEntries; i++ {
-		m.AddAffineDistinctZr(&m, a, &zr[i])
-		table[i] = group.Affine{X: m.X, Y: m.Y}
-	}
-	straussSetGlobalZ(table[:], zr[:])
-	*zt = m.Z
-	for i := range table {
-		tableLam[i].X.Multiply(&table[i].X, &glvBetaElement)
-		tableLam[i].Y = table[i].Y
-	}
-
-	k1, k2, neg1, neg2 := splitGLVSigned(k)
-	var d1, d2 [ctDigits]int8
-	signedDigits(d1[:], &k1, ctWindow)
-	signedDigits(d2[:], &k2, ctWindow)
-
-	var acc group.Jacobian // the identity
-	for i := ctDigits - 1; i >= 0; i-- {
-		if i != ctDigits-1 {
-			for range ctWindow {
-				acc.Double(&acc)
-			}
-		}
-		addSignedDigit(&acc, &table, d1[i], neg1)
-		addSignedDigit(&acc, &tableLam, d2[i], neg2)
-	}
-	*v = acc
-	k1, k2 = Scalar{}, Scalar{}
-	clear(d1[:])
-	clear(d2[:])
-}
-
-// xOnlyScalarMult sets x to the x coordinate of k·P, where P is either
-// point with x coordinate xP (they give the same x), in constant time, and
-// without the square root that lifting xP to a point would take
-// (libsecp256k1's secp256k1_ecmult_const_xonly). xP must be the x
-// coordinate of a point and k must not be 0, so that k·P is not the
-// identity.
-//
-// With g = xP³ + 7, a square, the point (g·xP, g²) lies on y² = x³ + 7g³,
-// which is secp256k1 scaled by u = √g: (x, y) ↦ (u²x, u³y) sends P = (xP, u)
-// there. A result (X, Y, Z) on that curve is x = X/(Z²·g) on secp256k1, so u
-// itself is never needed.
-func xOnlyScalarMult(x, xP *field.Element, k *Scalar) {
-	var g field.Element
-	g.Square(xP)
-	g.Multiply(&g, xP)
-	g.Add(&g, &group.B)
-	var a group.Affine
-	a.X.Multiply(&g, xP)
-	a.Y.Square(&g)
-
-	var acc group.Jacobian
-	var zt, d field.Element
-	scalarMultIso(&acc, &zt, k, &a)
-	d.Multiply(&acc.Z, &zt)
-	d.Square(&d)
-	d.Multiply(&d, &g)
-	d.Invert(&d)
-	x.Multiply(&acc.X, &d)
-	acc = group.Jacobian{}
-}
-
-// addSignedDigit sets acc = acc + (−1)^neg·d·P, where table[i] = (i+1)·P and
-// |d| ≤ len(table), in constant time: it scans the whole table, and for d = 0
-// it computes an addition anyway and keeps acc.
-func addSignedDigit(acc *group.Jacobian, table *[ctEntries]group.Affine, d int8, neg int) {
-	sign := int(uint8(d) >> 7) // 1 if d < 0
-	m := int8(-sign)           // all ones if d < 0
-	abs := int((d ^ m) - m)    // |d|
-	// For d = 0 any entry will do (the sum is discarded): look up entry 0.
-	var entry group.Affine
-	entry.Lookup(table[:], (abs-1)&^(-eqInt(abs, 0)))
-	entry.CondNegate(&entry, sign^neg)
-	var sum group.Jacobian
-	sum.AddAffine(acc, &entry)
-	acc.Select(acc, &sum, eqInt(abs, 0))
-}
-
-// eqInt returns 1 if a == b and 0 otherwise, for 0 ≤ a, b < 2³¹, without
-// branching.
-func eqInt(a, b int) int {
-	x := uint32(a ^ b)
-	return int((uint64(x) - 1) >> 63)
-}
+// The scalar multiplications of the public API: wrappers over the engines of
+// internal/ecmult (docs/design.md, "Layers").
 
 // ScalarMult sets v = x·p and returns v, in constant time.
 func (v *Point) ScalarMult(x *Scalar, p *Point) *Point {
 	checkInitialized(p)
 	var r group.Jacobian
-	scalarMultGLV(&r, x, &p.p)
+	ecmult.ScalarMult(&r, &x.val, &p.p)
 	return v.setJacobian(&r)
 }
 
@@ -163,6 +26,101 @@ func (v *Point) ScalarMult(x *Scalar, p *Point) *Point {
 // that is refreshed from crypto/rand.
 func (v *Point) ScalarBaseMult(x *Scalar) *Point {
 	var r group.Jacobian
-	combMult(&r, x, loadCombState())
+	ecmult.ScalarBaseMult(&r, &x.val)
 	return v.setJacobian(&r)
+}
+
+// VarTimeDoubleScalarBaseMult sets v = a·A + b·G and returns v. It is not
+// constant time: use it only with public inputs, as in signature
+// verification. It does not allocate.
+func (v *Point) VarTimeDoubleScalarBaseMult(a *Scalar, A *Point, b *Scalar) *Point {
+	checkInitialized(A)
+	var r group.Jacobian
+	ecmult.VarTimeDoubleScalarBaseMult(&r, &a.val, &A.p, &b.val)
+	return v.setJacobian(&r)
+}
+
+// VarTimeMultiScalarMult sets v = Σ scalars[i]·points[i] and returns v (the
+// identity for empty inputs). It is not constant time: use it only with
+// public inputs, as in batch verification. It panics if the slices have
+// different lengths.
+//
+// Below msmStraussThreshold points it uses Strauss' method (interleaved wNAF
+// with GLV), above it Pippenger's bucket method with GLV and affine buckets
+// (docs/msm.md). Large inputs run on up to GOMAXPROCS goroutines.
+// Pippenger's scratch memory (about 180 bytes per point, 380 if the point is
+// not affine yet) comes from a sync.Pool, so repeated calls with many points
+// do not allocate.
+func (v *Point) VarTimeMultiScalarMult(scalars []*Scalar, points []*Point) *Point {
+	if len(scalars) != len(points) {
+		panic("secp256k1: VarTimeMultiScalarMult with different numbers of scalars and points")
+	}
+	checkInitialized(points...)
+	in := msmInputPool.Get().(*msmInput)
+	defer msmInputPool.Put(in)
+	in.scalars, in.points = in.scalars[:0], in.points[:0]
+	for i, p := range points {
+		in.scalars = append(in.scalars, &scalars[i].val)
+		in.points = append(in.points, &p.p)
+	}
+	var r group.Jacobian
+	ecmult.VarTimeMultiScalarMult(&r, in.scalars, in.points, nil)
+	// Drop the pointers, so that the pool does not keep the inputs alive.
+	clear(in.scalars)
+	clear(in.points)
+	return v.setJacobian(&r)
+}
+
+// msmInput holds the internal views of VarTimeMultiScalarMult's inputs; a
+// pool of them keeps repeated calls allocation-free.
+type msmInput struct {
+	scalars []*scalar.Scalar
+	points  []*group.Jacobian
+}
+
+var msmInputPool = sync.Pool{New: func() any { return new(msmInput) }}
+
+// pMinusN is p − n = 0x14551231950B75FC4402DA1722FC9BAEE (129 bits), as
+// little-endian limbs: an x coordinate in [n, p) reduces to x − n below it.
+var pMinusN = [4]uint64{0x402DA1722FC9BAEE, 0x4551231950B75FC4, 1, 0}
+
+// VarTimeXEqualsScalar reports whether v is not the identity and its affine x
+// coordinate, reduced mod n, equals r: the final check of ECDSA
+// verification. It is not constant time: use it only with public inputs.
+//
+// It needs no inversion: with v = (X, Y, Z), x = X/Z², so x ≡ r (mod n) with
+// x < p < 2n means x = r or x = r + n, the second possible only if
+// r + n < p; each is tested as r·Z² = X in the field. libsecp256k1's
+// secp256k1_gej_eq_x_var and the r + n < p branch of
+// secp256k1_ecdsa_sig_verify.
+func (v *Point) VarTimeXEqualsScalar(r *Scalar) bool {
+	checkInitialized(v)
+	if v.p.IsIdentity() == 1 {
+		return false
+	}
+	l := r.val.Limbs()
+	var zz, rx field.Element
+	zz.Square(&v.p.Z)
+	rx.SetLimbs(&l) // r < n < p
+	rx.Multiply(&rx, &zz)
+	if rx.Equal(&v.p.X) == 1 {
+		return true
+	}
+	// r < p − n?
+	_, b := bits.Sub64(l[0], pMinusN[0], 0)
+	_, b = bits.Sub64(l[1], pMinusN[1], b)
+	_, b = bits.Sub64(l[2], pMinusN[2], b)
+	_, b = bits.Sub64(l[3], pMinusN[3], b)
+	if b == 0 {
+		return false
+	}
+	// r + n < p < 2²⁵⁶: no carry out.
+	var c uint64
+	l[0], c = bits.Add64(l[0], scalar.N[0], 0)
+	l[1], c = bits.Add64(l[1], scalar.N[1], c)
+	l[2], c = bits.Add64(l[2], scalar.N[2], c)
+	l[3], _ = bits.Add64(l[3], scalar.N[3], c)
+	rx.SetLimbs(&l)
+	rx.Multiply(&rx, &zz)
+	return rx.Equal(&v.p.X) == 1
 }

@@ -6,7 +6,7 @@ import (
 	"math/big"
 	"testing"
 
-	"github.com/kestrel-crypto/secp256k1/internal/testref"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
 )
 
 // FuzzTweaks checks the key tweaks against math/big. If key is a valid

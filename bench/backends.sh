@@ -8,8 +8,7 @@
 # and the ratio of each build's minimum: on the project's shared host the
 # medians move with its load (the generic code loses more on a busy host),
 # while the minima stand for its quiet state if both builds caught quiet
-# moments (on the project's machine the generic Double's quiet time is about
-# 135 ns, the mixed addition's 205 ns; docs/design.md, sixth session).
+# moments (docs/design.md, "Backends").
 #
 #   bench/backends.sh [-n ROUNDS] [-t BENCHTIME] [-o DIR]
 #

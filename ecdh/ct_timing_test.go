@@ -5,12 +5,12 @@ import (
 	"testing"
 
 	"github.com/kestrel-crypto/secp256k1"
-	"github.com/kestrel-crypto/secp256k1/internal/dudect"
-	"github.com/kestrel-crypto/secp256k1/internal/dudect/dudectkey"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/dudect"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/dudect/dudectkey"
 )
 
 // Statistical timing test of SharedSecret in the private key
-// (internal/dudect, docs/constant-time.md): the key fixed (class 0) against
+// (internal/testkit/dudect, docs/constant-time.md): the key fixed (class 0) against
 // fresh random keys (class 1), with a fixed public peer key. By default it
 // only logs |t|; KESTREL_DUDECT=1e6 runs a million measurements and fails on
 // max |t| ≥ 4.5.

@@ -6,22 +6,16 @@ import (
 	"math/big"
 	"math/rand"
 	"testing"
-	"time"
 
-	"github.com/kestrel-crypto/secp256k1"
-	"github.com/kestrel-crypto/secp256k1/internal/testref"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref/testkey"
 )
 
 func TestECDHAgainstReference(t *testing.T) {
-	seed := time.Now().UnixNano()
-	t.Logf("seed %d", seed)
-	r := rand.New(rand.NewSource(seed))
-	n := 100
-	if testing.Short() {
-		n = 10
-	}
+	r := testref.Rand(t)
+	n := testref.Short{Div: 10}.Count(t, 100)
 	for range n {
-		a, b := randomKey(t, r), randomKey(t, r)
+		a, b := testkey.Random(t, r), testkey.Random(t, r)
 		s1 := SharedSecret(a, b.PublicKey())
 		s2 := SharedSecret(b, a.PublicKey())
 		if !bytes.Equal(s1, s2) {
@@ -46,19 +40,9 @@ func TestECDHAgainstReference(t *testing.T) {
 	}
 }
 
-func randomKey(t testing.TB, r *rand.Rand) *secp256k1.PrivateKey {
-	for {
-		b := make([]byte, 32)
-		r.Read(b)
-		if k, err := secp256k1.NewPrivateKey(b); err == nil {
-			return k
-		}
-	}
-}
-
 func TestAllocations(t *testing.T) {
 	r := rand.New(rand.NewSource(1))
-	a, b := randomKey(t, r), randomKey(t, r)
+	a, b := testkey.Random(t, r), testkey.Random(t, r)
 	pub := b.PublicKey()
 	if n := testing.AllocsPerRun(10, func() { SharedSecret(a, pub) }); n > 1 {
 		t.Errorf("SharedSecret allocates %v times", n)
@@ -69,7 +53,7 @@ func TestAllocations(t *testing.T) {
 // default hash, for a parsed public key.
 func BenchmarkEcdh(b *testing.B) {
 	r := rand.New(rand.NewSource(1))
-	k, peer := randomKey(b, r), randomKey(b, r)
+	k, peer := testkey.Random(b, r), testkey.Random(b, r)
 	pub := peer.PublicKey()
 	b.ReportAllocs()
 	for b.Loop() {

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"errors"
 	"testing"
+
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
 )
 
 // bip66Cases are encodings derived from BIP-66's rules; each must fail the
@@ -30,17 +32,17 @@ var bip66Cases = map[string]string{
 
 func TestParseDERRejectsBIP66Violations(t *testing.T) {
 	for name, h := range bip66Cases {
-		b := mustHex(h)
+		b := testref.Hex(t, h)
 		if _, err := ParseDERSignature(b); err == nil {
 			t.Errorf("%s: %x accepted", name, b)
 		}
 	}
 	// Minimal valid: r = s = 1.
-	if sig, err := ParseDERSignature(mustHex("3006020101020101")); err != nil || sig.r.IsZero() == 1 {
+	if sig, err := ParseDERSignature(testref.Hex(t, "3006020101020101")); err != nil || sig.r.IsZero() == 1 {
 		t.Fatalf("minimal DER rejected: %v", err)
 	}
 	// r = n is rejected with ErrOverflow.
-	n := append([]byte{0x30, 0x26, 0x02, 0x21, 0x00}, bigN.Bytes()...)
+	n := append([]byte{0x30, 0x26, 0x02, 0x21, 0x00}, testref.N.Bytes()...)
 	n = append(n, 0x02, 0x01, 0x01)
 	if _, err := ParseDERSignature(n); !errors.Is(err, ErrOverflow) {
 		t.Fatalf("r = n: %v", err)
@@ -66,7 +68,7 @@ func TestLaxDER(t *testing.T) {
 		{"length beyond input", "300602ff01020102", false, 0, 0},
 		{"empty", "", false, 0, 0},
 	} {
-		sig, err := ParseDERSignatureLax(mustHex(tc.in))
+		sig, err := ParseDERSignatureLax(testref.Hex(t, tc.in))
 		if (err == nil) != tc.ok {
 			t.Errorf("%s: err = %v, want ok = %v", tc.name, err, tc.ok)
 			continue
@@ -86,9 +88,9 @@ func TestLaxDER(t *testing.T) {
 // accepts the lax parser reads the same way.
 func FuzzParseDER(f *testing.F) {
 	for _, h := range bip66Cases {
-		f.Add(mustHex(h))
+		f.Add(testref.Hex(f, h))
 	}
-	f.Add(mustHex("3006020101020101"))
+	f.Add(testref.Hex(f, "3006020101020101"))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		sig, err := ParseDERSignature(b)
 		lax, laxErr := ParseDERSignatureLax(b)

@@ -5,42 +5,16 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
-	"math/big"
-	"math/rand"
 	"testing"
-	"time"
 
 	"github.com/kestrel-crypto/secp256k1"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref/testkey"
 )
 
-var bigN, _ = new(big.Int).SetString("FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEBAAEDCE6AF48A03BBFD25E8CD0364141", 16)
-
-func testRand(t testing.TB, full int) (*rand.Rand, int) {
-	seed := time.Now().UnixNano()
-	t.Logf("seed %d", seed)
-	if testing.Short() {
-		full = max(full/20, 5)
-	}
-	return rand.New(rand.NewSource(seed)), full
-}
-
-func randomKey(t testing.TB, r *rand.Rand) *secp256k1.PrivateKey {
-	for {
-		b := make([]byte, 32)
-		r.Read(b)
-		if k, err := secp256k1.NewPrivateKey(b); err == nil {
-			return k
-		}
-	}
-}
-
-func mustHex(s string) []byte {
-	b, err := hex.DecodeString(s)
-	if err != nil {
-		panic(err)
-	}
-	return b
-}
+// short scales the random tests' counts under -short: a twentieth, at
+// least 5.
+var short = testref.Short{Div: 20, Min: 5}
 
 // TestKnownVectors checks widely published RFC 6979 secp256k1 vectors (the
 // python-ecdsa / Trezor set, low-S form), which libsecp256k1 reproduces.
@@ -54,7 +28,8 @@ func TestKnownVectors(t *testing.T) {
 		{"01", "All those moments will be lost in time, like tears in rain. Time to die...", "8600dbd41e348fe5c9465ab92d23e3db8b98b873beecd930736488696438cb6b547fe64427496db33bf66019dacbf0039c04199abb0122918601db38a72cfc21"},
 	} {
 		kb := make([]byte, 32)
-		copy(kb[32-len(mustHex(tc.key)):], mustHex(tc.key))
+		key := testref.Hex(t, tc.key)
+		copy(kb[32-len(key):], key)
 		k, err := secp256k1.NewPrivateKey(kb)
 		if err != nil {
 			t.Fatal(err)
@@ -74,9 +49,9 @@ func TestKnownVectors(t *testing.T) {
 }
 
 func TestSignVerify(t *testing.T) {
-	r, n := testRand(t, 300)
+	r, n := testref.Rand(t), short.Count(t, 300)
 	for i := range n {
-		k := randomKey(t, r)
+		k := testkey.Random(t, r)
 		pub := k.PublicKey()
 		hash := make([]byte, []int{0, 1, 17, 31, 32, 33, 64}[i%7])
 		r.Read(hash)
@@ -116,7 +91,7 @@ func TestSignVerify(t *testing.T) {
 		if Verify(pub, other, sig) {
 			t.Fatal("signature verified for another hash")
 		}
-		if Verify(randomKey(t, r).PublicKey(), hash, sig) {
+		if Verify(testkey.Random(t, r).PublicKey(), hash, sig) {
 			t.Fatal("signature verified for another key")
 		}
 		high := *sig
@@ -147,8 +122,8 @@ func TestSignVerify(t *testing.T) {
 }
 
 func TestVerifyRejectsZeroAndOverflow(t *testing.T) {
-	r, _ := testRand(t, 1)
-	k := randomKey(t, r)
+	r := testref.Rand(t)
+	k := testkey.Random(t, r)
 	hash := make([]byte, 32)
 	sig, _ := Sign(k, hash)
 	zeroR, zeroS := *sig, *sig
@@ -157,7 +132,7 @@ func TestVerifyRejectsZeroAndOverflow(t *testing.T) {
 	if Verify(k.PublicKey(), hash, &zeroR) || Verify(k.PublicKey(), hash, &zeroS) {
 		t.Fatal("r = 0 or s = 0 verified")
 	}
-	n := bigN.FillBytes(make([]byte, 32))
+	n := testref.N.FillBytes(make([]byte, 32))
 	for _, c := range [][]byte{append(n, sig.Compact()[32:]...), append(sig.Compact()[:32], n...)} {
 		if _, err := ParseCompactSignature(c); !errors.Is(err, ErrCompact) {
 			t.Fatalf("compact with a value = n: %v", err)
@@ -166,9 +141,9 @@ func TestVerifyRejectsZeroAndOverflow(t *testing.T) {
 }
 
 func TestSignOptions(t *testing.T) {
-	r, n := testRand(t, 50)
+	r, n := testref.Rand(t), short.Count(t, 50)
 	for range n {
-		k := randomKey(t, r)
+		k := testkey.Random(t, r)
 		hash := make([]byte, 32)
 		r.Read(hash)
 		extra := make([]byte, 32)
@@ -185,7 +160,7 @@ func TestSignOptions(t *testing.T) {
 			t.Fatal("LowR signature")
 		}
 	}
-	k := randomKey(t, r)
+	k := testkey.Random(t, r)
 	for _, o := range []*SignOptions{{ExtraEntropy: make([]byte, 31)}, {ExtraEntropy: make([]byte, 32), LowR: true}} {
 		if _, err := SignWithOptions(k, nil, o); !errors.Is(err, ErrExtraEntropy) {
 			t.Fatalf("bad options accepted: %v", err)
@@ -194,9 +169,9 @@ func TestSignOptions(t *testing.T) {
 }
 
 func TestRecoveryFormats(t *testing.T) {
-	r, n := testRand(t, 50)
+	r, n := testref.Rand(t), short.Count(t, 50)
 	for range n {
-		k := randomKey(t, r)
+		k := testkey.Random(t, r)
 		hash := make([]byte, 32)
 		r.Read(hash)
 		for _, compressed := range []bool{false, true} {
@@ -233,8 +208,8 @@ func TestRecoveryFormats(t *testing.T) {
 }
 
 func TestSigner(t *testing.T) {
-	r, _ := testRand(t, 1)
-	k := randomKey(t, r)
+	r := testref.Rand(t)
+	k := testkey.Random(t, r)
 	s := NewSigner(k)
 	if !s.Public().(*secp256k1.PublicKey).Equal(k.PublicKey()) {
 		t.Fatal("Public")
@@ -251,8 +226,8 @@ func TestSigner(t *testing.T) {
 }
 
 func TestAllocations(t *testing.T) {
-	r, _ := testRand(t, 1)
-	k := randomKey(t, r)
+	r := testref.Rand(t)
+	k := testkey.Random(t, r)
 	pub := k.PublicKey()
 	hash := make([]byte, 32)
 	sig, _ := Sign(k, hash)

@@ -5,8 +5,9 @@ import (
 	"errors"
 
 	"github.com/kestrel-crypto/secp256k1"
+	"github.com/kestrel-crypto/secp256k1/internal/ecmult"
 	"github.com/kestrel-crypto/secp256k1/internal/field"
-	"github.com/kestrel-crypto/secp256k1/internal/hook"
+	"github.com/kestrel-crypto/secp256k1/internal/scalar"
 )
 
 var (
@@ -169,25 +170,13 @@ func XDHWithHash(ellA, ellB []byte, k *secp256k1.PrivateKey, initiating bool, ha
 // ellB64 ‖ x32), the BIP-324 shared secret (libsecp256k1's
 // secp256k1_ellswift_xdh_hash_function_bip324), for use with XDHWithHash.
 func BIP324Hash(x32, ellA64, ellB64 []byte) []byte {
-	h := midXDH
-	h.Write(ellA64)
-	h.Write(ellB64)
-	h.Write(x32)
-	out := make([]byte, 32)
-	h.Sum((*[32]byte)(out))
-	return out
+	out := tagXDH.Sum(ellA64, ellB64, x32)
+	return out[:]
 }
 
 // bip324Hash is BIP324Hash for the fixed sizes, without allocating.
 func bip324Hash(x *[32]byte, ellA, ellB []byte) [32]byte {
-	h := midXDH
-	h.Write(ellA)
-	h.Write(ellB)
-	h.Write(x[:])
-	var out [32]byte
-	h.Sum(&out)
-	h.Reset()
-	return out
+	return tagXDH.Sum(ellA, ellB, x[:])
 }
 
 // xdh sets x to the x coordinate of k·Decode(peer's encoding).
@@ -206,11 +195,16 @@ func xdh(x *[32]byte, ellA, ellB []byte, k *secp256k1.PrivateKey, initiating boo
 	// x(k·P) from x(P) alone: either lift of x gives the same x, and the
 	// x-only engine needs no square root. k ∈ [1, n−1] and P ≠ O in a group
 	// of prime order: k·P ≠ O.
-	sk := k.Scalar()
-	kb := [32]byte(sk.Bytes())
-	*sk = secp256k1.Scalar{}
-	sx := hook.XOnlyScalarMult(px, kb)
+	var sk scalar.Scalar
+	kb := [32]byte(k.Bytes())
+	_, err := sk.SetCanonicalBytes(&kb) // a private key is in [1, n−1]
 	clear(kb[:])
+	if err != nil {
+		return err
+	}
+	var sx field.Element
+	ecmult.XOnlyScalarMult(&sx, &px, &sk)
+	sk = scalar.Scalar{}
 	sx.PutBytes(x)
 	sx = field.Element{} // the shared x is secret
 	return nil

@@ -9,17 +9,9 @@ import (
 
 	"github.com/kestrel-crypto/secp256k1"
 	"github.com/kestrel-crypto/secp256k1/ecdh"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref/testkey"
 )
-
-func randomKey(t testing.TB, r *rand.Rand) *secp256k1.PrivateKey {
-	for {
-		b := make([]byte, 32)
-		r.Read(b)
-		if k, err := secp256k1.NewPrivateKey(b); err == nil {
-			return k
-		}
-	}
-}
 
 func random32(r *rand.Rand) []byte {
 	b := make([]byte, 32)
@@ -31,9 +23,9 @@ func random32(r *rand.Rand) []byte {
 // random keys, and that Encode draws u and the case exactly as the
 // independent transcript of libsecp256k1's generator (reference_test.go).
 func TestEncodeRoundTrip(t *testing.T) {
-	r := newRand(t)
-	for range count(t, 100) {
-		pub := randomKey(t, r).PublicKey()
+	r := testref.Rand(t)
+	for range short.Count(t, 100) {
+		pub := testkey.Random(t, r).PublicKey()
 		rnd := random32(r)
 		enc, err := Encode(pub, rnd)
 		if err != nil || len(enc) != 64 {
@@ -60,9 +52,9 @@ func TestEncodeRoundTrip(t *testing.T) {
 // auxRand), draws as the transcript of libsecp256k1's secp256k1_ellswift_create,
 // and works with auxRand nil.
 func TestCreate(t *testing.T) {
-	r := newRand(t)
-	for range count(t, 50) {
-		k := randomKey(t, r)
+	r := testref.Rand(t)
+	for range short.Count(t, 50) {
+		k := testkey.Random(t, r)
 		aux := random32(r)
 		enc, err := Create(k, aux)
 		if err != nil {
@@ -91,8 +83,8 @@ func TestCreate(t *testing.T) {
 }
 
 func TestErrors(t *testing.T) {
-	r := newRand(t)
-	k := randomKey(t, r)
+	r := testref.Rand(t)
+	k := testkey.Random(t, r)
 	pub := k.PublicKey()
 	for _, n := range []int{0, 31, 33, 64} {
 		if _, err := Encode(pub, make([]byte, n)); !errors.Is(err, ErrRandomness) {
@@ -129,9 +121,9 @@ func TestErrors(t *testing.T) {
 // TestXDH checks that both parties agree, that the secret is BIP324Hash of
 // x(kA·kB·G) as computed by package ecdh, and the role of initiating.
 func TestXDH(t *testing.T) {
-	r := newRand(t)
-	for range count(t, 50) {
-		kA, kB := randomKey(t, r), randomKey(t, r)
+	r := testref.Rand(t)
+	for range short.Count(t, 50) {
+		kA, kB := testkey.Random(t, r), testkey.Random(t, r)
 		ellA, _ := Create(kA, random32(r))
 		ellB, _ := Create(kB, random32(r))
 		sA, err := XDH(ellA, ellB, kA, true)
@@ -171,8 +163,8 @@ func TestXDH(t *testing.T) {
 // TestDecodeUniformBytes decodes random 64-byte strings (including edge-case
 // halves) and checks the point against the math/big transcript of XSwiftEC.
 func TestDecodeUniformBytes(t *testing.T) {
-	r := newRand(t)
-	for range count(t, 500) {
+	r := testref.Rand(t)
+	for range short.Count(t, 500) {
 		ub, tb := edge32(r), edge32(r)
 		enc := append(ub[:], tb[:]...)
 		pub, err := Decode(enc)
@@ -205,12 +197,12 @@ func TestAllocations(t *testing.T) {
 	if raceEnabled {
 		t.Skip("the race detector changes escape analysis")
 	}
-	r := newRand(t)
-	k := randomKey(t, r)
+	r := testref.Rand(t)
+	k := testkey.Random(t, r)
 	pub := k.PublicKey()
 	rnd := random32(r)
 	ellA, _ := Create(k, rnd)
-	ellB, _ := Create(randomKey(t, r), rnd)
+	ellB, _ := Create(testkey.Random(t, r), rnd)
 	for _, c := range []struct {
 		name string
 		f    func()
@@ -233,7 +225,7 @@ func TestAllocations(t *testing.T) {
 
 func BenchmarkEllswiftEncode(b *testing.B) {
 	r := rand.New(rand.NewSource(1))
-	pub := randomKey(b, r).PublicKey()
+	pub := testkey.Random(b, r).PublicKey()
 	var enc [64]byte
 	r.Read(enc[:])
 	b.ReportAllocs()
@@ -255,7 +247,7 @@ func BenchmarkEllswiftDecode(b *testing.B) {
 
 func BenchmarkEllswiftKeygen(b *testing.B) {
 	r := rand.New(rand.NewSource(1))
-	k := randomKey(b, r)
+	k := testkey.Random(b, r)
 	var enc [64]byte
 	r.Read(enc[:])
 	b.ReportAllocs()
@@ -266,7 +258,7 @@ func BenchmarkEllswiftKeygen(b *testing.B) {
 
 func BenchmarkEllswiftEcdh(b *testing.B) {
 	r := rand.New(rand.NewSource(1))
-	k := randomKey(b, r)
+	k := testkey.Random(b, r)
 	ellA, _ := Create(k, random32(r))
 	ellB := make([]byte, 64)
 	r.Read(ellB)

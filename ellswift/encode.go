@@ -1,23 +1,19 @@
 package ellswift
 
 import (
-	"crypto/sha256"
 	"encoding/binary"
 
 	"github.com/kestrel-crypto/secp256k1/internal/field"
 	ksha256 "github.com/kestrel-crypto/secp256k1/internal/sha256"
 )
 
-// The hashes of libsecp256k1's BIP-340-style tags (SHA-256 of the tag), the
-// first 64 bytes of every tagged hash being SHA-256(tag) ‖ SHA-256(tag).
+// libsecp256k1's BIP-340-style tags of the encoder's seeds, and BIP-324's
+// tag of the shared secret.
 var (
-	tagEncode = sha256.Sum256([]byte("secp256k1_ellswift_encode"))
-	tagCreate = sha256.Sum256([]byte("secp256k1_ellswift_create"))
+	tagEncode = ksha256.NewTag("secp256k1_ellswift_encode")
+	tagCreate = ksha256.NewTag("secp256k1_ellswift_create")
+	tagXDH    = ksha256.NewTag("bip324_ellswift_xonly_ecdh")
 )
-
-// midXDH is the SHA-256 midstate of the BIP-324 tag
-// "bip324_ellswift_xonly_ecdh" after its 64-byte prefix.
-var midXDH = ksha256.NewTagged("bip324_ellswift_xonly_ecdh")
 
 // seed is the encoder's generator, libsecp256k1's: output cnt is
 // SHA-256(SHA-256(tag) ‖ SHA-256(tag) ‖ key field (64 bytes) ‖ rnd ‖
@@ -29,8 +25,8 @@ var midXDH = ksha256.NewTagged("bip324_ellswift_xonly_ecdh")
 type seed struct{ d ksha256.Digest }
 
 // newSeed returns the generator for tag, the key field and rnd.
-func newSeed(tag *[32]byte, key *[64]byte, rnd []byte) seed {
-	d := ksha256.NewTaggedFromHash(tag)
+func newSeed(tag *ksha256.Tag, key *[64]byte, rnd []byte) seed {
+	d := tag.New()
 	d.Write(key[:])
 	d.Write(rnd)
 	return seed{d}

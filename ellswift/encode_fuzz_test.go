@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/kestrel-crypto/secp256k1"
-	"github.com/kestrel-crypto/secp256k1/internal/testref"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
 )
 
 // FuzzEncode encodes the public key that key parses to (or the public key of

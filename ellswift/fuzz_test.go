@@ -3,19 +3,18 @@ package ellswift
 import (
 	"bytes"
 	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"testing"
 
 	"github.com/kestrel-crypto/secp256k1"
 	"github.com/kestrel-crypto/secp256k1/ecdh"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
 )
 
 // addDecodeSeeds adds the BIP-324 decoding vectors to a fuzz corpus.
 func addDecodeSeeds(f *testing.F) {
 	for _, r := range loadCSV(f, "ellswift_decode_test_vectors.csv", "ellswift", 76) {
-		b, _ := hex.DecodeString(r[0])
-		f.Add(b)
+		f.Add(testref.Hex(f, r[0]))
 	}
 }
 
@@ -50,8 +49,7 @@ func FuzzDecode(f *testing.F) {
 func FuzzXDH(f *testing.F) {
 	seedKey := bytes.Repeat([]byte{0x42}, 32)
 	for _, r := range loadCSV(f, "packet_encoding_test_vectors.csv", "in_idx", 7) {
-		k, _ := hex.DecodeString(r[1])
-		theirs, _ := hex.DecodeString(r[3])
+		k, theirs := testref.Hex(f, r[1]), testref.Hex(f, r[3])
 		f.Add(theirs, k, []byte(nil), r[4] == "1")
 	}
 	f.Add(make([]byte, 64), seedKey, []byte("aux"), true)

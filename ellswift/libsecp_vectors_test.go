@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/kestrel-crypto/secp256k1"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
 )
 
 // TestLibsecpEncodings checks Encode and Create byte for byte against
@@ -29,24 +30,24 @@ func TestLibsecpEncodings(t *testing.T) {
 		t.Fatalf("%d vectors, want 24", len(vs))
 	}
 	for i, v := range vs {
-		k, err := secp256k1.NewPrivateKey(mustHex(t, v.Seckey))
+		k, err := secp256k1.NewPrivateKey(testref.Hex(t, v.Seckey))
 		if err != nil {
 			t.Fatalf("vector %d: %v", i, err)
 		}
-		pub, err := secp256k1.ParsePublicKey(mustHex(t, v.Pubkey))
+		pub, err := secp256k1.ParsePublicKey(testref.Hex(t, v.Pubkey))
 		if err != nil {
 			t.Fatalf("vector %d: %v", i, err)
 		}
 		if !bytes.Equal(k.PublicKey().BytesCompressed(), pub.BytesCompressed()) {
 			t.Fatalf("vector %d: public key mismatch", i)
 		}
-		enc, err := Encode(pub, mustHex(t, v.Rnd))
-		if err != nil || !bytes.Equal(enc, mustHex(t, v.Encode)) {
+		enc, err := Encode(pub, testref.Hex(t, v.Rnd))
+		if err != nil || !bytes.Equal(enc, testref.Hex(t, v.Encode)) {
 			t.Errorf("vector %d: Encode = %x, %v, want %s", i, enc, err, v.Encode)
 		}
 		var got []byte
 		if v.Aux != "" {
-			got, err = Create(k, mustHex(t, v.Aux))
+			got, err = Create(k, testref.Hex(t, v.Aux))
 			if err != nil {
 				t.Fatalf("vector %d: %v", i, err)
 			}
@@ -55,7 +56,7 @@ func TestLibsecpEncodings(t *testing.T) {
 			createWithSeed(&out, k, nil)
 			got = out[:]
 		}
-		if !bytes.Equal(got, mustHex(t, v.Create)) {
+		if !bytes.Equal(got, testref.Hex(t, v.Create)) {
 			t.Errorf("vector %d: Create = %x, want %s", i, got, v.Create)
 		}
 	}

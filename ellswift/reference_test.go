@@ -4,7 +4,7 @@ import (
 	"encoding/binary"
 	"math/big"
 
-	"github.com/kestrel-crypto/secp256k1/internal/testref"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
 )
 
 // This file is a deliberately literal math/big transcript of BIP-324's

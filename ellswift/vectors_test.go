@@ -9,6 +9,7 @@ import (
 
 	"github.com/kestrel-crypto/secp256k1"
 	"github.com/kestrel-crypto/secp256k1/internal/field"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
 )
 
 // loadCSV returns the rows of a BIP-324 vector file, without the header,
@@ -33,18 +34,9 @@ func loadCSV(t testing.TB, name, first string, want int) [][]string {
 	return rows[1:]
 }
 
-func mustHex(t testing.TB, s string) []byte {
-	t.Helper()
-	b, err := hex.DecodeString(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
-}
-
 func fe(t testing.TB, s string) field.Element {
 	t.Helper()
-	b := mustHex(t, s)
+	b := testref.Hex(t, s)
 	if len(b) != 32 {
 		t.Fatalf("%q is not 32 bytes", s)
 	}
@@ -64,7 +56,7 @@ func feHex(e *field.Element) string {
 func TestDecodeVectors(t *testing.T) {
 	rows := loadCSV(t, "ellswift_decode_test_vectors.csv", "ellswift", 76)
 	for i, r := range rows {
-		enc, wantX := mustHex(t, r[0]), r[1]
+		enc, wantX := testref.Hex(t, r[0]), r[1]
 		pub, err := Decode(enc)
 		if err != nil {
 			t.Fatalf("row %d (%s): %v", i, r[2], err)
@@ -133,14 +125,14 @@ func TestPacketEncodingVectors(t *testing.T) {
 	rows := loadCSV(t, "packet_encoding_test_vectors.csv", "in_idx", 7)
 	for _, r := range rows {
 		idx := r[0]
-		k, err := secp256k1.NewPrivateKey(mustHex(t, r[1]))
+		k, err := secp256k1.NewPrivateKey(testref.Hex(t, r[1]))
 		if err != nil {
 			t.Fatalf("row %s: %v", idx, err)
 		}
-		ours, theirs := mustHex(t, r[2]), mustHex(t, r[3])
+		ours, theirs := testref.Hex(t, r[2]), testref.Hex(t, r[3])
 		initiating := r[4] == "1"
-		xOurs, xTheirs := mustHex(t, r[9]), mustHex(t, r[10])
-		xShared, secret := mustHex(t, r[11]), mustHex(t, r[12])
+		xOurs, xTheirs := testref.Hex(t, r[9]), testref.Hex(t, r[10])
+		xShared, secret := testref.Hex(t, r[11]), testref.Hex(t, r[12])
 
 		if got := k.PublicKey().BytesCompressed()[1:]; !bytes.Equal(got, xOurs) {
 			t.Errorf("row %s: x(priv·G) = %x, want mid_x_ours %x", idx, got, xOurs)

@@ -53,10 +53,7 @@ func varTimeIsXFrac(n, d *field.Element) bool {
 // varTimeIsX reports whether x³ + 7 is a square (BIP-340's lift_x succeeds).
 func varTimeIsX(x *field.Element) bool {
 	var r field.Element
-	r.Square(x)
-	r.Multiply(&r, x)
-	r.Add(&r, &group.B)
-	return r.VarTimeIsSquare() == 1
+	return group.CurveRHS(&r, x).VarTimeIsSquare() == 1
 }
 
 // varTimeXSwiftEC sets x to BIP-324's XSwiftEC(u, t), the x coordinate that
@@ -88,8 +85,7 @@ func varTimeXSwiftEC(x, u, t *field.Element) *field.Element {
 		s.One()
 	}
 	u2.Square(&uu)
-	g.Multiply(&u2, &uu)
-	g.Add(&g, &group.B)
+	group.CurveRHS(&g, &uu)
 	gs.Add(&g, &s)
 	if gs.IsZero() == 1 {
 		s.MultiplySmall(&s, 4)
@@ -146,8 +142,7 @@ func varTimeXSwiftECInv(t, x, u *field.Element, c int) bool {
 	}
 	var u2, g, s, v field.Element
 	u2.Square(u)
-	g.Multiply(&u2, u)
-	g.Add(&g, &group.B)
+	group.CurveRHS(&g, u)
 
 	if c&2 == 0 {
 		// The x₁ (c ∈ {0, 4}) and x₂ (c ∈ {1, 5}) formulas. If −x − u is on

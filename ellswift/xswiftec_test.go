@@ -4,24 +4,13 @@ import (
 	"math/big"
 	"math/rand"
 	"testing"
-	"time"
 
 	"github.com/kestrel-crypto/secp256k1/internal/field"
-	"github.com/kestrel-crypto/secp256k1/internal/testref"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
 )
 
-func newRand(t testing.TB) *rand.Rand {
-	seed := time.Now().UnixNano()
-	t.Logf("seed %d", seed)
-	return rand.New(rand.NewSource(seed))
-}
-
-func count(t testing.TB, long int) int {
-	if testing.Short() {
-		return long / 10
-	}
-	return long
-}
+// short scales the random tests' counts under -short to a tenth.
+var short = testref.Short{Div: 10}
 
 // edge32 returns a 32-byte encoding that is an edge case (0, 1, p−1, p,
 // p+1, 2²⁵⁶−1, small, close to p) half of the time, and uniform otherwise.
@@ -99,8 +88,8 @@ func TestConstants(t *testing.T) {
 // TestXSwiftECAgainstReference compares the fraction-based XSwiftEC with the
 // literal transcript of the BIP on random and edge-case (u, t).
 func TestXSwiftECAgainstReference(t *testing.T) {
-	r := newRand(t)
-	for range count(t, 2000) {
+	r := testref.Rand(t)
+	for range short.Count(t, 2000) {
 		ub, tb := edge32(r), edge32(r)
 		var u, tt, x field.Element
 		u.SetBytes(&ub)
@@ -117,9 +106,9 @@ func TestXSwiftECAgainstReference(t *testing.T) {
 // the reference. (u = 0 cannot combine with it: u' = 1 would need t² = −8,
 // which is not a square.)
 func TestXSwiftECRemap(t *testing.T) {
-	r := newRand(t)
+	r := testref.Rand(t)
 	n := 0
-	for n < count(t, 50) {
+	for n < short.Count(t, 50) {
 		var ub [32]byte
 		r.Read(ub[:])
 		u := bigOf(&ub)
@@ -143,9 +132,9 @@ func TestXSwiftECRemap(t *testing.T) {
 // that every t found decodes back to a valid x, and that a valid x has 0, 4
 // or 8 solutions for a given u.
 func TestXSwiftECInvAgainstReference(t *testing.T) {
-	r := newRand(t)
+	r := testref.Rand(t)
 	var sols [9]int
-	for i := range count(t, 400) {
+	for i := range short.Count(t, 400) {
 		ub := edge32(r)
 		u := bigOf(&ub)
 		if u.Sign() == 0 {
@@ -196,7 +185,7 @@ func TestXSwiftECInvAgainstReference(t *testing.T) {
 
 func TestXSwiftECInvZeroU(t *testing.T) {
 	var u, x, tt field.Element
-	x.SetBytes((*[32]byte)(mustHex(t, "79be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798")))
+	x.SetBytes((*[32]byte)(testref.Hex(t, "79be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798")))
 	for c := range 8 {
 		if varTimeXSwiftECInv(&tt, &x, &u, c) {
 			t.Fatalf("case %d: a solution for u = 0", c)

@@ -86,7 +86,7 @@ func DeterministicSign(sk *secp256k1.PrivateKey, aggOtherNonce *AggNonce, pubkey
 // detNonceHash sets k to k_{i+1} = int(hash_MuSig/deterministic/nonce(sk' ‖
 // aggothernonce ‖ aggpk ‖ bytes(8, len(m)) ‖ m ‖ bytes(1, i))) mod n.
 func detNonceHash(k *secp256k1.Scalar, skp *[32]byte, aggOtherNonce *AggNonce, aggpk, msg []byte, i byte) {
-	h := tagDetNonce
+	h := tagDetNonce.New()
 	h.Write(skp[:])
 	h.Write(aggOtherNonce[:])
 	h.Write(aggpk)

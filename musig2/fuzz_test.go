@@ -2,20 +2,18 @@ package musig2
 
 import (
 	"bytes"
-	"encoding/hex"
 	"errors"
 	"math/big"
 	"testing"
 
 	"github.com/kestrel-crypto/secp256k1"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
 )
 
 // Fuzz targets for the parsers of the three wire values: no panic, a
 // differential check against an independent decoding with the root
 // package's ParsePublicKey or math/big, and a round trip through the points
 // or the scalar.
-
-var fuzzN, _ = new(big.Int).SetString("FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEBAAEDCE6AF48A03BBFD25E8CD0364141", 16)
 
 func fuzzSeeds(f *testing.F, extra ...string) {
 	for _, s := range append([]string{
@@ -31,11 +29,7 @@ func fuzzSeeds(f *testing.F, extra ...string) {
 		"",
 		"00",
 	}, extra...) {
-		b, err := hex.DecodeString(s)
-		if err != nil {
-			f.Fatal(err)
-		}
-		f.Add(b)
+		f.Add(testref.Hex(f, s))
 	}
 }
 
@@ -120,7 +114,7 @@ func FuzzParsePartialSig(f *testing.F) {
 	fuzzSeeds(f)
 	f.Fuzz(func(t *testing.T, b []byte) {
 		p, err := ParsePartialSig(b)
-		want := len(b) == PartialSigSize && new(big.Int).SetBytes(b).Cmp(fuzzN) < 0
+		want := len(b) == PartialSigSize && new(big.Int).SetBytes(b).Cmp(testref.N) < 0
 		if (err == nil) != want {
 			t.Fatalf("ParsePartialSig(%x) error %v, reference valid %v", b, err, want)
 		}

@@ -5,36 +5,20 @@ import (
 	ksha256 "github.com/kestrel-crypto/secp256k1/internal/sha256"
 )
 
-// The SHA-256 midstates of BIP-327's tags (and BIP-340's challenge tag),
-// after the 64-byte prefix SHA-256(tag) ‖ SHA-256(tag), so that each tagged
-// hash skips that block. TestTaggedHashes checks them against
-// schnorr.TaggedHash.
+// BIP-327's tags; the challenge tag is BIP-340's, ksha256.BIP340Challenge.
+// TestTaggedHashes checks them against testref.TaggedHash.
 var (
-	tagKeyAggList  = ksha256.NewTagged("KeyAgg list")
-	tagKeyAggCoeff = ksha256.NewTagged("KeyAgg coefficient")
-	tagAux         = ksha256.NewTagged("MuSig/aux")
-	tagNonce       = ksha256.NewTagged("MuSig/nonce")
-	tagNonceCoef   = ksha256.NewTagged("MuSig/noncecoef")
-	tagDetNonce    = ksha256.NewTagged("MuSig/deterministic/nonce")
-	tagChallenge   = ksha256.NewTagged("BIP0340/challenge")
+	tagKeyAggList  = ksha256.NewTag("KeyAgg list")
+	tagKeyAggCoeff = ksha256.NewTag("KeyAgg coefficient")
+	tagAux         = ksha256.NewTag("MuSig/aux")
+	tagNonce       = ksha256.NewTag("MuSig/nonce")
+	tagNonceCoef   = ksha256.NewTag("MuSig/noncecoef")
+	tagDetNonce    = ksha256.NewTag("MuSig/deterministic/nonce")
 )
 
-// taggedHash returns hash_tag(msg[0] ‖ msg[1] ‖ …) = SHA-256(SHA-256(tag) ‖
-// SHA-256(tag) ‖ msg[0] ‖ …), BIP-340's tagged hash (schnorr.TaggedHash),
-// continuing from the tag's midstate.
-func taggedHash(tag *ksha256.Digest, msg ...[]byte) [32]byte {
-	h := *tag
-	for _, m := range msg {
-		h.Write(m)
-	}
-	var out [32]byte
-	h.Sum(&out)
-	return out
-}
-
 // hashToScalar sets s = int(hash_tag(msg…)) mod n and returns s.
-func hashToScalar(s *secp256k1.Scalar, tagHash *ksha256.Digest, msg ...[]byte) *secp256k1.Scalar {
-	h := taggedHash(tagHash, msg...)
+func hashToScalar(s *secp256k1.Scalar, tag *ksha256.Tag, msg ...[]byte) *secp256k1.Scalar {
+	h := tag.Sum(msg...)
 	s.SetReducedBytes(h[:])
 	clear(h[:])
 	return s

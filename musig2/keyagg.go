@@ -115,7 +115,7 @@ func (c *KeyAggContext) setQ(Q *secp256k1.Point) error {
 
 // hashKeys returns BIP-327's HashKeys(pk₁..u) = hash_KeyAgg list(pk₁ ‖ … ‖ pk_u).
 func hashKeys(pubkeys [][33]byte) [32]byte {
-	h := tagKeyAggList
+	h := tagKeyAggList.New()
 	for i := range pubkeys {
 		h.Write(pubkeys[i][:])
 	}

@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/kestrel-crypto/secp256k1"
-	"github.com/kestrel-crypto/secp256k1/internal/testref"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
 	"github.com/kestrel-crypto/secp256k1/schnorr"
 )
 
@@ -18,7 +18,7 @@ import (
 // checked against BIP-327 and BIP-341 written out independently: the tagged
 // hashes with crypto/sha256, the scalars with math/big, and the points with
 // the root package's public Scalar and Point API (itself tested against
-// internal/testref). Nothing here calls the package's own hashing.
+// internal/testkit/testref). Nothing here calls the package's own hashing.
 
 // refHashToScalar returns int(hash_tag(msg…)) mod n.
 func refHashToScalar(tag string, msg ...[]byte) *big.Int {

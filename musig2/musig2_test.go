@@ -3,36 +3,21 @@ package musig2
 import (
 	"bytes"
 	"errors"
-	ksha256 "github.com/kestrel-crypto/secp256k1/internal/sha256"
 	"io"
 	"math/rand"
 	"strings"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/kestrel-crypto/secp256k1"
+	ksha256 "github.com/kestrel-crypto/secp256k1/internal/sha256"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref/testkey"
 	"github.com/kestrel-crypto/secp256k1/schnorr"
 )
 
-func testRand(t testing.TB, full int) (*rand.Rand, int) {
-	seed := time.Now().UnixNano()
-	t.Logf("seed %d", seed)
-	if testing.Short() {
-		full = max(full/10, 2)
-	}
-	return rand.New(rand.NewSource(seed)), full
-}
-
-func randomKey(t testing.TB, r *rand.Rand) *secp256k1.PrivateKey {
-	for {
-		b := make([]byte, 32)
-		r.Read(b)
-		if k, err := secp256k1.NewPrivateKey(b); err == nil {
-			return k
-		}
-	}
-}
+// short scales the random tests' counts under -short: a tenth, at least 2.
+var short = testref.Short{Div: 10, Min: 2}
 
 func randomBytes(r *rand.Rand, n int) []byte {
 	b := make([]byte, n)
@@ -53,7 +38,7 @@ type signer struct {
 func newSigners(t testing.TB, r *rand.Rand, u int, dup bool) []*signer {
 	s := make([]*signer, u)
 	for i := range s {
-		k := randomKey(t, r)
+		k := testkey.Random(t, r)
 		if dup && i > 0 && r.Intn(3) == 0 {
 			k = s[r.Intn(i)].sk
 		}
@@ -119,7 +104,7 @@ func runSession(t *testing.T, r *rand.Rand, signers []*signer, ka *KeyAggContext
 // the package-level PartialSigVerify agrees and that a corrupted partial
 // signature is blamed on its signer.
 func TestRandomSessions(t *testing.T) {
-	r, n := testRand(t, 40)
+	r, n := testref.Rand(t), short.Count(t, 40)
 	for range n {
 		u := 1 + r.Intn(6)
 		signers := newSigners(t, r, u, true)
@@ -184,7 +169,7 @@ func TestRandomSessions(t *testing.T) {
 }
 
 func TestSecNonceSingleUse(t *testing.T) {
-	r, _ := testRand(t, 1)
+	r := testref.Rand(t)
 	signers := newSigners(t, r, 2, false)
 	ka, err := KeyAgg(pubkeysOf(signers))
 	if err != nil {
@@ -243,7 +228,7 @@ func TestSecNonceSingleUse(t *testing.T) {
 	}
 
 	// A signer outside the session.
-	outsider := randomKey(t, r)
+	outsider := testkey.Random(t, r)
 	sec, _, _ = NonceGen(outsider.PublicKey().BytesCompressed(), nil)
 	if _, err := Sign(sec, outsider, session); !errors.Is(err, ErrSignerNotInKeys) {
 		t.Errorf("Sign by an outsider: %v, want ErrSignerNotInKeys", err)
@@ -253,7 +238,7 @@ func TestSecNonceSingleUse(t *testing.T) {
 // TestSecNonceConcurrentSign checks that of concurrent calls to Sign with one
 // nonce (and copies of it), exactly one succeeds. Run it with -race.
 func TestSecNonceConcurrentSign(t *testing.T) {
-	r, _ := testRand(t, 1)
+	r := testref.Rand(t)
 	signers := newSigners(t, r, 2, false)
 	ka, _ := KeyAgg(pubkeysOf(signers))
 	sec, pub, err := NonceGen(signers[0].pk, nil)
@@ -351,14 +336,14 @@ func TestNonceGenInputs(t *testing.T) {
 }
 
 func TestTaggedHashes(t *testing.T) {
-	for tag, h := range map[string]*ksha256.Digest{
+	for tag, h := range map[string]*ksha256.Tag{
 		"KeyAgg list": &tagKeyAggList, "KeyAgg coefficient": &tagKeyAggCoeff, "MuSig/aux": &tagAux,
 		"MuSig/nonce": &tagNonce, "MuSig/noncecoef": &tagNonceCoef, "MuSig/deterministic/nonce": &tagDetNonce,
-		"BIP0340/challenge": &tagChallenge,
+		"BIP0340/challenge": &ksha256.BIP340Challenge,
 	} {
 		msg := []byte("some message")
-		if taggedHash(h, msg[:4], msg[4:]) != schnorr.TaggedHash(tag, msg) {
-			t.Errorf("tag %q: taggedHash differs from schnorr.TaggedHash", tag)
+		if h.Sum(msg[:4], msg[4:]) != testref.TaggedHash(tag, msg) {
+			t.Errorf("tag %q: Sum differs from testref.TaggedHash", tag)
 		}
 	}
 }
@@ -366,7 +351,7 @@ func TestTaggedHashes(t *testing.T) {
 // TestKeyAggProperties checks KeySort's order independence, the MuSig2*
 // coefficient 1 of the second distinct key, and the accessors.
 func TestKeyAggProperties(t *testing.T) {
-	r, n := testRand(t, 20)
+	r, n := testref.Rand(t), short.Count(t, 20)
 	for range n {
 		signers := newSigners(t, r, 1+r.Intn(6), true)
 		pubkeys := pubkeysOf(signers)
@@ -416,7 +401,7 @@ func TestKeyAggProperties(t *testing.T) {
 		t.Errorf("KeyAgg(nil): %v", err)
 	}
 	// A plain tweak of −a·k takes the single-key aggregate a·k·G to infinity.
-	k := randomKey(t, r)
+	k := testkey.Random(t, r)
 	ka, _ := KeyAgg([][]byte{k.PublicKey().BytesCompressed()})
 	var ak secp256k1.Scalar
 	ak.Multiply(&ka.keys.coeffs[0], k.Scalar())
@@ -435,7 +420,7 @@ func TestKeyAggProperties(t *testing.T) {
 // TestApplyTapTweak checks the taproot helpers against package schnorr and a
 // signature under the tweaked key against BIP-341 key-path verification.
 func TestApplyTapTweak(t *testing.T) {
-	r, n := testRand(t, 10)
+	r, n := testref.Rand(t), short.Count(t, 10)
 	for range n {
 		signers := newSigners(t, r, 1+r.Intn(3), false)
 		ka, err := KeyAgg(pubkeysOf(signers))
@@ -476,7 +461,7 @@ func TestApplyTapTweak(t *testing.T) {
 }
 
 func TestGetSessionValues(t *testing.T) {
-	r, _ := testRand(t, 1)
+	r := testref.Rand(t)
 	signers := newSigners(t, r, 3, false)
 	ka, _ := KeyAgg(pubkeysOf(signers))
 	ka, _ = ka.ApplyTweak(bytes.Repeat([]byte{1}, 32), true)
@@ -521,7 +506,7 @@ func TestInfiniteAggNonce(t *testing.T) {
 	if _, err := ParseAggNonce(agg[:]); err != nil {
 		t.Fatalf("ParseAggNonce(zero): %v", err)
 	}
-	r, _ := testRand(t, 1)
+	r := testref.Rand(t)
 	signers := newSigners(t, r, 2, false)
 	ka, _ := KeyAgg(pubkeysOf(signers))
 	session, err := ka.NewSessionContext(&agg, []byte("m"))
@@ -568,7 +553,7 @@ func TestErrors(t *testing.T) {
 	if _, err := NonceAgg(nil); !errors.Is(err, ErrNoNonces) {
 		t.Errorf("NonceAgg(nil): %v", err)
 	}
-	r, _ := testRand(t, 1)
+	r := testref.Rand(t)
 	signers := newSigners(t, r, 2, false)
 	ka, _ := KeyAgg(pubkeysOf(signers))
 	session, pubnonces, psigs, _ := runSession(t, r, signers, ka, nil)
@@ -599,7 +584,7 @@ func TestErrors(t *testing.T) {
 // TestDeterministicSignSession runs a session whose last signer signs with
 // DeterministicSign.
 func TestDeterministicSignSession(t *testing.T) {
-	r, n := testRand(t, 10)
+	r, n := testref.Rand(t), short.Count(t, 10)
 	for range n {
 		u := 2 + r.Intn(3)
 		signers := newSigners(t, r, u, false)

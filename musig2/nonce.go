@@ -238,7 +238,7 @@ func (st *secNonceState) setPublicNonce() *PubNonce {
 // maskSecretKey sets out = bytes(32, sk) ⊕ hash_MuSig/aux(rand), as NonceGen
 // and DeterministicSign do. Constant time.
 func maskSecretKey(out *[32]byte, sk *secp256k1.PrivateKey, rnd *[32]byte) {
-	h := taggedHash(&tagAux, rnd[:])
+	h := tagAux.Sum(rnd[:])
 	skb := sk.Bytes()
 	for i := range out {
 		out[i] = skb[i] ^ h[i]
@@ -251,7 +251,7 @@ func maskSecretKey(out *[32]byte, sk *secp256k1.PrivateKey, rnd *[32]byte) {
 // len(pk)) ‖ pk ‖ bytes(1, len(aggpk)) ‖ aggpk ‖ m_prefixed ‖ bytes(4,
 // len(extra_in)) ‖ extra_in ‖ bytes(1, i))) mod n.
 func nonceGenHash(k *secp256k1.Scalar, rnd *[32]byte, pk []byte, opts *NonceGenOptions, i byte) {
-	h := tagNonce
+	h := tagNonce.New()
 	h.Write(rnd[:])
 	h.Write([]byte{byte(len(pk))})
 	h.Write(pk)

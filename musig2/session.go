@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/kestrel-crypto/secp256k1"
+	ksha256 "github.com/kestrel-crypto/secp256k1/internal/sha256"
 )
 
 // SessionContext is BIP-327's Session Context: the aggregate nonce, the
@@ -72,7 +73,7 @@ func (c *KeyAggContext) NewSessionContext(aggNonce *AggNonce, msg []byte) (*Sess
 	copy(s.rx[:], rc[1:])
 	s.rOdd = rc[0] == 3
 	// e = int(hash_BIP0340/challenge(xbytes(R) ‖ xbytes(Q) ‖ m)) mod n.
-	hashToScalar(&s.e, &tagChallenge, s.rx[:], c.qc[1:], s.msg)
+	hashToScalar(&s.e, &ksha256.BIP340Challenge, s.rx[:], c.qc[1:], s.msg)
 	return s, nil
 }
 

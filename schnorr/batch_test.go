@@ -4,9 +4,10 @@ import (
 	"fmt"
 	"math/rand"
 	"testing"
-	"time"
 
 	"github.com/kestrel-crypto/secp256k1"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref/testkey"
 )
 
 type signed struct {
@@ -19,13 +20,7 @@ type signed struct {
 func makeSigned(t testing.TB, r *rand.Rand, n, nkeys int) []signed {
 	keys := make([]*Keypair, nkeys)
 	for i := range keys {
-		kb := make([]byte, 32)
-		r.Read(kb)
-		k, err := secp256k1.NewPrivateKey(kb)
-		if err != nil {
-			t.Fatal(err)
-		}
-		keys[i] = NewKeypair(k)
+		keys[i] = NewKeypair(testkey.Random(t, r))
 	}
 	out := make([]signed, n)
 	for i := range out {
@@ -70,9 +65,7 @@ func corrupt(r *rand.Rand, s signed, others []signed) signed {
 }
 
 func TestBatchVerifier(t *testing.T) {
-	seed := time.Now().UnixNano()
-	t.Logf("seed %d", seed)
-	r := rand.New(rand.NewSource(seed))
+	r := testref.Rand(t)
 	sizes := []int{1, 2, 64, 1000}
 	if testing.Short() {
 		sizes = []int{1, 2, 17}

@@ -23,6 +23,7 @@ func BenchmarkChallenge(b *testing.B) {
 	})
 	b.Run("impl=stdlib", func(b *testing.B) {
 		var buf [160]byte
+		tagChallenge := sha256.Sum256([]byte("BIP0340/challenge"))
 		for b.Loop() {
 			copy(buf[:32], tagChallenge[:])
 			copy(buf[32:64], tagChallenge[:])

@@ -5,11 +5,11 @@ import (
 	"testing"
 
 	"github.com/kestrel-crypto/secp256k1"
-	"github.com/kestrel-crypto/secp256k1/internal/dudect"
-	"github.com/kestrel-crypto/secp256k1/internal/dudect/dudectkey"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/dudect"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/dudect/dudectkey"
 )
 
-// Statistical timing test of Sign in the private key (internal/dudect,
+// Statistical timing test of Sign in the private key (internal/testkit/dudect,
 // docs/constant-time.md): the key fixed (class 0) against fresh random keys
 // (class 1), with a fixed message and auxiliary randomness, so that the
 // fixed key also fixes the BIP-340 nonce. By default it only logs |t|;

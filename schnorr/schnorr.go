@@ -10,7 +10,6 @@ package schnorr
 
 import (
 	"crypto/rand"
-	"crypto/sha256"
 	"errors"
 
 	"github.com/kestrel-crypto/secp256k1"
@@ -31,47 +30,22 @@ var (
 // TaggedHash returns SHA-256(SHA-256(tag) ‖ SHA-256(tag) ‖ msg[0] ‖ msg[1] ‖ …),
 // BIP-340's tagged hash.
 func TaggedHash(tag string, msg ...[]byte) [32]byte {
-	t := sha256.Sum256([]byte(tag))
-	return taggedHash(&t, msg...)
+	t := ksha256.NewTag(tag)
+	return t.Sum(msg...)
 }
 
-// taggedHash is TaggedHash with the tag's hash precomputed.
-func taggedHash(tagHash *[32]byte, msg ...[]byte) [32]byte {
-	mid := ksha256.NewTaggedFromHash(tagHash)
-	return taggedHashMid(&mid, msg...)
-}
-
-// taggedHashMid is TaggedHash from the tag's precomputed midstate (the state
-// after SHA-256(tag) ‖ SHA-256(tag)), which it does not change.
-func taggedHashMid(mid *ksha256.Digest, msg ...[]byte) [32]byte {
-	h := *mid
-	for _, m := range msg {
-		h.Write(m)
-	}
-	var out [32]byte
-	h.Sum(&out)
-	return out
-}
-
-// The BIP-340 tags' hashes, and the midstates after hashing each one twice,
-// which the hashes of signing and verification start from (one SHA-256
-// block fewer per hash, and no allocation).
+// BIP-340's signing tags, whose hashes start from the precomputed midstate
+// (one SHA-256 block fewer per hash, and no allocation); the challenge tag
+// is ksha256.BIP340Challenge, which musig2 shares.
 var (
-	tagAux       = sha256.Sum256([]byte("BIP0340/aux"))
-	tagNonce     = sha256.Sum256([]byte("BIP0340/nonce"))
-	tagChallenge = sha256.Sum256([]byte("BIP0340/challenge"))
-
-	midAux       = ksha256.NewTaggedFromHash(&tagAux)
-	midNonce     = ksha256.NewTaggedFromHash(&tagNonce)
-	midChallenge = ksha256.NewTaggedFromHash(&tagChallenge)
+	tagAux   = ksha256.NewTag("BIP0340/aux")
+	tagNonce = ksha256.NewTag("BIP0340/nonce")
 )
 
 // challengeHash returns hash_challenge(r ‖ px ‖ msg), BIP-340's challenge
 // before the reduction mod n.
 func challengeHash(r, px *[32]byte, msg []byte) [32]byte {
-	var out [32]byte
-	midChallenge.Sum32x2(r, px, msg, &out)
-	return out
+	return ksha256.BIP340Challenge.Sum32x2(r, px, msg)
 }
 
 // ParsePublicKey parses a 32-byte x-only public key (BIP-340's lift_x: the
@@ -211,12 +185,11 @@ func (kp *Keypair) sign(sig *[64]byte, msg, auxRand []byte) error {
 	// t = bytes(d) xor hash_aux(a); rand = hash_nonce(t ‖ bytes(P) ‖ m).
 	var t [32]byte
 	copy(t[:], kp.d.Bytes())
-	ha := taggedHashMid(&midAux, aux[:])
+	ha := tagAux.Sum(aux[:])
 	for i := range t {
 		t[i] ^= ha[i]
 	}
-	var rnd [32]byte
-	midNonce.Sum32x2(&t, &kp.px, msg, &rnd)
+	rnd := tagNonce.Sum32x2(&t, &kp.px, msg)
 	clear(t[:])
 	var k0 secp256k1.Scalar
 	k0.SetReducedBytes(rnd[:])

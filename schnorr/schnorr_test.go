@@ -4,12 +4,12 @@ import (
 	"bytes"
 	"encoding/csv"
 	"encoding/hex"
-	"math/rand"
 	"os"
 	"testing"
-	"time"
 
 	"github.com/kestrel-crypto/secp256k1"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref/testkey"
 )
 
 type bip340Vector struct {
@@ -80,20 +80,9 @@ func TestBIP340Vectors(t *testing.T) {
 }
 
 func TestSignVerifyRandom(t *testing.T) {
-	seed := time.Now().UnixNano()
-	t.Logf("seed %d", seed)
-	r := rand.New(rand.NewSource(seed))
-	n := 200
-	if testing.Short() {
-		n = 20
-	}
-	for i := range n {
-		kb := make([]byte, 32)
-		r.Read(kb)
-		k, err := secp256k1.NewPrivateKey(kb)
-		if err != nil {
-			continue
-		}
+	r := testref.Rand(t)
+	for i := range short.Count(t, 200) {
+		k := testkey.Random(t, r)
 		msg := make([]byte, []int{0, 1, 17, 32, 100}[i%5])
 		r.Read(msg)
 		kp := NewKeypair(k)
@@ -133,7 +122,7 @@ func TestSignVerifyRandom(t *testing.T) {
 func TestTaggedHash(t *testing.T) {
 	// TaggedHash("BIP0340/challenge", x) by hand.
 	got := TaggedHash("BIP0340/challenge", []byte("a"), []byte("bc"))
-	if got != taggedHash(&tagChallenge, []byte("abc")) {
+	if got != testref.TaggedHash("BIP0340/challenge", []byte("abc")) {
 		t.Fatal("TaggedHash splits messages differently")
 	}
 }

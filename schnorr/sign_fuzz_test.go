@@ -8,14 +8,14 @@ import (
 	"testing"
 
 	"github.com/kestrel-crypto/secp256k1"
-	"github.com/kestrel-crypto/secp256k1/internal/testref"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
 )
 
 // Fuzz targets for signing and for the taproot tweaks, checked against
 // BIP-340 and BIP-341 written out independently: the tagged hashes with
 // crypto/sha256, the scalar arithmetic with math/big, and the base-point
 // multiplications with the root package's public API (itself tested against
-// internal/testref).
+// internal/testkit/testref).
 
 // refPrivateKey returns int(b) and whether b is a valid private key:
 // 32 bytes with 0 < int(b) < n.
@@ -202,9 +202,9 @@ func FuzzTaproot(f *testing.F) {
 	for _, in := range loadBIP341(f).KeyPathSpending[0].InputSpending {
 		var root []byte
 		if in.Given.MerkleRoot != nil {
-			root = mustHex(f, *in.Given.MerkleRoot)
+			root = testref.Hex(f, *in.Given.MerkleRoot)
 		}
-		f.Add(mustHex(f, in.Given.InternalPrivkey), mustHex(f, in.Intermediary.Tweak), root, []byte{0x51}, byte(TapscriptLeafVersion))
+		f.Add(testref.Hex(f, in.Given.InternalPrivkey), testref.Hex(f, in.Intermediary.Tweak), root, []byte{0x51}, byte(TapscriptLeafVersion))
 	}
 	key := bytes.Repeat([]byte{0x42}, 32)
 	k, _ := secp256k1.NewPrivateKey(key)

@@ -40,11 +40,11 @@ var (
 // leaf version with consensus meaning so far (BIP-341's 0xc0).
 const TapscriptLeafVersion = 0xc0
 
-// The BIP-341 tags' SHA-256 midstates (after the 64-byte tag prefix).
+// The BIP-341 tags.
 var (
-	midTapTweak  = ksha256.NewTagged("TapTweak")
-	midTapLeaf   = ksha256.NewTagged("TapLeaf")
-	midTapBranch = ksha256.NewTagged("TapBranch")
+	tagTapTweak  = ksha256.NewTag("TapTweak")
+	tagTapLeaf   = ksha256.NewTag("TapLeaf")
+	tagTapBranch = ksha256.NewTag("TapBranch")
 )
 
 // XOnlyTweakAdd returns Q = lift_x(x(internal)) + t·G for the 32-byte tweak t
@@ -120,7 +120,7 @@ func TapTweakHash(internal *secp256k1.PublicKey, merkleRoot []byte) ([32]byte, e
 	}
 	var px [33]byte
 	copy(px[:], internal.BytesCompressed())
-	return taggedHashMid(&midTapTweak, px[1:], merkleRoot), nil
+	return tagTapTweak.Sum(px[1:], merkleRoot), nil
 }
 
 // TapTweak returns BIP-341's taproot output key Q = lift_x(x(internal)) +
@@ -149,7 +149,7 @@ func (kp *Keypair) TapTweak(merkleRoot []byte) (*Keypair, error) {
 	if len(merkleRoot) != 0 && len(merkleRoot) != 32 {
 		return nil, ErrMerkleRoot
 	}
-	t := taggedHashMid(&midTapTweak, kp.px[:], merkleRoot)
+	t := tagTapTweak.Sum(kp.px[:], merkleRoot)
 	return kp.TweakAdd(t[:])
 }
 
@@ -161,7 +161,7 @@ func TapLeafHash(leafVersion byte, script []byte) [32]byte {
 	var prefix [1 + 9]byte
 	prefix[0] = leafVersion
 	n := putCompactSize(prefix[1:], uint64(len(script)))
-	return taggedHashMid(&midTapLeaf, prefix[:1+n], script)
+	return tagTapLeaf.Sum(prefix[:1+n], script)
 }
 
 // TapBranchHash returns BIP-341's hash of an inner node of a script tree
@@ -171,7 +171,7 @@ func TapBranchHash(a, b [32]byte) [32]byte {
 	if bytes.Compare(a[:], b[:]) > 0 {
 		a, b = b, a
 	}
-	return taggedHashMid(&midTapBranch, a[:], b[:])
+	return tagTapBranch.Sum(a[:], b[:])
 }
 
 // putCompactSize writes Bitcoin's CompactSize encoding of n into b, which

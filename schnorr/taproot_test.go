@@ -7,36 +7,17 @@ import (
 	"encoding/json"
 	"errors"
 	"math/big"
-	"math/rand"
 	"os"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/kestrel-crypto/secp256k1"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref/testkey"
 )
 
-// curveOrder is n, big-endian.
-var curveOrder, _ = new(big.Int).SetString("FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEBAAEDCE6AF48A03BBFD25E8CD0364141", 16)
-
-func taprootTestRand(t testing.TB, full int) (*rand.Rand, int) {
-	seed := time.Now().UnixNano()
-	t.Logf("seed %d", seed)
-	if testing.Short() {
-		full = max(full/10, 3)
-	}
-	return rand.New(rand.NewSource(seed)), full
-}
-
-func randomKey(t testing.TB, r *rand.Rand) *secp256k1.PrivateKey {
-	for {
-		b := make([]byte, 32)
-		r.Read(b)
-		if k, err := secp256k1.NewPrivateKey(b); err == nil {
-			return k
-		}
-	}
-}
+// short scales the random tests' counts under -short: a tenth, at least 3.
+var short = testref.Short{Div: 10, Min: 3}
 
 // evenKey returns k or −k, whichever has a public key with even y: the
 // secret key of lift_x(x(k·G)).
@@ -49,22 +30,13 @@ func evenKey(k *secp256k1.PrivateKey) *secp256k1.PrivateKey {
 
 func parityOf(p *secp256k1.PublicKey) int { return int(p.BytesCompressed()[0] & 1) }
 
-func mustHex(t testing.TB, s string) []byte {
-	t.Helper()
-	b, err := hex.DecodeString(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
-}
-
 // TestXOnlyTweakAdd follows libsecp256k1's extrakeys tests: tweak, then check
 // the result with XOnlyTweakAddCheck, with the private-key computation and
 // with a key pair that signs for the tweaked key.
 func TestXOnlyTweakAdd(t *testing.T) {
-	r, count := taprootTestRand(t, 40)
+	r, count := testref.Rand(t), short.Count(t, 40)
 	for range count {
-		k := randomKey(t, r)
+		k := testkey.Random(t, r)
 		P := k.PublicKey()
 		tweak := make([]byte, 32)
 		r.Read(tweak)
@@ -106,7 +78,7 @@ func TestXOnlyTweakAdd(t *testing.T) {
 			"mutated x":     XOnlyTweakAddCheck(bad, qp, P, tweak),
 			"31-byte x":     XOnlyTweakAddCheck(qx[1:], qp, P, tweak),
 			"other tweak":   XOnlyTweakAddCheck(qx, qp, P, otherTweak),
-			"other key":     XOnlyTweakAddCheck(qx, qp, randomKey(t, r).PublicKey(), tweak),
+			"other key":     XOnlyTweakAddCheck(qx, qp, testkey.Random(t, r).PublicKey(), tweak),
 			"31-byte tweak": XOnlyTweakAddCheck(qx, qp, P, tweak[1:]),
 		} {
 			if ok {
@@ -146,8 +118,8 @@ func TestXOnlyTweakAdd(t *testing.T) {
 // test_xonly_pubkey_tweak_recursive does: each step's output is the next
 // step's internal key, on the public and the key-pair side.
 func TestXOnlyTweakRecursive(t *testing.T) {
-	r, _ := taprootTestRand(t, 1)
-	kp := NewKeypair(randomKey(t, r))
+	r := testref.Rand(t)
+	kp := NewKeypair(testkey.Random(t, r))
 	pub := kp.PublicKey()
 	for i := range 16 {
 		tweak := sha256.Sum256([]byte{byte(i)})
@@ -172,7 +144,7 @@ func TestXOnlyTweakErrors(t *testing.T) {
 	k, _ := secp256k1.NewPrivateKey(bytes.Repeat([]byte{0x42}, 32))
 	P := k.PublicKey()
 	kp := NewKeypair(k)
-	n := curveOrder.FillBytes(make([]byte, 32))
+	n := testref.N.FillBytes(make([]byte, 32))
 	// t = n − d, with d the even-y secret: the tweaked key is the identity.
 	dNeg := evenKey(k).Negate().Bytes()
 	for name, tw := range map[string][]byte{
@@ -209,9 +181,9 @@ func TestXOnlyTweakErrors(t *testing.T) {
 }
 
 func TestTapTweak(t *testing.T) {
-	r, count := taprootTestRand(t, 20)
+	r, count := testref.Rand(t), short.Count(t, 20)
 	for range count {
-		k := randomKey(t, r)
+		k := testkey.Random(t, r)
 		P := k.PublicKey()
 		root := make([]byte, 32)
 		r.Read(root)
@@ -389,7 +361,7 @@ func tapTree(t *testing.T, raw json.RawMessage) ([]tapLeafPath, [32]byte) {
 		if err := json.Unmarshal(raw, &leaf); err != nil {
 			t.Fatal(err)
 		}
-		h := TapLeafHash(byte(leaf.LeafVersion), mustHex(t, leaf.Script))
+		h := TapLeafHash(byte(leaf.LeafVersion), testref.Hex(t, leaf.Script))
 		return []tapLeafPath{{id: leaf.ID, leafVersion: byte(leaf.LeafVersion), leafHash: h}}, h
 	}
 	var branch []json.RawMessage
@@ -485,7 +457,7 @@ func loadBIP341(t testing.TB) *bip341Vectors {
 // parity).
 func TestBIP341ScriptPubKeyVectors(t *testing.T) {
 	for i, c := range loadBIP341(t).ScriptPubKey {
-		P, err := ParsePublicKey(mustHex(t, c.Given.InternalPubkey))
+		P, err := ParsePublicKey(testref.Hex(t, c.Given.InternalPubkey))
 		if err != nil {
 			t.Fatalf("case %d: internal key: %v", i, err)
 		}
@@ -557,13 +529,13 @@ func TestBIP341KeyPathVectors(t *testing.T) {
 	v := loadBIP341(t).KeyPathSpending[0]
 	for _, in := range v.InputSpending {
 		i := in.Given.TxinIndex
-		k, err := secp256k1.NewPrivateKey(mustHex(t, in.Given.InternalPrivkey))
+		k, err := secp256k1.NewPrivateKey(testref.Hex(t, in.Given.InternalPrivkey))
 		if err != nil {
 			t.Fatalf("input %d: %v", i, err)
 		}
 		var root []byte
 		if in.Given.MerkleRoot != nil {
-			root = mustHex(t, *in.Given.MerkleRoot)
+			root = testref.Hex(t, *in.Given.MerkleRoot)
 		}
 		kp := NewKeypair(k)
 		if got := hex.EncodeToString(kp.XOnlyPublicKey()); got != in.Intermediary.InternalPubkey {
@@ -613,7 +585,7 @@ func TestBIP341KeyPathVectors(t *testing.T) {
 
 		// The witness is the signature, plus the hash type unless it is
 		// SIGHASH_DEFAULT (0).
-		sigHash := mustHex(t, in.Intermediary.SigHash)
+		sigHash := testref.Hex(t, in.Intermediary.SigHash)
 		sig, err := kq.Sign(sigHash, make([]byte, 32))
 		if err != nil {
 			t.Fatal(err)
@@ -621,7 +593,7 @@ func TestBIP341KeyPathVectors(t *testing.T) {
 		if len(in.Expected.Witness) != 1 {
 			t.Fatalf("input %d: %d witness elements, want 1", i, len(in.Expected.Witness))
 		}
-		witness := mustHex(t, in.Expected.Witness[0])
+		witness := testref.Hex(t, in.Expected.Witness[0])
 		wantSig := witness
 		if in.Given.HashType != 0 {
 			if len(witness) != 65 || witness[64] != byte(in.Given.HashType) {

@@ -3,12 +3,15 @@ package silentpayments
 import (
 	"strings"
 	"testing"
+
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref/testkey"
 )
 
 func TestAddressRoundTrip(t *testing.T) {
-	rng := testRand(t)
+	rng := testref.PCG(t)
 	for range 20 {
-		a := &Address{HRP: TestnetHRP, Scan: randomKey(t, rng).PublicKey(), Spend: randomKey(t, rng).PublicKey()}
+		a := &Address{HRP: TestnetHRP, Scan: testkey.Random(t, rng).PublicKey(), Spend: testkey.Random(t, rng).PublicKey()}
 		for _, hrp := range []string{MainnetHRP, TestnetHRP, "sprt"} {
 			a.HRP = hrp
 			s := a.String()
@@ -26,7 +29,7 @@ func TestAddressRoundTrip(t *testing.T) {
 			}
 		}
 	}
-	a := &Address{Scan: randomKey(t, rng).PublicKey(), Spend: randomKey(t, rng).PublicKey()}
+	a := &Address{Scan: testkey.Random(t, rng).PublicKey(), Spend: testkey.Random(t, rng).PublicKey()}
 	if !strings.HasPrefix(a.String(), "sp1q") {
 		t.Errorf("empty HRP does not encode as sp")
 	}
@@ -56,8 +59,8 @@ func encodeRaw(hrp string, version byte, payload []byte, checksum uint32) string
 }
 
 func TestParseAddressRules(t *testing.T) {
-	rng := testRand(t)
-	scan, spend := randomKey(t, rng).PublicKey(), randomKey(t, rng).PublicKey()
+	rng := testref.PCG(t)
+	scan, spend := testkey.Random(t, rng).PublicKey(), testkey.Random(t, rng).PublicKey()
 	keys := append(scan.BytesCompressed(), spend.BytesCompressed()...)
 	valid := encodeRaw("sp", 0, keys, bech32mConst)
 	if a, err := ParseAddress(valid); err != nil || !a.Scan.Equal(scan) {

@@ -5,6 +5,8 @@ import (
 
 	"github.com/kestrel-crypto/secp256k1"
 	"github.com/kestrel-crypto/secp256k1/internal/group"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref/testkey"
 )
 
 func pointAffine(p *secp256k1.Point) group.Affine {
@@ -20,15 +22,15 @@ func pointAffine(p *secp256k1.Point) group.Affine {
 // doubling) and T = −B (the point at infinity), which take the unified
 // formula.
 func TestAddAffineBatch(t *testing.T) {
-	rng := testRand(t)
-	T := randomKey(t, rng).PublicKey().Point()
+	rng := testref.PCG(t)
+	T := testkey.Random(t, rng).PublicKey().Point()
 	var negT, twoT secp256k1.Point
 	negT.Negate(T)
 	twoT.Double(T)
 	points := []*secp256k1.Point{
-		randomKey(t, rng).PublicKey().Point(),
+		testkey.Random(t, rng).PublicKey().Point(),
 		T,
-		randomKey(t, rng).PublicKey().Point(),
+		testkey.Random(t, rng).PublicKey().Point(),
 		&negT,
 		&twoT,
 	}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/kestrel-crypto/secp256k1"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
 )
 
 // fuzzKey returns b as a private key if it is one, else a key derived from
@@ -125,7 +126,7 @@ func FuzzInputPublicKey(f *testing.F) {
 	for _, c := range loadVectors(f) {
 		for _, s := range c.Sending {
 			for _, v := range s.Given.Vin {
-				f.Add(mustHex(f, v.Prevout.ScriptPubKey.Hex), mustHex(f, v.ScriptSig), mustHex(f, v.TxInWitness))
+				f.Add(testref.Hex(f, v.Prevout.ScriptPubKey.Hex), testref.Hex(f, v.ScriptSig), testref.Hex(f, v.TxInWitness))
 			}
 		}
 	}

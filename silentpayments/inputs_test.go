@@ -2,19 +2,11 @@ package silentpayments
 
 import (
 	"bytes"
-	"encoding/hex"
 	"testing"
 
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
 	"github.com/kestrel-crypto/secp256k1/silentpayments/internal/ripemd160"
 )
-
-func unhex(s string) []byte {
-	b, err := hex.DecodeString(s)
-	if err != nil {
-		panic(err)
-	}
-	return b
-}
 
 func cat(parts ...[]byte) []byte { return bytes.Join(parts, nil) }
 
@@ -22,9 +14,9 @@ func cat(parts ...[]byte) []byte { return bytes.Join(parts, nil) }
 // script type's accepted and rejected forms.
 func TestInputPublicKey(t *testing.T) {
 	// A key from the vectors, its hash, and a valid x-only key.
-	pub := unhex("025a1e61f898173040e20616d43e9f496fba90338a39faa1ed98fcbaeee4dd9be5")
+	pub := testref.Hex(t, "025a1e61f898173040e20616d43e9f496fba90338a39faa1ed98fcbaeee4dd9be5")
 	h := ripemd160.Hash160(pub)
-	uncompressed := unhex("04782eeb913431ca6e9b8c2fd80a5f72ed2024ef72a3c6fb10263c3799373233387c5343bf58e23269e903335b958a12182f9849297321e8d710e49a8727129cab")
+	uncompressed := testref.Hex(t, "04782eeb913431ca6e9b8c2fd80a5f72ed2024ef72a3c6fb10263c3799373233387c5343bf58e23269e903335b958a12182f9849297321e8d710e49a8727129cab")
 	uh := ripemd160.Hash160(uncompressed)
 	hybrid := cat([]byte{0x06}, uncompressed[1:])
 	xonly := pub[1:]

@@ -2,9 +2,10 @@ package silentpayments
 
 import (
 	"github.com/kestrel-crypto/secp256k1"
+	"github.com/kestrel-crypto/secp256k1/internal/ecmult"
 	"github.com/kestrel-crypto/secp256k1/internal/field"
 	"github.com/kestrel-crypto/secp256k1/internal/group"
-	"github.com/kestrel-crypto/secp256k1/internal/hook"
+	"github.com/kestrel-crypto/secp256k1/internal/scalar"
 )
 
 // Scanning (BIP-352 "Scanning"). For each k, with T = t_k·G and P_k =
@@ -154,22 +155,16 @@ func (s *outputSet) lift() {
 		s.lifted = make([]group.Affine, len(s.outputs))
 		s.liftState = make([]int8, len(s.outputs))
 	}
-	var x3 field.Element
+	var x field.Element
 	for i := range s.outputs {
 		if !s.alive[i] || s.liftState[i] != 0 {
 			continue
 		}
 		s.liftState[i] = -1
-		a := &s.lifted[i]
-		if _, err := a.X.SetCanonicalBytes(&s.outputs[i]); err != nil {
+		if _, err := x.SetCanonicalBytes(&s.outputs[i]); err != nil {
 			continue
 		}
-		x3.Square(&a.X)
-		x3.Multiply(&x3, &a.X)
-		x3.Add(&x3, &group.B)
-		if _, ok := a.Y.Sqrt(&x3); ok == 1 {
-			a.Y.Normalize(&a.Y)
-			a.Y.CondNegate(&a.Y, a.Y.IsOdd())
+		if s.lifted[i].LiftX(&x, 0) == 1 {
 			s.liftState[i] = 1
 		}
 	}
@@ -232,7 +227,11 @@ func (r *Receiver) scanShared(shared *secp256k1.Point, outputs [][32]byte) ([]Fo
 			return nil, ErrHashScalar
 		}
 		// T in Jacobian coordinates: the projective match needs no affine T.
-		T = tPoint{j: hook.ScalarBaseMult(t)}
+		var ik scalar.Scalar
+		ik.SetCanonicalBytes(&t) // canonical: tk accepted it
+		T = tPoint{}
+		ecmult.ScalarBaseMult(&T.j, &ik)
+		ik = scalar.Scalar{}
 		clear(t[:])
 		i, kind, lbl := r.match(set, &sc, &T)
 		if kind == noMatch {

@@ -2,12 +2,12 @@ package silentpayments
 
 import (
 	"crypto/sha256"
-	"encoding/binary"
-	"math/rand/v2"
 	"slices"
 	"testing"
 
 	"github.com/kestrel-crypto/secp256k1"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref/testkey"
 	"github.com/kestrel-crypto/secp256k1/schnorr"
 )
 
@@ -104,25 +104,6 @@ func scanAll(t testing.TB, r *Receiver, summary *PrevoutsSummary, outputs [][32]
 	return want
 }
 
-// testRand returns a seeded generator and logs its seed.
-func testRand(t testing.TB) *rand.Rand {
-	seed := rand.Uint64()
-	t.Logf("seed %d", seed)
-	return rand.New(rand.NewPCG(seed, 0))
-}
-
-func randomKey(t testing.TB, rng *rand.Rand) *secp256k1.PrivateKey {
-	for {
-		var b [32]byte
-		for i := 0; i < 32; i += 8 {
-			binary.LittleEndian.PutUint64(b[i:], rng.Uint64())
-		}
-		if k, err := secp256k1.NewPrivateKey(b[:]); err == nil {
-			return k
-		}
-	}
-}
-
 func xOnly(p *secp256k1.Point) [32]byte {
 	b, err := p.BytesX()
 	if err != nil {
@@ -137,13 +118,13 @@ func xOnly(p *secp256k1.Point) [32]byte {
 // invalid x coordinates and random keys, and checks that both scanning
 // methods agree with the literal BIP loop.
 func TestScanAdversarial(t *testing.T) {
-	rng := testRand(t)
+	rng := testref.PCG(t)
 	trials := 150
 	if testing.Short() {
 		trials = 15
 	}
 	for trial := range trials {
-		scan, spend := randomKey(t, rng), randomKey(t, rng)
+		scan, spend := testkey.Random(t, rng), testkey.Random(t, rng)
 		r, err := NewReceiver(scan, spend.PublicKey())
 		if err != nil {
 			t.Fatal(err)
@@ -153,7 +134,7 @@ func TestScanAdversarial(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		in := randomKey(t, rng)
+		in := testkey.Random(t, rng)
 		op := Outpoint{TxID: sha256.Sum256([]byte{byte(trial)}), Vout: uint32(trial)}
 		summary, err := NewPrevoutsSummary([]Outpoint{op}, []*secp256k1.PublicKey{in.PublicKey()})
 		if err != nil {
@@ -193,7 +174,7 @@ func TestScanAdversarial(t *testing.T) {
 		for range rng.IntN(6) {
 			switch rng.IntN(4) {
 			case 0:
-				outputs = append(outputs, xOnly(randomKey(t, rng).PublicKey().Point()))
+				outputs = append(outputs, xOnly(testkey.Random(t, rng).PublicKey().Point()))
 			case 1:
 				var x [32]byte
 				for i := range x {
@@ -214,7 +195,7 @@ func TestScanAdversarial(t *testing.T) {
 		// Exercise the map index too: pad some transactions with random keys.
 		if trial%3 == 0 {
 			for range linearSearchMax {
-				outputs = append(outputs, xOnly(randomKey(t, rng).PublicKey().Point()))
+				outputs = append(outputs, xOnly(testkey.Random(t, rng).PublicKey().Point()))
 			}
 		}
 		found := scanAll(t, r, summary, outputs)
@@ -226,13 +207,13 @@ func TestScanAdversarial(t *testing.T) {
 // matches k by a label wins over a later direct match, and the later one
 // is then not found (it matches no later k).
 func TestScanOrder(t *testing.T) {
-	rng := testRand(t)
-	scan, spend := randomKey(t, rng), randomKey(t, rng)
+	rng := testref.PCG(t)
+	scan, spend := testkey.Random(t, rng), testkey.Random(t, rng)
 	r, err := NewReceiver(scan, spend.PublicKey())
 	if err != nil {
 		t.Fatal(err)
 	}
-	in := randomKey(t, rng)
+	in := testkey.Random(t, rng)
 	summary, err := NewPrevoutsSummary([]Outpoint{{}}, []*secp256k1.PublicKey{in.PublicKey()})
 	if err != nil {
 		t.Fatal(err)
@@ -265,7 +246,7 @@ func TestScanOrder(t *testing.T) {
 // addresses, repeated recipients, taproot and other inputs) and checks that
 // each receiver finds exactly its outputs, with keys that spend them.
 func TestRoundTrip(t *testing.T) {
-	rng := testRand(t)
+	rng := testref.PCG(t)
 	trials := 40
 	if testing.Short() {
 		trials = 5
@@ -280,8 +261,8 @@ func TestRoundTrip(t *testing.T) {
 		var owner []int
 		var labelOf []int // −1 for unlabeled
 		for w := range 1 + rng.IntN(3) {
-			spend := randomKey(t, rng)
-			r, err := NewReceiver(randomKey(t, rng), spend.PublicKey())
+			spend := testkey.Random(t, rng)
+			r, err := NewReceiver(testkey.Random(t, rng), spend.PublicKey())
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -311,7 +292,7 @@ func TestRoundTrip(t *testing.T) {
 			if rng.IntN(4) == 0 {
 				continue // an input that does not count
 			}
-			k := randomKey(t, rng)
+			k := testkey.Random(t, rng)
 			taproot := rng.IntN(2) == 0
 			keys = append(keys, InputKey{PrivateKey: k, Taproot: taproot})
 			pub := k.PublicKey()
@@ -337,7 +318,7 @@ func TestRoundTrip(t *testing.T) {
 		// The transaction: our outputs, shuffled, among unrelated ones.
 		outputs := slices.Clone(out)
 		for range rng.IntN(4) {
-			outputs = append(outputs, xOnly(randomKey(t, rng).PublicKey().Point()))
+			outputs = append(outputs, xOnly(testkey.Random(t, rng).PublicKey().Point()))
 		}
 		rng.Shuffle(len(outputs), func(i, j int) { outputs[i], outputs[j] = outputs[j], outputs[i] })
 		summary, err := NewPrevoutsSummary(outpoints, pubs)
@@ -371,9 +352,9 @@ func TestRoundTrip(t *testing.T) {
 
 // TestSenderErrors checks the sender's failure cases.
 func TestSenderErrors(t *testing.T) {
-	rng := testRand(t)
-	k := randomKey(t, rng)
-	r, _ := NewReceiver(randomKey(t, rng), randomKey(t, rng).PublicKey())
+	rng := testref.PCG(t)
+	k := testkey.Random(t, rng)
+	r, _ := NewReceiver(testkey.Random(t, rng), testkey.Random(t, rng).PublicKey())
 	rcpt := []*Address{r.Address(MainnetHRP)}
 	ops := []Outpoint{{}}
 	if _, err := CreateOutputs(rcpt, ops, nil); err != ErrNoInputs {
@@ -418,8 +399,8 @@ func TestSenderErrors(t *testing.T) {
 }
 
 func TestSummaryErrors(t *testing.T) {
-	rng := testRand(t)
-	k := randomKey(t, rng)
+	rng := testref.PCG(t)
+	k := testkey.Random(t, rng)
 	if _, err := NewPrevoutsSummary([]Outpoint{{}}, nil); err != ErrNoInputs {
 		t.Errorf("no keys: %v", err)
 	}
@@ -454,9 +435,9 @@ func TestSummaryErrors(t *testing.T) {
 }
 
 func TestScanEmpty(t *testing.T) {
-	rng := testRand(t)
-	r, _ := NewReceiver(randomKey(t, rng), randomKey(t, rng).PublicKey())
-	s, _ := NewPrevoutsSummary([]Outpoint{{}}, []*secp256k1.PublicKey{randomKey(t, rng).PublicKey()})
+	rng := testref.PCG(t)
+	r, _ := NewReceiver(testkey.Random(t, rng), testkey.Random(t, rng).PublicKey())
+	s, _ := NewPrevoutsSummary([]Outpoint{{}}, []*secp256k1.PublicKey{testkey.Random(t, rng).PublicKey()})
 	if found, err := r.Scan(s, nil); found != nil || err != nil {
 		t.Errorf("Scan(no outputs) = %v, %v", found, err)
 	}
@@ -466,8 +447,8 @@ func TestScanEmpty(t *testing.T) {
 }
 
 func TestLabels(t *testing.T) {
-	rng := testRand(t)
-	scan, spend := randomKey(t, rng), randomKey(t, rng)
+	rng := testref.PCG(t)
+	scan, spend := testkey.Random(t, rng), testkey.Random(t, rng)
 	r, err := NewReceiver(scan, spend.PublicKey())
 	if err != nil {
 		t.Fatal(err)
@@ -509,8 +490,8 @@ func mustLabeled(t *testing.T, scan, spend *secp256k1.PrivateKey, m uint32) *sec
 }
 
 func TestPublicTweak(t *testing.T) {
-	rng := testRand(t)
-	keys := []*secp256k1.PublicKey{randomKey(t, rng).PublicKey(), randomKey(t, rng).PublicKey()}
+	rng := testref.PCG(t)
+	keys := []*secp256k1.PublicKey{testkey.Random(t, rng).PublicKey(), testkey.Random(t, rng).PublicKey()}
 	s, err := NewPrevoutsSummary([]Outpoint{{Vout: 1}, {Vout: 2}}, keys)
 	if err != nil {
 		t.Fatal(err)

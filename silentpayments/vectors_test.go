@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/kestrel-crypto/secp256k1"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
 	"github.com/kestrel-crypto/secp256k1/schnorr"
 )
 
@@ -89,15 +90,6 @@ func loadVectors(t testing.TB) []vectorCase {
 	return cases
 }
 
-func mustHex(t testing.TB, s string) []byte {
-	t.Helper()
-	b, err := hex.DecodeString(s)
-	if err != nil {
-		t.Fatalf("bad hex %q: %v", s, err)
-	}
-	return b
-}
-
 // parseWitness decodes a serialized witness stack: a CompactSize count,
 // then each item as a CompactSize length and its bytes.
 func parseWitness(b []byte) ([][]byte, error) {
@@ -164,14 +156,14 @@ func vectorInputs(t testing.TB, vins []vectorVin) []TxInput {
 		if err != nil {
 			t.Fatal(err)
 		}
-		w, err := parseWitness(mustHex(t, v.TxInWitness))
+		w, err := parseWitness(testref.Hex(t, v.TxInWitness))
 		if err != nil {
 			t.Fatal(err)
 		}
 		inputs = append(inputs, TxInput{
 			Outpoint:     op,
-			ScriptPubKey: mustHex(t, v.Prevout.ScriptPubKey.Hex),
-			ScriptSig:    mustHex(t, v.ScriptSig),
+			ScriptPubKey: testref.Hex(t, v.Prevout.ScriptPubKey.Hex),
+			ScriptSig:    testref.Hex(t, v.ScriptSig),
 			Witness:      w,
 		})
 	}
@@ -181,7 +173,7 @@ func vectorInputs(t testing.TB, vins []vectorVin) []TxInput {
 func parseOutputs(t testing.TB, hexes []string) [][32]byte {
 	out := make([][32]byte, len(hexes))
 	for i, h := range hexes {
-		out[i] = [32]byte(mustHex(t, h))
+		out[i] = [32]byte(testref.Hex(t, h))
 	}
 	return out
 }
@@ -209,7 +201,7 @@ func TestVectorsSending(t *testing.T) {
 						continue
 					}
 					pubs = append(pubs, hex.EncodeToString(pub.BytesCompressed()))
-					k, err := secp256k1.NewPrivateKey(mustHex(t, s.Given.Vin[i].PrivateKey))
+					k, err := secp256k1.NewPrivateKey(testref.Hex(t, s.Given.Vin[i].PrivateKey))
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -319,11 +311,11 @@ func TestVectorsReceiving(t *testing.T) {
 }
 
 func testReceiving(t *testing.T, r vectorReceiving, method int) {
-	scan, err := secp256k1.NewPrivateKey(mustHex(t, r.Given.KeyMaterial.ScanPrivKey))
+	scan, err := secp256k1.NewPrivateKey(testref.Hex(t, r.Given.KeyMaterial.ScanPrivKey))
 	if err != nil {
 		t.Fatal(err)
 	}
-	spend, err := secp256k1.NewPrivateKey(mustHex(t, r.Given.KeyMaterial.SpendPrivKey))
+	spend, err := secp256k1.NewPrivateKey(testref.Hex(t, r.Given.KeyMaterial.SpendPrivKey))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -436,7 +428,7 @@ func testReceiving(t *testing.T, r vectorReceiving, method int) {
 		if got := hex.EncodeToString(sig); got != want.Signature {
 			t.Errorf("output %s: signature %s, want %s", want.PubKey, got, want.Signature)
 		}
-		if !schnorr.Verify(pub, vectorMsg[:], mustHex(t, want.Signature)) {
+		if !schnorr.Verify(pub, vectorMsg[:], testref.Hex(t, want.Signature)) {
 			t.Errorf("output %s: the vector's signature does not verify", want.PubKey)
 		}
 	}

@@ -1,7 +1,7 @@
-// Package debug holds the switch of the secp256k1debug build tag, under
+// Package debug holds the switch of the kestrel_debug build tag, under
 // which the library checks its internal invariants and panics on a
 // violation, in the manner of libsecp256k1's VERIFY mode
-// (docs/design.md, "Debug build (secp256k1debug)").
+// (docs/design.md, "Debug build (kestrel_debug)").
 //
 // Every check is written as
 //
@@ -15,18 +15,18 @@
 // branches on the values it checks): it is for tests, never for production.
 package debug
 
-// Assert panics with "secp256k1debug: " + msg if Enabled is true and cond is
+// Assert panics with "kestrel_debug: " + msg if Enabled is true and cond is
 // false. Callers guard it with `if Enabled` so that a normal build does not
 // even compute cond; msg should be a constant, so that a passing check does
 // not allocate.
 func Assert(cond bool, msg string) {
 	if Enabled && !cond {
-		panic("secp256k1debug: " + msg)
+		panic("kestrel_debug: " + msg)
 	}
 }
 
-// Fail panics with "secp256k1debug: " + msg. It is for checks that build
+// Fail panics with "kestrel_debug: " + msg. It is for checks that build
 // their message only once they have failed: if !ok { debug.Fail(op + ...) }.
 func Fail(msg string) {
-	panic("secp256k1debug: " + msg)
+	panic("kestrel_debug: " + msg)
 }

@@ -12,8 +12,8 @@ func TestAssert(t *testing.T) {
 			}
 			return
 		}
-		if r != "secp256k1debug: broken" {
-			t.Fatalf("Assert(false) panicked with %v, want %q", r, "secp256k1debug: broken")
+		if r != "kestrel_debug: broken" {
+			t.Fatalf("Assert(false) panicked with %v, want %q", r, "kestrel_debug: broken")
 		}
 	}()
 	Assert(false, "broken")

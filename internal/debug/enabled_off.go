@@ -1,6 +1,6 @@
-//go:build !secp256k1debug
+//go:build !kestrel_debug
 
 package debug
 
-// Enabled reports whether this is a secp256k1debug build.
+// Enabled reports whether this is a kestrel_debug build.
 const Enabled = false

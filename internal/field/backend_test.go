@@ -3,7 +3,7 @@ package field
 import (
 	"flag"
 	"fmt"
-	"github.com/kestrel-crypto/secp256k1/internal/backendtest"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/backendtest"
 	"os"
 	"testing"
 	"testing/quick"

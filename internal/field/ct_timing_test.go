@@ -4,11 +4,11 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/kestrel-crypto/secp256k1/internal/dudect"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/dudect"
 )
 
 // TestDudectInvert is a statistical timing test of the constant-time
-// inversion (internal/dudect, docs/constant-time.md): a fixed input (class
+// inversion (internal/testkit/dudect, docs/constant-time.md): a fixed input (class
 // 0: 1, whose safegcd run would end after a few divsteps if it could stop
 // early, and a random value) against fresh random inputs (class 1). Like
 // every test of this package it runs once per backend. By default it only

@@ -1,4 +1,4 @@
-//go:build secp256k1debug && !purego
+//go:build kestrel_debug && !purego
 
 package field
 
@@ -20,13 +20,13 @@ func TestDebugAsmMismatch(t *testing.T) {
 	v.Multiply(&a, &b) // no fault: no panic
 	testAsmFault = true
 	defer func() { testAsmFault = false }()
-	debugtest.ExpectPanic(t, "secp256k1debug: field: feMul: assembly and generic results differ", func() {
+	debugtest.ExpectPanic(t, "kestrel_debug: field: feMul: assembly and generic results differ", func() {
 		v.Multiply(&a, &b)
 	})
-	debugtest.ExpectPanic(t, "secp256k1debug: field: feSquare: assembly and generic results differ", func() {
+	debugtest.ExpectPanic(t, "kestrel_debug: field: feSquare: assembly and generic results differ", func() {
 		v.Square(&a)
 	})
-	debugtest.ExpectPanic(t, "secp256k1debug: field: feSquareN: assembly and generic results differ", func() {
+	debugtest.ExpectPanic(t, "kestrel_debug: field: feSquareN: assembly and generic results differ", func() {
 		v.RepeatedSquare(&a, 3)
 	})
 }

@@ -1,4 +1,4 @@
-//go:build secp256k1debug
+//go:build kestrel_debug
 
 package field
 
@@ -8,27 +8,27 @@ import (
 	"github.com/kestrel-crypto/secp256k1/internal/debug/debugtest"
 )
 
-// The secp256k1debug checks fire: each case breaks an invariant on purpose
+// The kestrel_debug checks fire: each case breaks an invariant on purpose
 // and expects the panic.
 
 func TestDebugChecks(t *testing.T) {
 	var a, b, v Element
 	a.SetUint64(3)
 	b.SetUint64(5)
-	debugtest.ExpectPanic(t, "secp256k1debug: field: Select condition is not 0 or 1", func() {
+	debugtest.ExpectPanic(t, "kestrel_debug: field: Select condition is not 0 or 1", func() {
 		v.Select(&a, &b, 2)
 	})
-	debugtest.ExpectPanic(t, "secp256k1debug: field: Swap condition is not 0 or 1", func() {
+	debugtest.ExpectPanic(t, "kestrel_debug: field: Swap condition is not 0 or 1", func() {
 		a.Swap(&b, -1)
 	})
-	debugtest.ExpectPanic(t, "secp256k1debug: field: OrMask mask is not 0 or all ones", func() {
+	debugtest.ExpectPanic(t, "kestrel_debug: field: OrMask mask is not 0 or all ones", func() {
 		v.OrMask(&a, 1)
 	})
-	debugtest.ExpectPanic(t, "secp256k1debug: field: MultiplySmall: k ≥ 2³²", func() {
+	debugtest.ExpectPanic(t, "kestrel_debug: field: MultiplySmall: k ≥ 2³²", func() {
 		feMulSmallGeneric(&v, &a, 1<<32)
 	})
 	den := []Element{a, b}
-	debugtest.ExpectPanic(t, "secp256k1debug: field: BatchInvert: inv aliases den", func() {
+	debugtest.ExpectPanic(t, "kestrel_debug: field: BatchInvert: inv aliases den", func() {
 		BatchInvert(den, den, make([]Element, 2))
 	})
 }

@@ -30,7 +30,7 @@ func feMulSmall(v, a *Element, k uint64) { feMulSmallGeneric(v, a, k) }
 // The assembly takes useADX as an argument and, when it is false, tail-calls
 // the generic function itself: the dispatch is then a single call, which
 // inlines into Multiply and Square (with the branch in Go they would pay a
-// second call, about 1.5 ns). In a secp256k1debug build each result of the
+// second call, about 1.5 ns). In a kestrel_debug build each result of the
 // assembly is compared with its generic twin's (fe_check_amd64.go).
 
 func feMul(v, a, b *Element) {

@@ -4,12 +4,12 @@ package field
 
 import "github.com/kestrel-crypto/secp256k1/internal/debug"
 
-// The secp256k1debug cross-check of the assembly (internal/debug): every
+// The kestrel_debug cross-check of the assembly (internal/debug): every
 // assembly result is compared with the generic Go result for the same
 // inputs, and a difference in value mod p panics. feMul, feSquare and
 // feSquareN call these only under `if debug.Enabled`.
 
-// testAsmFault, if a test of the secp256k1debug build sets it, flips a bit
+// testAsmFault, if a test of the kestrel_debug build sets it, flips a bit
 // of each assembly result before the comparison, to show that the
 // comparison fires. (A flag, not a function: a call through a function value
 // would make the results escape to the heap.)

@@ -2,7 +2,7 @@ package field
 
 import "github.com/kestrel-crypto/secp256k1/internal/debug"
 
-// Helpers of the secp256k1debug checks (internal/debug). They are called
+// Helpers of the kestrel_debug checks (internal/debug). They are called
 // only under `if debug.Enabled`, so a normal build drops them.
 
 // noCarry reports whether x + y fits 64 bits.

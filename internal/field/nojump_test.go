@@ -5,10 +5,10 @@ package field
 import (
 	"testing"
 
-	"github.com/kestrel-crypto/secp256k1/internal/ctcheck"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/ctcheck"
 )
 
-// Disassembly checks of the constant-time field code (internal/ctcheck,
+// Disassembly checks of the constant-time field code (internal/testkit/ctcheck,
 // docs/constant-time.md, "Disassembly checks"), in the manner of
 // internal/group's TestAssemblyConstantTime.
 

@@ -3,7 +3,7 @@ package group
 import (
 	"flag"
 	"fmt"
-	"github.com/kestrel-crypto/secp256k1/internal/backendtest"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/backendtest"
 	"math/big"
 	"math/rand"
 	"os"

@@ -1,4 +1,4 @@
-//go:build secp256k1debug && !purego
+//go:build kestrel_debug && !purego
 
 package group
 
@@ -30,11 +30,11 @@ func TestDebugAsmMismatch(t *testing.T) {
 		{"group: varTimeAdd", func() { v.VarTimeAdd(&p, &g) }},
 		{"group: addAffine", func() { v.AddAffine(&p, &Generator) }},
 	} {
-		debugtest.ExpectPanic(t, "secp256k1debug: "+c.want+": assembly and generic results differ", c.f)
+		debugtest.ExpectPanic(t, "kestrel_debug: "+c.want+": assembly and generic results differ", c.f)
 	}
 	if useAVX2 {
 		var a Affine
-		debugtest.ExpectPanic(t, "secp256k1debug: group: lookup: assembly and generic results differ", func() {
+		debugtest.ExpectPanic(t, "kestrel_debug: group: lookup: assembly and generic results differ", func() {
 			a.Lookup([]Affine{Generator, Generator}, 1)
 		})
 	}

@@ -1,4 +1,4 @@
-//go:build secp256k1debug
+//go:build kestrel_debug
 
 package group
 
@@ -9,23 +9,23 @@ import (
 	"github.com/kestrel-crypto/secp256k1/internal/field"
 )
 
-// The secp256k1debug checks fire: each case breaks an invariant on purpose
+// The kestrel_debug checks fire: each case breaks an invariant on purpose
 // and expects the panic.
 
 func TestDebugChecks(t *testing.T) {
 	table := []Affine{Generator, Generator}
 	var a Affine
-	debugtest.ExpectPanic(t, "secp256k1debug: group: Lookup index out of range", func() {
+	debugtest.ExpectPanic(t, "kestrel_debug: group: Lookup index out of range", func() {
 		a.Lookup(table, 2)
 	})
 	var inf, v Jacobian
 	var zr field.Element
-	debugtest.ExpectPanic(t, "secp256k1debug: group: mixed addition with p the identity", func() {
+	debugtest.ExpectPanic(t, "kestrel_debug: group: mixed addition with p the identity", func() {
 		v.VarTimeAddAffineZr(&inf, &Generator, &zr)
 	})
 	var g Jacobian
 	g.SetAffine(&Generator)
-	debugtest.ExpectPanic(t, "secp256k1debug: field: Select condition is not 0 or 1", func() {
+	debugtest.ExpectPanic(t, "kestrel_debug: field: Select condition is not 0 or 1", func() {
 		v.Select(&g, &inf, 3)
 	})
 }

@@ -9,8 +9,7 @@ package group
 // (Double, VarTimeDouble, Add, VarTimeAdd, AddAffine, VarTimeAddAffine,
 // VarTimeAddAffineZr, AddAffineDistinctZr, VarTimeAddZinv) and the helpers
 // around them (Negate, CondNegate, Equal, SetJacobian, VarTimeSetJacobian,
-// BatchSetJacobian, VarTimeBatchSetJacobian, the Jacobian ↔ homogeneous
-// conversions) are derived for y² = x³ + a·x + b with a = 0 and never read
+// BatchSetJacobian, VarTimeBatchSetJacobian) are derived for y² = x³ + a·x + b with a = 0 and never read
 // b: they are the group law of every curve y² = x³ + B over the same field,
 // and run unchanged (the same Go and assembly, the same field.Element) on
 // points of such a curve. On a subgroup of small order every pair of points can be
@@ -18,9 +17,7 @@ package group
 // operand, Z = 0 and Z = p with junk X and Y), P + P, P + (−P), and the
 // degenerate M = 0 case of AddAffine (y₁ = −y₂ with x₁ = β·x₂), whose
 // count TestExhaustive checks to be nonzero. What depends on B is not
-// tested here: IsOnCurve (it checks Y² = X³ + 7) and the homogeneous
-// Renes–Costello–Batina Add, AddAffine and Double, whose constant b3 = 21 is
-// fixed at compile time (homogeneous.go; it is not a parameter).
+// tested here: IsOnCurve (it checks Y² = X³ + 7), CurveRHS and LiftX.
 //
 // The curves. p ≡ 1 (mod 3), so the curves y² = x³ + B, B ≠ 0, fall into
 // six isomorphism classes (B modulo sixth powers), the six twists of j = 0.
@@ -401,7 +398,6 @@ func TestExhaustive(t *testing.T) {
 			t.Run("VarTimeAddZinv", s.testAddZinv)
 			t.Run("Chains", s.testChains)
 			t.Run("BatchSetJacobian", s.testBatch)
-			t.Run("Homogeneous", s.testHomogeneous)
 		})
 	}
 }
@@ -734,30 +730,6 @@ func (s *exhaustive) testBatch(t *testing.T) {
 				f.errorf("VarTimeBatchSetJacobian of %d points with an identity = true", len(in))
 			}
 			BatchSetJacobian(out, in, make([]field.Element, len(in))) // unspecified, but no panic
-		}
-	}
-}
-
-// testHomogeneous checks the Jacobian ↔ homogeneous conversions, which do
-// not use b; the homogeneous Add, AddAffine and Double do (b3 = 21 is a
-// constant) and cannot run on these curves.
-func (s *exhaustive) testHomogeneous(t *testing.T) {
-	f := &failures{t: t}
-	for _, fam := range [][]Jacobian{s.one, s.rzA, s.rzB} {
-		for k := range s.q {
-			var h Homogeneous
-			var v Jacobian
-			v.SetHomogeneous(h.SetJacobian(&fam[k]))
-			if !s.is(&v, k) || (k == 0 && h.Y.IsZero() == 1) {
-				f.errorf("SetHomogeneous(SetJacobian(%d·g as %s)) = %v via %s", k, fmtJac(&fam[k]), jacToRef(&v), fmtHom(&h))
-			}
-			if k == 0 {
-				continue
-			}
-			v.SetHomogeneous(h.SetAffine(&s.aff[k]))
-			if !s.is(&v, k) {
-				f.errorf("SetHomogeneous(SetAffine(%d·g)) = %v", k, jacToRef(&v))
-			}
 		}
 	}
 }

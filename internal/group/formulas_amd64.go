@@ -26,7 +26,7 @@ var (
 	useAVX2 = cpu.X86.HasAVX2
 )
 
-// In a secp256k1debug build each wrapper below runs the generic twin too and
+// In a kestrel_debug build each wrapper below runs the generic twin too and
 // compares the results (formulas_check_amd64.go).
 
 func (v *Affine) lookup(table []Affine, idx int) *Affine {

@@ -4,7 +4,7 @@ package group
 
 import "github.com/kestrel-crypto/secp256k1/internal/debug"
 
-// The secp256k1debug cross-check of the assembly formulas (internal/debug):
+// The kestrel_debug cross-check of the assembly formulas (internal/debug):
 // each wrapper of formulas_amd64.go, under `if debug.Enabled`, computes the
 // generic twin first (the receiver may alias an input) and then the
 // assembly, and panics if the coordinates differ mod p. The twins compute
@@ -12,7 +12,7 @@ import "github.com/kestrel-crypto/secp256k1/internal/debug"
 // no curve equation is involved (the formulas also run on isomorphic curves
 // and twists). The table scan must copy the entry exactly.
 
-// testAsmFault, if a test of the secp256k1debug build sets it, adds 1 to
+// testAsmFault, if a test of the kestrel_debug build sets it, adds 1 to
 // the X coordinate of each assembly result before the comparison, to show
 // that the comparison fires. (A flag, not a function: a call through a function
 // value would make the results escape to the heap.)

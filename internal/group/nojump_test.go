@@ -5,7 +5,7 @@ package group
 import (
 	"testing"
 
-	"github.com/kestrel-crypto/secp256k1/internal/ctcheck"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/ctcheck"
 )
 
 // compiledChecked records that TestCompiledConstantTime ran: the compiled
@@ -13,7 +13,7 @@ import (
 var compiledChecked bool
 
 // TestCompiledConstantTime checks the compiler's output for the
-// constant-time Go formulas and helpers (internal/ctcheck;
+// constant-time Go formulas and helpers (internal/testkit/ctcheck;
 // docs/constant-time.md, "Disassembly checks"). TestAssemblyConstantTime
 // checks their assembly twins.
 func TestCompiledConstantTime(t *testing.T) {

@@ -6,7 +6,7 @@ import (
 	"github.com/kestrel-crypto/secp256k1/internal/debug"
 )
 
-// The checks of the secp256k1debug build (internal/debug): the bounds of
+// The checks of the kestrel_debug build (internal/debug): the bounds of
 // docs/safegcd.md on f, g, d, e and the transition matrices, and the results.
 // These helpers are called only under `if debug.Enabled`, so a normal build
 // drops them. They are variable time.

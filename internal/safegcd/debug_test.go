@@ -1,4 +1,4 @@
-//go:build secp256k1debug
+//go:build kestrel_debug
 
 package safegcd
 
@@ -10,36 +10,36 @@ import (
 	"github.com/kestrel-crypto/secp256k1/internal/debug/debugtest"
 )
 
-// The secp256k1debug checks fire: each case breaks an invariant on purpose
+// The kestrel_debug checks fire: each case breaks an invariant on purpose
 // and expects the panic.
 
 func TestDebugChecks(t *testing.T) {
 	m := modP.m
 	var out [4]uint64
-	debugtest.ExpectPanic(t, "secp256k1debug: safegcd: Invert: x is not below M", func() {
+	debugtest.ExpectPanic(t, "kestrel_debug: safegcd: Invert: x is not below M", func() {
 		m.Invert(&out, &m.words) // x = M
 	})
-	debugtest.ExpectPanic(t, "secp256k1debug: safegcd: VarTimeJacobi: x is not below M", func() {
+	debugtest.ExpectPanic(t, "kestrel_debug: safegcd: VarTimeJacobi: x is not below M", func() {
 		m.VarTimeJacobi(&[4]uint64{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)})
 	})
-	debugtest.ExpectPanic(t, "secp256k1debug: safegcd: divsteps59: f is even", func() {
+	debugtest.ExpectPanic(t, "kestrel_debug: safegcd: divsteps59: f is even", func() {
 		divsteps59(-1, 2, 1)
 	})
 	// d = M is outside (−2M, M).
 	d, e := m.f, signed62{1}
 	_, tr := divsteps59(-1, uint64(m.f[0]), 1)
-	debugtest.ExpectPanic(t, "secp256k1debug: safegcd: updateDE (entry): d or e is not in (−2M, M)", func() {
+	debugtest.ExpectPanic(t, "kestrel_debug: safegcd: updateDE (entry): d or e is not in (−2M, M)", func() {
 		m.updateDE(&d, &e, &tr)
 	})
 	// A matrix that does not clear the low 62 bits.
 	bad := tr
 	bad.q++
-	debugtest.ExpectPanic(t, "secp256k1debug: safegcd: test: transition matrix does not clear 62 bits", func() {
+	debugtest.ExpectPanic(t, "kestrel_debug: safegcd: test: transition matrix does not clear 62 bits", func() {
 		checkTrans(&bad, uint64(m.f[0]), 1, pow2(65), false, "safegcd: test")
 	})
 	// The right bounds and bits but the wrong determinant: rows swapped.
 	bad = trans{tr.q, tr.r, tr.u, tr.v}
-	debugtest.ExpectPanic(t, "secp256k1debug: safegcd: test: transition matrix has the wrong determinant", func() {
+	debugtest.ExpectPanic(t, "kestrel_debug: safegcd: test: transition matrix has the wrong determinant", func() {
 		checkTrans(&bad, uint64(m.f[0]), 1, pow2(65), false, "safegcd: test")
 	})
 }

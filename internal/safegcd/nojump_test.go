@@ -5,11 +5,11 @@ package safegcd
 import (
 	"testing"
 
-	"github.com/kestrel-crypto/secp256k1/internal/ctcheck"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/ctcheck"
 )
 
 // TestCompiledConstantTime checks the compiler's output for the
-// constant-time inversion (internal/ctcheck; docs/constant-time.md,
+// constant-time inversion (internal/testkit/ctcheck; docs/constant-time.md,
 // "Disassembly checks"): its only conditional jumps are bounds and stack
 // checks and the listed loops with fixed counts, and the test of a modulus
 // limb (public) in updateDE.

@@ -7,7 +7,8 @@ import (
 	"reflect"
 	"testing"
 	"testing/quick"
-	"time"
+
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
 )
 
 // testModulus is a modulus under test, with its math/big twin.
@@ -165,12 +166,7 @@ func make32(b byte) []byte {
 // n cases, scaled down by -short.
 func quickConfig(t *testing.T, n int) *quick.Config {
 	t.Helper()
-	seed := time.Now().UnixNano()
-	t.Logf("seed %d", seed)
-	if testing.Short() {
-		n /= 20
-	}
-	return &quick.Config{MaxCount: n, Rand: rand.New(rand.NewSource(seed))}
+	return &quick.Config{MaxCount: testref.Short{Div: 20}.Count(t, n), Rand: testref.Rand(t)}
 }
 
 // quickCount is the number of quick checks per function and modulus; the

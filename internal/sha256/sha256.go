@@ -1,6 +1,6 @@
 // Package sha256 is a small SHA-256 (FIPS 180-4) for the BIP-340 tagged
 // hashes: a value-type Digest whose midstate can be precomputed once per tag
-// (NewTagged) and copied for each hash without allocating, and a block
+// (Tag) and copied for each hash without allocating, and a block
 // function that uses the SHA-NI instructions on amd64 CPUs that have them.
 //
 // It is not a hash.Hash: crypto/sha256 remains the general-purpose SHA-256.
@@ -25,7 +25,7 @@ var iv = [8]uint32{
 
 // Digest is a SHA-256 state. It is a plain value: copying it (b := a)
 // forks the hash, without allocation, which is how a precomputed midstate
-// is reused. The zero Digest is not valid; start from New or NewTagged.
+// is reused. The zero Digest is not valid; start from New or Tag.New.
 type Digest struct {
 	h   [8]uint32
 	x   [BlockSize]byte // pending input, x[:nx]
@@ -41,26 +41,6 @@ func New() Digest {
 // Reset sets d to the initial SHA-256 state.
 func (d *Digest) Reset() {
 	*d = Digest{h: iv}
-}
-
-// NewTagged returns the state after the 64-byte block SHA-256(tag) ‖
-// SHA-256(tag), the prefix of BIP-340's tagged hash
-// SHA-256(SHA-256(tag) ‖ SHA-256(tag) ‖ msg). Keep it in a package variable
-// and copy it for each message.
-func NewTagged(tag string) Digest {
-	d := New()
-	d.WriteString(tag)
-	var t [Size]byte
-	d.Sum(&t)
-	return NewTaggedFromHash(&t)
-}
-
-// NewTaggedFromHash is NewTagged with SHA-256(tag) given.
-func NewTaggedFromHash(tagHash *[Size]byte) Digest {
-	d := New()
-	d.Write(tagHash[:])
-	d.Write(tagHash[:])
-	return d
 }
 
 // Write adds p to the hashed input.
@@ -121,31 +101,4 @@ func (d *Digest) finish(out *[Size]byte) {
 	for i, v := range d.h {
 		binary.BigEndian.PutUint32(out[4*i:], v)
 	}
-}
-
-// Sum32x2 sets out to the SHA-256 of d's input followed by a ‖ b ‖ msg,
-// without changing d: with d = NewTagged(tag), the BIP-340 tagged hash of
-// a ‖ b ‖ msg, such as the challenge hash(R ‖ P ‖ m). It does not allocate.
-func (d *Digest) Sum32x2(a, b *[32]byte, msg []byte, out *[Size]byte) {
-	if d.nx == 0 && len(msg) < BlockSize-8 {
-		// The midstate case with a short message: a ‖ b is one block and
-		// msg with its padding the next, hashed in one call.
-		var buf [2 * BlockSize]byte
-		copy(buf[:32], a[:])
-		copy(buf[32:64], b[:])
-		copy(buf[64:], msg)
-		buf[64+len(msg)] = 0x80
-		binary.BigEndian.PutUint64(buf[2*BlockSize-8:], (d.len+64+uint64(len(msg)))<<3)
-		h := d.h
-		block(&h, buf[:])
-		for i, v := range h {
-			binary.BigEndian.PutUint32(out[4*i:], v)
-		}
-		return
-	}
-	e := *d
-	e.Write(a[:])
-	e.Write(b[:])
-	e.Write(msg)
-	e.finish(out)
 }

@@ -4,7 +4,7 @@ import (
 	"bytes"
 	stdsha256 "crypto/sha256"
 	"flag"
-	"github.com/kestrel-crypto/secp256k1/internal/backendtest"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/backendtest"
 	"math/rand/v2"
 	"os"
 	"testing"
@@ -90,57 +90,17 @@ func TestSumKeepsState(t *testing.T) {
 	}
 }
 
-func tagged(tag string, msg ...[]byte) [32]byte {
-	th := stdsha256.Sum256([]byte(tag))
-	return stdsha256.Sum256(bytes.Join(append([][]byte{th[:], th[:]}, msg...), nil))
-}
-
-func TestNewTagged(t *testing.T) {
-	r := rand.New(rand.NewPCG(5, 6))
-	for _, tag := range []string{"", "BIP0340/challenge", "BIP0340/aux", "BIP0340/nonce", string(make([]byte, 200))} {
-		mid := NewTagged(tag)
-		for n := 0; n < 150; n++ {
-			msg := make([]byte, n)
-			for i := range msg {
-				msg[i] = byte(r.Uint32())
-			}
-			d := mid
-			d.Write(msg)
-			var got [32]byte
-			d.Sum(&got)
-			if want := tagged(tag, msg); got != want {
-				t.Fatalf("tag %q, length %d: %x, want %x", tag, n, got, want)
-			}
-			var a, b [32]byte
-			copy(a[:], msg)
-			copy(b[:], msg[min(n, 32):])
-			mid.Sum32x2(&a, &b, msg, &got)
-			if want := tagged(tag, a[:], b[:], msg); got != want {
-				t.Fatalf("Sum32x2 tag %q, length %d: %x, want %x", tag, n, got, want)
-			}
-			// Sum32x2 from a state with pending bytes.
-			d.Sum32x2(&a, &b, msg, &got)
-			if want := tagged(tag, msg, a[:], b[:], msg); got != want {
-				t.Fatalf("Sum32x2 after %d bytes: %x, want %x", n, got, want)
-			}
-		}
-	}
-}
-
 func TestAllocations(t *testing.T) {
-	mid := NewTagged("BIP0340/challenge")
-	var a, b, out [32]byte
+	var out [32]byte
 	msg := make([]byte, 32)
 	long := make([]byte, 300)
 	if n := testing.AllocsPerRun(100, func() {
-		mid.Sum32x2(&a, &b, msg, &out)
-		d := mid
-		d.Write(long)
-		d.Sum(&out)
-		d = New()
+		d := New()
 		d.Write(msg)
 		d.Sum(&out)
-		_ = NewTagged("BIP0340/nonce")
+		d.Write(long)
+		d.WriteString("tag")
+		d.Sum(&out)
 	}); n != 0 {
 		t.Fatalf("%v allocations", n)
 	}
@@ -218,11 +178,10 @@ func BenchmarkBlock(b *testing.B) {
 }
 
 func BenchmarkChallenge(b *testing.B) {
-	mid := NewTagged("BIP0340/challenge")
 	var r, p [32]byte
 	msg := make([]byte, 32)
 	for b.Loop() {
-		mid.Sum32x2(&r, &p, msg, &sink)
+		sink = BIP340Challenge.Sum32x2(&r, &p, msg)
 	}
 }
 

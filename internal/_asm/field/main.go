@@ -7,8 +7,7 @@
 // the 512-bit product. BMI2's MULX multiplies without touching the flags and
 // ADX's ADCX/ADOX add along two independent carry chains (CF and OF), so each
 // row of the schoolbook product adds its low and its high halves at once and
-// everything stays in registers. The why lines below, copied into the
-// generated files, give the measured gain.
+// everything stays in registers. The measurements below give the gain.
 package main
 
 import (
@@ -20,24 +19,32 @@ import (
 	fe "github.com/kestrel-crypto/secp256k1/internal/_asm/fieldops"
 )
 
-// why heads the generated files, after the DO NOT EDIT line.
-var why = []string{
-	"Why assembly: BMI2's MULX multiplies without writing the flags, and ADX's",
-	"ADCX/ADOX add along two independent carry chains (CF and OF), so each row of",
-	"the 4x64 schoolbook product adds its low and high halves at once, all in",
-	"registers; Go's compiler emits MULQ + ADD/ADC and spills. Measured on the",
-	"project's machine (shared and noisy; benchstat -count 6, the -tags purego",
-	"build against this one): Multiply 23.8 -> 17.3 ns (-27%), Square 20.8 ->",
-	"15.1 ns (-27%), Sqrt 5.74 -> 3.90 µs (-32%). Add, subtract and half stay in",
-	"Go: as assembly calls they measured no faster (add 6.8 vs 6.8 ns, half 4.9",
-	"vs 5.9 ns); inside point formulas they are the fieldops macros. The square",
-	"doubles its cross sum by double shifts (SHLD, which issue on the multiplier's",
-	"port and not on the two ports that every carry instruction competes for)",
-	"instead of an ADCX chain: 14.37 -> 13.35 ns (-7.1%, p = 0.000, n = 10, Intel",
-	"Xeon, the old and new binaries alternating). feSquareNADX keeps its value in",
-	"registers from one squaring to the next (no store and reload between them):",
-	"Sqrt 4.065 -> 3.607 µs (-11.3%), FermatInvert 4.143 -> 3.605 µs (-13.0%), p =",
-	"0.000, n = 10 (sixth session; 20 of 20 paired runs faster).",
+// Measurements behind the choices in this generator; they stay here, out
+// of the generated files, whose header says only what the assembly is for.
+//
+// Why assembly: BMI2's MULX multiplies without writing the flags, and ADX's
+// ADCX/ADOX add along two independent carry chains (CF and OF), so each row of
+// the 4x64 schoolbook product adds its low and high halves at once, all in
+// registers; Go's compiler emits MULQ + ADD/ADC and spills. Measured on the
+// project's machine (shared and noisy; benchstat -count 6, the -tags purego
+// build against this one): Multiply 23.8 -> 17.3 ns (-27%), Square 20.8 ->
+// 15.1 ns (-27%), Sqrt 5.74 -> 3.90 µs (-32%). Add, subtract and half stay in
+// Go: as assembly calls they measured no faster (add 6.8 vs 6.8 ns, half 4.9
+// vs 5.9 ns); inside point formulas they are the fieldops macros. The square
+// doubles its cross sum by double shifts (SHLD, which issue on the multiplier's
+// port and not on the two ports that every carry instruction competes for)
+// instead of an ADCX chain: 14.37 -> 13.35 ns (-7.1%, p = 0.000, n = 10, Intel
+// Xeon, the old and new binaries alternating). feSquareNADX keeps its value in
+// registers from one squaring to the next (no store and reload between them):
+// Sqrt 4.065 -> 3.607 µs (-11.3%), FermatInvert 4.143 -> 3.605 µs (-13.0%), p =
+// 0.000, n = 10 (20 of 20 paired runs faster).
+
+// rationale heads the generated files, after the DO NOT EDIT line: which
+// instructions the assembly uses and what they buy, without figures.
+var rationale = []string{
+	"MULX/ADCX/ADOX (BMI2, ADX) field multiply and square: MULX leaves the flags",
+	"alone, so the carries run in two chains, all in registers; SHLD doubles the",
+	"square's cross sum off the carry ports; feSquareNADX chains squarings.",
 }
 
 func main() {
@@ -90,7 +97,7 @@ func main() {
 	RET()
 	genericPath("feSquareNGeneric")
 
-	asmgen.Generate("field", why)
+	asmgen.Generate("field", rationale)
 }
 
 // ifNot jumps to the generic path (genericPath) if the bool argument flag is

@@ -6,11 +6,11 @@
 // as many adds. As separate calls into fe_amd64.s, every add (a few cycles of
 // work) pays a full Go call and every product a call plus argument spills;
 // here a whole formula is one function: the multiplies and squares are the
-// MULX/ADCX/ADOX macros of ../fieldops inlined (a CALL to a register-passing
-// subroutine measured no faster, see why below), the adds, subtracts and
-// halvings are inlined macros, the temporaries live in the stack frame, and
-// independent products are placed next to each other so that the core
-// overlaps them. The order of emission follows the longest dependency chain:
+// MULX/ADCX/ADOX macros of ../fieldops inlined (a CALL to a
+// register-passing subroutine measured no faster, see the measurements
+// below), the adds, subtracts and halvings are inlined macros, the
+// temporaries live in the stack frame, and independent products are placed
+// next to each other so that the core overlaps them. The order of emission follows the longest dependency chain:
 // a product that nothing on that chain waits for (Z₃, and the last term of
 // Y₃) comes after the chain's own products, which the core, taking the
 // oldest ready instructions first, would otherwise run behind it. Offsets of
@@ -26,41 +26,50 @@ import (
 	fe "github.com/kestrel-crypto/secp256k1/internal/_asm/fieldops"
 )
 
-// why heads the generated files, after the DO NOT EDIT line.
-var why = []string{
-	"Why assembly: a whole point formula in one function, with the MULX/ADCX/ADOX",
-	"field multiply and square (BMI2, ADX) and the adds inlined as macros, so no",
-	"Go call per field operation; independent products sit side by side for the",
-	"core to overlap. Measured on the project's machine (shared and noisy;",
-	"benchstat -count 6, the -tags purego build against this one): Double 209 ->",
-	"135 ns (-35%), VarTimeAddAffine 379 -> 200 ns (-47%), VarTimeAddZinv 377 ->",
-	"211 ns (-44%), VarTimeAdd 566 -> 291 ns (-49%), AddAffine 428 -> 221 ns",
-	"(-48%). CALLing one register-passing multiply subroutine instead of inlining",
-	"measured no faster (within the ±15% noise), so the products are inlined.",
-	"Double's order shortens its dependency chain (L = X² + X²/2, 2T and 3T beside",
-	"it, T − X₃ as 3T − L²): 108.1 -> 98.4 ns (-9%, p = 0.001, n = 20, Intel",
-	"Xeon); the same idea for the additions (2T beside) measured no gain. The",
-	"squares' doubling by SHLD and the halving by SHRD (fewer µops on the carry",
-	"ports 0 and 6, which bound a formula's throughput on Intel cores): Double",
-	"98.55 -> 93.57 ns (-5.1%, p = 0.004, n = 20). The variable-time additions",
-	"branch on rare carries to blocks out of line (fieldops.VarTime): mixed add",
-	"155.2 -> 129.9 ns (-16%), with known z-inverse 173.6 -> 143.4 ns (-17%),",
-	"Jacobian add 205.8 -> 165.9 ns (-19%) (p <= 0.002, n = 20); and Double in",
-	"that mode, varTimeDoubleADX, for the variable-time multiplications: 120.3",
-	"-> 100.2 ns against doubleADX (-17%, p = 0.000, n = 20), ECDSA verification",
-	"34.98 -> 32.32 µs (-7.6%, p = 0.029, n = 15). The products off the longest",
-	"chain emitted after it (sixth session, old and new binaries alternating, n =",
-	"30, Intel Xeon): mixed add 128.3 -> 114.2 ns (-11%, p = 0.000; measured with",
-	"the H = 0 check after S2, which the landed code makes before it, on H still",
-	"in registers), Double 102.7 -> 94.5 ns (-7.9%, p = 0.007), VarTimeDouble",
-	"80.6 -> 72.7 ns (-9.9%, p = 0.010). The landed code against the session's",
-	"starting binary, paired runs back to back (n = 30): median new/old 0.906",
-	"(mixed add, 26 of 30 faster), 0.935 (Double), 0.956 (VarTimeDouble), and",
-	"0.978 for AddAffine, unchanged, the control; VarTimeAdd (S1*H^3 after U)",
-	"0.962 against a control of 0.981.",
-	"lookupAVX2, the constant-time table scan (AVX2): 16 entries 94 -> 27 ns, 32",
-	"entries 180 -> 56 ns (benchstat -count 6 against the generic scan, noisy);",
-	"k·G (43 scans of 32 entries) 18.6 -> 14.5 µs (-22%, n = 8, p = 0.001).",
+// Measurements behind the choices in this generator; they stay here, out
+// of the generated files, whose header says only what the assembly is for.
+//
+// Why assembly: a whole point formula in one function, with the MULX/ADCX/ADOX
+// field multiply and square (BMI2, ADX) and the adds inlined as macros, so no
+// Go call per field operation; independent products sit side by side for the
+// core to overlap. Measured on the project's machine (shared and noisy;
+// benchstat -count 6, the -tags purego build against this one): Double 209 ->
+// 135 ns (-35%), VarTimeAddAffine 379 -> 200 ns (-47%), VarTimeAddZinv 377 ->
+// 211 ns (-44%), VarTimeAdd 566 -> 291 ns (-49%), AddAffine 428 -> 221 ns
+// (-48%). CALLing one register-passing multiply subroutine instead of inlining
+// measured no faster (within the ±15% noise), so the products are inlined.
+// Double's order shortens its dependency chain (L = X² + X²/2, 2T and 3T beside
+// it, T − X₃ as 3T − L²): 108.1 -> 98.4 ns (-9%, p = 0.001, n = 20, Intel
+// Xeon); the same idea for the additions (2T beside) measured no gain. The
+// squares' doubling by SHLD and the halving by SHRD (fewer µops on the carry
+// ports 0 and 6, which bound a formula's throughput on Intel cores): Double
+// 98.55 -> 93.57 ns (-5.1%, p = 0.004, n = 20). The variable-time additions
+// branch on rare carries to blocks out of line (fieldops.VarTime): mixed add
+// 155.2 -> 129.9 ns (-16%), with known z-inverse 173.6 -> 143.4 ns (-17%),
+// Jacobian add 205.8 -> 165.9 ns (-19%) (p <= 0.002, n = 20); and Double in
+// that mode, varTimeDoubleADX, for the variable-time multiplications: 120.3
+// -> 100.2 ns against doubleADX (-17%, p = 0.000, n = 20), ECDSA verification
+// 34.98 -> 32.32 µs (-7.6%, p = 0.029, n = 15). The products off the longest
+// chain emitted after it (old and new binaries alternating, n =
+// 30, Intel Xeon): mixed add 128.3 -> 114.2 ns (-11%, p = 0.000; measured with
+// the H = 0 check after S2, which the landed code makes before it, on H still
+// in registers), Double 102.7 -> 94.5 ns (-7.9%, p = 0.007), VarTimeDouble
+// 80.6 -> 72.7 ns (-9.9%, p = 0.010). The landed code against its parent
+// starting binary, paired runs back to back (n = 30): median new/old 0.906
+// (mixed add, 26 of 30 faster), 0.935 (Double), 0.956 (VarTimeDouble), and
+// 0.978 for AddAffine, unchanged, the control; VarTimeAdd (S1*H^3 after U)
+// 0.962 against a control of 0.981.
+//
+// lookupAVX2, the constant-time table scan (AVX2): 16 entries 94 -> 27 ns, 32
+// entries 180 -> 56 ns (benchstat -count 6 against the generic scan, noisy);
+// k·G (43 scans of 32 entries) 18.6 -> 14.5 µs (-22%, n = 8, p = 0.001).
+
+// rationale heads the generated files, after the DO NOT EDIT line: which
+// instructions the assembly uses and what they buy, without figures.
+var rationale = []string{
+	"Whole point formulas in one function each, the MULX/ADCX/ADOX multiply",
+	"and square and the adds inlined as macros to avoid Go's call overhead (the",
+	"variable-time ones branch on rare carries); an AVX2 constant-time table scan.",
 }
 
 // coord is the field element p.name for a pointer argument p to a Jacobian
@@ -80,7 +89,7 @@ func main() {
 	addAffine()
 	lookup()
 
-	asmgen.Generate("group", why)
+	asmgen.Generate("group", rationale)
 }
 
 // double emits doubleADX, the twin of doubleGeneric (libsecp256k1's

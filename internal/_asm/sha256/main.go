@@ -6,8 +6,7 @@
 // SHA256RNDS2 and the message schedule with SHA256MSG1/SHA256MSG2, several
 // times faster than the rounds in Go; Go has no intrinsics for them. The
 // code is Intel's reference flow (the state kept as ABEF/CDGH, four rounds
-// per step). The why lines below, copied into the generated files, give the
-// measured gain.
+// per step). The measurements below give the gain.
 package main
 
 import (
@@ -20,16 +19,24 @@ import (
 	"github.com/kestrel-crypto/secp256k1/internal/_asm/asmgen"
 )
 
-// why heads the generated files, after the DO NOT EDIT line.
-var why = []string{
-	"Why assembly: the SHA extensions compute two SHA-256 rounds per SHA256RNDS2",
-	"and the message schedule with SHA256MSG1/SHA256MSG2; Go has no intrinsics for",
-	"them. Measured on the project's machine (AMD EPYC, shared and noisy;",
-	"benchstat -count 6 of BenchmarkBackends, the generic backend against this",
-	"one): one block 393 -> 46 ns (-88%); the BIP-340 challenge hash (two blocks",
-	"after the tag midstate) 1.19 µs -> 94 ns. schnorr's BenchmarkChallenge:",
-	"91.2 ns ± 1% against 180.6 ns ± 1% for crypto/sha256.Sum256 over the 160",
-	"bytes (0.50x; a noisier run measured 113 vs 179 ns, 0.63x).",
+// Measurements behind the choices in this generator; they stay here, out
+// of the generated files, whose header says only what the assembly is for.
+//
+// Why assembly: the SHA extensions compute two SHA-256 rounds per SHA256RNDS2
+// and the message schedule with SHA256MSG1/SHA256MSG2; Go has no intrinsics for
+// them. Measured on the project's machine (AMD EPYC, shared and noisy;
+// benchstat -count 6 of BenchmarkBackends, the generic backend against this
+// one): one block 393 -> 46 ns (-88%); the BIP-340 challenge hash (two blocks
+// after the tag midstate) 1.19 µs -> 94 ns. schnorr's BenchmarkChallenge:
+// 91.2 ns ± 1% against 180.6 ns ± 1% for crypto/sha256.Sum256 over the 160
+// bytes (0.50x; a noisier run measured 113 vs 179 ns, 0.63x).
+
+// rationale heads the generated files, after the DO NOT EDIT line: which
+// instructions the assembly uses and what they buy, without figures.
+var rationale = []string{
+	"SHA extensions (SHA-NI): SHA256RNDS2 computes two rounds per instruction and",
+	"SHA256MSG1/SHA256MSG2 the message schedule, which Go has no intrinsics for;",
+	"Intel's reference flow, with the state kept as ABEF/CDGH.",
 }
 
 // k holds the round constants K₀ … K₆₃ (FIPS 180-4, 4.2.2).
@@ -61,7 +68,7 @@ func main() {
 	blockSHANI(kTable, flip)
 	hasSHANI()
 
-	asmgen.Generate("sha256", why)
+	asmgen.Generate("sha256", rationale)
 }
 
 // blockSHANI emits blockGeneric with the SHA extensions.

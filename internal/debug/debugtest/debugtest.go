@@ -1,6 +1,6 @@
 // Package debugtest holds the helper shared by the tests of the
-// secp256k1debug checks (the debug_test.go files of the root package and of
-// internal/field, internal/group and internal/safegcd).
+// kestrel_debug checks (the debug_test.go files of the root package and of
+// internal/field, internal/scalar, internal/group and internal/safegcd).
 package debugtest
 
 import "testing"

@@ -1,0 +1,43 @@
+package ecmult
+
+import (
+	"math/big"
+	"testing"
+
+	"github.com/kestrel-crypto/secp256k1/internal/group"
+	"github.com/kestrel-crypto/secp256k1/internal/scalar"
+)
+
+// The rows of libsecp256k1's bench_ecmult that the other benchmark files do
+// not already name: ecmult_gen (k·G, constant time) and ecmult_const (k·P,
+// constant time). ecmult_1p_g, ecmult_0p_g, ecmult_1p are in strauss_test.go
+// and ecmult_multi_Np_g in msm_test.go.
+
+// benchScalar returns the scalar of the constant-time benchmarks.
+func benchScalar() *scalar.Scalar {
+	x, _ := new(big.Int).SetString("4f129a337e01c85592ab10fe37648d210bee49735a86d21f603c9728b4c10d5e", 16)
+	return scalarFromBig(x)
+}
+
+func BenchmarkEcmultGen(b *testing.B) {
+	k := benchScalar()
+	var v group.Jacobian
+	b.ReportAllocs()
+	for b.Loop() {
+		ScalarBaseMult(&v, k)
+		k.Add(k, k)
+	}
+}
+
+func BenchmarkEcmultConst(b *testing.B) {
+	k := benchScalar()
+	var p group.Jacobian
+	p.SetAffine(&group.Generator)
+	p.Double(&p)
+	var v group.Jacobian
+	b.ReportAllocs()
+	for b.Loop() {
+		ScalarMult(&v, k, &p)
+		k.Add(k, k)
+	}
+}

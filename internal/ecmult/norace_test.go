@@ -1,0 +1,5 @@
+//go:build !race
+
+package ecmult
+
+const raceEnabled = false

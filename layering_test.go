@@ -1,0 +1,223 @@
+package secp256k1_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"os/exec"
+	"path"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestLayering checks the import graph of the module's packages, as
+// `go list -deps -json ./...` reports it for this GOOS/GOARCH without build
+// tags. Package paths in the rules below are relative to the module ("."
+// is the root package) and are matched as patterns: "x" is package x only,
+// "x/..." is x and every package below it, "..." is every package of the
+// module.
+func TestLayering(t *testing.T) {
+	if runtime.GOOS == "js" || runtime.GOOS == "wasip1" {
+		t.Skipf("GOOS=%s cannot start processes: no go list", runtime.GOOS)
+	}
+	pkgs := goListDeps(t)
+	if pkgs["."] == nil {
+		t.Fatalf("go list reported no root package %s", modulePath)
+	}
+
+	// a. The packages in internal directories are below the root package:
+	// none depends on it, directly or not, outside tests.
+	t.Run("a_internal_not_root", func(t *testing.T) {
+		// Test-support packages, imported only by _test.go files, which
+		// drive the public API and so need the root package.
+		exempt := []string{
+			"internal/testkit/testref/...",
+			"internal/testkit/dudect/...",
+		}
+		for _, rel := range sortedKeys(pkgs) {
+			if !isInternal(rel) || matchAny(rel, exempt) {
+				continue
+			}
+			if p := pkgs[rel]; slices.Contains(p.deps, ".") {
+				t.Errorf("%s depends on the root package %s (through %s)",
+					p.ImportPath, modulePath, strings.Join(p.through(pkgs, "."), ", "))
+			}
+		}
+	})
+
+	// b. No hook package: the protocols once reached the root's unexported
+	// engines through function variables in a package named hook, set by
+	// the root's init. Nothing may import a package of that name again,
+	// tests included.
+	t.Run("b_no_hook_package", func(t *testing.T) {
+		for _, rel := range sortedKeys(pkgs) {
+			p := pkgs[rel]
+			for _, imp := range slices.Concat(p.Imports, p.TestImports, p.XTestImports) {
+				if path.Base(imp) == "hook" {
+					t.Errorf("%s imports %s", p.ImportPath, imp)
+				}
+			}
+		}
+	})
+
+	// c. Each protocol package reaches the engines itself: it imports
+	// internal/ecmult or the root package directly.
+	t.Run("c_protocols_import_engines", func(t *testing.T) {
+		for _, rel := range []string{"ecdsa", "schnorr", "ecdh", "ellswift", "musig2", "silentpayments"} {
+			p := pkgs[rel]
+			if p == nil {
+				t.Errorf("%s: no such package", importPath(rel))
+				continue
+			}
+			if !slices.Contains(p.imports, "internal/ecmult") && !slices.Contains(p.imports, ".") {
+				t.Errorf("%s imports neither %s nor %s", p.ImportPath, importPath("internal/ecmult"), modulePath)
+			}
+		}
+	})
+
+	// d. The layers point one way. Each row forbids pkg to depend, directly
+	// or not, on a package that matches forbidden unless it matches allowed.
+	// A row whose pkg does not exist (yet) is skipped.
+	protocols := []string{"ecdsa/...", "schnorr/...", "ecdh/...", "ellswift/...", "musig2/...", "silentpayments/..."}
+	layers := []struct {
+		pkg       string
+		forbidden []string
+		allowed   []string
+	}{
+		// The bottom layer. internal/safegcd (the inversion, below field:
+		// it imports only internal/debug) is allowed too.
+		{"internal/field", []string{"..."}, []string{"internal/debug", "internal/safegcd"}},
+		{"internal/scalar", []string{"internal/group/...", "internal/ecmult/..."}, nil},
+		{"internal/group", []string{"internal/ecmult/...", "internal/scalar/..."}, nil},
+		{"internal/ecmult", append([]string{"."}, protocols...), nil},
+	}
+	t.Run("d_layers", func(t *testing.T) {
+		for _, l := range layers {
+			p := pkgs[l.pkg]
+			if p == nil {
+				t.Logf("%s does not exist: skipped", importPath(l.pkg))
+				continue
+			}
+			for _, dep := range p.deps {
+				if matchAny(dep, l.forbidden) && !matchAny(dep, l.allowed) {
+					t.Errorf("%s depends on %s (through %s)",
+						p.ImportPath, importPath(dep), strings.Join(p.through(pkgs, dep), ", "))
+				}
+			}
+		}
+	})
+}
+
+// listedPackage is the part of go list's JSON that the rules read, with
+// imports and deps also kept as module-relative paths (packages outside the
+// module dropped).
+type listedPackage struct {
+	ImportPath   string
+	Imports      []string
+	TestImports  []string
+	XTestImports []string
+	Deps         []string
+
+	imports, deps []string
+}
+
+// through returns the direct imports of p by which p depends on dep
+// (module-relative), for error messages.
+func (p *listedPackage) through(pkgs map[string]*listedPackage, dep string) []string {
+	var via []string
+	for _, imp := range p.imports {
+		if imp == dep || (pkgs[imp] != nil && slices.Contains(pkgs[imp].deps, dep)) {
+			via = append(via, importPath(imp))
+		}
+	}
+	return via
+}
+
+// goListDeps runs go list -deps -json ./... and returns the module's
+// packages by module-relative path.
+func goListDeps(t *testing.T) map[string]*listedPackage {
+	t.Helper()
+	goBin, err := exec.LookPath("go")
+	if err != nil {
+		// Not on PATH (go test puts GOROOT/bin first on it, so rarely):
+		// the go of the toolchain that built this test. If that is gone too,
+		// cmd.Run fails and so does the test.
+		//lint:ignore SA1019 only a fallback after PATH, and this test binary runs where it was built
+		goBin = filepath.Join(runtime.GOROOT(), "bin", "go")
+	}
+	cmd := exec.Command(goBin, "list", "-deps", "-json", "./...")
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("%s list -deps -json ./...: %v\n%s", goBin, err, stderr.Bytes())
+	}
+	pkgs := make(map[string]*listedPackage)
+	dec := json.NewDecoder(&stdout)
+	for {
+		p := new(listedPackage)
+		if err := dec.Decode(p); errors.Is(err, io.EOF) {
+			break
+		} else if err != nil {
+			t.Fatalf("decoding go list output: %v", err)
+		}
+		rel, ok := moduleRel(p.ImportPath)
+		if !ok {
+			continue
+		}
+		for _, imp := range p.Imports {
+			if r, ok := moduleRel(imp); ok {
+				p.imports = append(p.imports, r)
+			}
+		}
+		for _, dep := range p.Deps {
+			if r, ok := moduleRel(dep); ok {
+				p.deps = append(p.deps, r)
+			}
+		}
+		pkgs[rel] = p
+	}
+	return pkgs
+}
+
+// moduleRel returns the module-relative form of an import path ("." for
+// the root), and whether the path is in the module.
+func moduleRel(path string) (string, bool) {
+	if path == modulePath {
+		return ".", true
+	}
+	rel, ok := strings.CutPrefix(path, modulePath+"/")
+	return rel, ok
+}
+
+// isInternal reports whether the module-relative path rel is in an
+// internal directory (internal/... or .../internal/...).
+func isInternal(rel string) bool {
+	return slices.Contains(strings.Split(rel, "/"), "internal")
+}
+
+// matchAny reports whether the module-relative path rel matches one of the
+// patterns: "..." (any), "x/..." (x or below) or "x" (exactly).
+func matchAny(rel string, patterns []string) bool {
+	for _, pat := range patterns {
+		if pat == "..." || pat == rel {
+			return true
+		}
+		if base, ok := strings.CutSuffix(pat, "/..."); ok && (rel == base || strings.HasPrefix(rel, base+"/")) {
+			return true
+		}
+	}
+	return false
+}
+
+func sortedKeys(m map[string]*listedPackage) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}
