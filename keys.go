@@ -13,20 +13,67 @@ var (
 	// ErrPrivateKey is returned for a private key encoding that is not 32
 	// bytes or whose value is 0 or not less than n.
 	ErrPrivateKey = errors.New("secp256k1: invalid private key")
+
+	// ErrUninitialized is returned, by every function with an error result,
+	// for the zero value of a key type (a new(PrivateKey), an unset field, a
+	// wiped key): it is not a key, and nothing computes with it as if it
+	// were 0 or the point (0, 0). Functions without an error result panic
+	// instead, with a message naming the type.
+	ErrUninitialized = errors.New("secp256k1: uninitialized key (the zero value of its type)")
 )
 
 // PrivateKey is a secp256k1 private key: a scalar in [1, n−1]. The zero value
-// is not a valid key; use GeneratePrivateKey or NewPrivateKey.
+// is not a valid key; use GeneratePrivateKey or NewPrivateKey. Functions
+// given a zero PrivateKey return ErrUninitialized or, without an error
+// result, panic. Formatting one with fmt prints no secret material.
 type PrivateKey struct {
-	s Scalar // in [1, n−1]
+	s Scalar // in [1, n−1]; 0 only in the zero value (or after Zero)
 }
 
 // PublicKey is a secp256k1 public key: a point that is never the identity.
 // The zero value is not a valid key; use ParsePublicKey or
-// PrivateKey.PublicKey.
+// PrivateKey.PublicKey. Functions given a zero PublicKey return
+// ErrUninitialized or, without an error result, panic.
 type PublicKey struct {
-	// x and y are the canonical affine coordinates.
+	// x and y are the canonical affine coordinates. y ≠ 0 for every key
+	// (secp256k1 has no point of order 2), so y = 0 marks the zero value.
 	x, y field.Element
+}
+
+// Validate returns ErrUninitialized if k is the zero value of PrivateKey,
+// and nil otherwise: every other PrivateKey holds a valid key. Whether a key
+// is the zero value is not a secret (no valid key is), so Validate and the
+// checks of the other methods branch on it.
+func (k *PrivateKey) Validate() error {
+	if k.s.IsZero() == 1 {
+		return ErrUninitialized
+	}
+	return nil
+}
+
+// mustValid panics if k is the zero value: for the methods without an error
+// result.
+func (k *PrivateKey) mustValid() {
+	if k.s.IsZero() == 1 {
+		panic("secp256k1: use of an uninitialized PrivateKey")
+	}
+}
+
+// Validate returns ErrUninitialized if p is the zero value of PublicKey,
+// and nil otherwise: every other PublicKey holds a valid key.
+func (p *PublicKey) Validate() error {
+	if p.y.IsZero() == 1 {
+		return ErrUninitialized
+	}
+	return nil
+}
+
+// mustValid panics if p is the zero value: for the methods without an error
+// result.
+func (p *PublicKey) mustValid() {
+	if p.y.IsZero() == 1 {
+		panic("secp256k1: use of an uninitialized PublicKey")
+	}
 }
 
 // GeneratePrivateKey returns a new private key drawn uniformly from
@@ -75,21 +122,42 @@ func NewPrivateKeyFromScalar(s *Scalar) (*PrivateKey, error) {
 
 // Bytes returns the 32-byte big-endian encoding of k.
 func (k *PrivateKey) Bytes() []byte {
-	return k.s.Bytes()
+	// A wrapper, so that it can be inlined and out, when it does not
+	// escape, can live on the caller's stack.
+	var out [32]byte
+	return k.bytes(&out)
+}
+
+func (k *PrivateKey) bytes(out *[32]byte) []byte {
+	k.mustValid()
+	k.s.val.PutBytes(out)
+	return out[:]
 }
 
 // Scalar returns a copy of k's value.
 func (k *PrivateKey) Scalar() *Scalar {
-	return new(Scalar).Set(&k.s)
+	// A wrapper, so that it can be inlined and the copy, when it does not
+	// escape, can live on the caller's stack.
+	s := new(Scalar)
+	k.scalar(s)
+	return s
+}
+
+func (k *PrivateKey) scalar(s *Scalar) {
+	k.mustValid()
+	s.Set(&k.s)
 }
 
 // Equal reports whether k and j are the same key, in constant time.
 func (k *PrivateKey) Equal(j *PrivateKey) bool {
+	k.mustValid()
+	j.mustValid()
 	return k.s.Equal(&j.s) == 1
 }
 
 // PublicKey returns the public key k·G.
 func (k *PrivateKey) PublicKey() *PublicKey {
+	k.mustValid()
 	var p Point
 	p.ScalarBaseMult(&k.s)
 	pub := new(PublicKey)
@@ -126,6 +194,7 @@ func (p *PublicKey) BytesCompressed() []byte {
 }
 
 func (p *PublicKey) bytesCompressed(out *[33]byte) []byte {
+	p.mustValid()
 	out[0] = 2 | byte(p.y.IsOdd())
 	p.x.PutBytes((*[32]byte)(out[1:33]))
 	return out[:]
@@ -138,6 +207,7 @@ func (p *PublicKey) BytesUncompressed() []byte {
 }
 
 func (p *PublicKey) bytesUncompressed(out *[65]byte) []byte {
+	p.mustValid()
 	out[0] = 4
 	p.x.PutBytes((*[32]byte)(out[1:33]))
 	p.y.PutBytes((*[32]byte)(out[33:65]))
@@ -146,12 +216,21 @@ func (p *PublicKey) bytesUncompressed(out *[65]byte) []byte {
 
 // Point returns a copy of p as a Point.
 func (p *PublicKey) Point() *Point {
+	// A wrapper, so that it can be inlined and v, when it does not escape,
+	// can live on the caller's stack.
 	v := new(Point)
-	v.p.SetAffine(&group.Affine{X: p.x, Y: p.y})
+	p.point(v)
 	return v
+}
+
+func (p *PublicKey) point(v *Point) {
+	p.mustValid()
+	v.p.SetAffine(&group.Affine{X: p.x, Y: p.y})
 }
 
 // Equal reports whether p and q are the same key.
 func (p *PublicKey) Equal(q *PublicKey) bool {
+	p.mustValid()
+	q.mustValid()
 	return p.x.Equal(&q.x)&p.y.Equal(&q.y) == 1
 }

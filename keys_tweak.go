@@ -47,6 +47,9 @@ func setTweak(t *Scalar, b []byte) error {
 // not 32 bytes or t ≥ n, and ErrPrivateKey if the sum is 0. Its public key is
 // k.PublicKey().TweakAdd(t). Constant time in k and t.
 func (k *PrivateKey) TweakAdd(tweak []byte) (*PrivateKey, error) {
+	if err := k.Validate(); err != nil {
+		return nil, err
+	}
 	var t Scalar
 	if err := setTweak(&t, tweak); err != nil {
 		return nil, err
@@ -66,6 +69,9 @@ func (k *PrivateKey) TweakAdd(tweak []byte) (*PrivateKey, error) {
 // prime n is never 0. Its public key is k.PublicKey().TweakMul(t). Constant
 // time in k and t.
 func (k *PrivateKey) TweakMul(tweak []byte) (*PrivateKey, error) {
+	if err := k.Validate(); err != nil {
+		return nil, err
+	}
 	var t Scalar
 	if err := setTweak(&t, tweak); err != nil {
 		return nil, err
@@ -83,6 +89,7 @@ func (k *PrivateKey) TweakMul(tweak []byte) (*PrivateKey, error) {
 // secp256k1_ec_seckey_negate), whose public key is k.PublicKey().Negate().
 // Constant time.
 func (k *PrivateKey) Negate() *PrivateKey {
+	k.mustValid()
 	r := new(PrivateKey)
 	r.s.Negate(&k.s) // k ≠ 0, so n − k ≠ 0
 	return r
@@ -93,6 +100,9 @@ func (k *PrivateKey) Negate() *PrivateKey {
 // not 32 bytes or t ≥ n, and ErrIdentity if the sum is the identity (t is
 // the negated private key of P). It is constant time in t.
 func (p *PublicKey) TweakAdd(tweak []byte) (*PublicKey, error) {
+	if err := p.Validate(); err != nil {
+		return nil, err
+	}
 	var t Scalar
 	if err := setTweak(&t, tweak); err != nil {
 		return nil, err
@@ -108,6 +118,9 @@ func (p *PublicKey) TweakAdd(tweak []byte) (*PublicKey, error) {
 // secp256k1_ec_pubkey_tweak_mul). It returns ErrTweak if t is not 32 bytes,
 // t = 0 or t ≥ n. It is constant time in t.
 func (p *PublicKey) TweakMul(tweak []byte) (*PublicKey, error) {
+	if err := p.Validate(); err != nil {
+		return nil, err
+	}
 	var t Scalar
 	if err := setTweak(&t, tweak); err != nil {
 		return nil, err
@@ -124,6 +137,7 @@ func (p *PublicKey) TweakMul(tweak []byte) (*PublicKey, error) {
 // Negate returns the public key −P (libsecp256k1's
 // secp256k1_ec_pubkey_negate).
 func (p *PublicKey) Negate() *PublicKey {
+	p.mustValid()
 	r := &PublicKey{x: p.x}
 	r.y.Negate(&p.y)
 	r.y.Normalize(&r.y)
@@ -131,12 +145,17 @@ func (p *PublicKey) Negate() *PublicKey {
 }
 
 // CombinePublicKeys returns the sum of keys (libsecp256k1's
-// secp256k1_ec_pubkey_combine). It returns ErrNoPublicKeys if keys is empty
-// and ErrIdentity if the sum is the identity. It is variable time: the keys
-// are public.
+// secp256k1_ec_pubkey_combine). It returns ErrNoPublicKeys if keys is empty,
+// ErrIdentity if the sum is the identity, and ErrUninitialized if a key is the
+// zero value. It is variable time: the keys are public.
 func CombinePublicKeys(keys ...*PublicKey) (*PublicKey, error) {
 	if len(keys) == 0 {
 		return nil, ErrNoPublicKeys
+	}
+	for _, k := range keys {
+		if err := k.Validate(); err != nil {
+			return nil, err
+		}
 	}
 	var sum, next group.Jacobian // the identity
 	for _, k := range keys {

@@ -1,0 +1,150 @@
+package secp256k1
+
+import (
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// The zero-value rule of the key types (ErrUninitialized; doc.go and the
+// types' docs): every function with an error result returns
+// ErrUninitialized, every other one panics naming the type, and nothing
+// computes with a zero key.
+
+func TestZeroPrivateKey(t *testing.T) {
+	var z PrivateKey
+	tweak := make([]byte, 32)
+	tweak[31] = 1
+	if err := z.Validate(); !errors.Is(err, ErrUninitialized) {
+		t.Errorf("Validate: %v, want ErrUninitialized", err)
+	}
+	if _, err := z.TweakAdd(tweak); !errors.Is(err, ErrUninitialized) {
+		t.Errorf("TweakAdd: %v, want ErrUninitialized", err)
+	}
+	if _, err := z.TweakMul(tweak); !errors.Is(err, ErrUninitialized) {
+		t.Errorf("TweakMul: %v, want ErrUninitialized", err)
+	}
+	k := testKey(t)
+	for name, f := range map[string]func(){
+		"Bytes":     func() { z.Bytes() },
+		"Scalar":    func() { z.Scalar() },
+		"PublicKey": func() { z.PublicKey() },
+		"Negate":    func() { z.Negate() },
+		"Equal":     func() { z.Equal(k) },
+		"Equal(z)":  func() { k.Equal(&z) },
+	} {
+		expectPanic(t, name, "uninitialized PrivateKey", f)
+	}
+	if err := k.Validate(); err != nil {
+		t.Errorf("Validate of a key: %v", err)
+	}
+}
+
+func TestZeroPublicKey(t *testing.T) {
+	var z PublicKey
+	tweak := make([]byte, 32)
+	tweak[31] = 1
+	if err := z.Validate(); !errors.Is(err, ErrUninitialized) {
+		t.Errorf("Validate: %v, want ErrUninitialized", err)
+	}
+	if _, err := z.TweakAdd(tweak); !errors.Is(err, ErrUninitialized) {
+		t.Errorf("TweakAdd: %v, want ErrUninitialized", err)
+	}
+	if _, err := z.TweakMul(tweak); !errors.Is(err, ErrUninitialized) {
+		t.Errorf("TweakMul: %v, want ErrUninitialized", err)
+	}
+	pub := testKey(t).PublicKey()
+	if _, err := CombinePublicKeys(pub, &z); !errors.Is(err, ErrUninitialized) {
+		t.Errorf("CombinePublicKeys: %v, want ErrUninitialized", err)
+	}
+	for name, f := range map[string]func(){
+		"BytesCompressed":   func() { z.BytesCompressed() },
+		"BytesUncompressed": func() { z.BytesUncompressed() },
+		"Point":             func() { z.Point() },
+		"Negate":            func() { z.Negate() },
+		"Equal":             func() { z.Equal(pub) },
+		"Equal(z)":          func() { pub.Equal(&z) },
+	} {
+		expectPanic(t, name, "uninitialized PublicKey", f)
+	}
+	if err := pub.Validate(); err != nil {
+		t.Errorf("Validate of a key: %v", err)
+	}
+}
+
+// TestPrivateKeyZero checks that Zero wipes the key and leaves the zero
+// value.
+func TestPrivateKeyZero(t *testing.T) {
+	k := testKey(t)
+	k.Zero()
+	if *k != (PrivateKey{}) {
+		t.Fatal("Zero left key material")
+	}
+	if err := k.Validate(); !errors.Is(err, ErrUninitialized) {
+		t.Errorf("Validate after Zero: %v, want ErrUninitialized", err)
+	}
+}
+
+// TestPrivateKeyFormat checks that no fmt verb, on the key, its pointer or
+// a struct holding it, prints the key's bytes or limbs, and that
+// encoding/json refuses it.
+func TestPrivateKeyFormat(t *testing.T) {
+	k := testKey(t)
+	b := k.Bytes()
+	l := k.s.val.Limbs()
+	secrets := []string{hex.EncodeToString(b), strings.ToUpper(hex.EncodeToString(b))}
+	for _, w := range l {
+		secrets = append(secrets, fmt.Sprint(w), fmt.Sprintf("%x", w), fmt.Sprintf("%X", w))
+	}
+	// fmt cannot call the methods of a value in an unexported field, so a
+	// type that holds a PrivateKey there formats itself (as schnorr.Keypair
+	// does); exported fields, pointers and elements go through Format.
+	type holder struct {
+		Key  PrivateKey
+		Ptr  *PrivateKey
+		List []PrivateKey
+		Map  map[string]PrivateKey
+	}
+	h := holder{Key: *k, Ptr: k, List: []PrivateKey{*k}, Map: map[string]PrivateKey{"k": *k}}
+	for _, verb := range []string{"%v", "%+v", "%#v", "%s", "%x", "%X", "%d", "%q"} {
+		for _, arg := range []any{k, *k, h, &h} {
+			out := fmt.Sprintf(verb, arg)
+			for _, s := range secrets {
+				if strings.Contains(out, s) {
+					t.Fatalf("fmt.Sprintf(%q, %T) = %q contains secret %q", verb, arg, out, s)
+				}
+			}
+		}
+	}
+	for _, arg := range []any{k, *k, struct{ K PrivateKey }{*k}} {
+		if out, err := json.Marshal(arg); !errors.Is(err, ErrSecretMarshal) {
+			t.Errorf("json.Marshal(%T) = %s, %v; want ErrSecretMarshal", arg, out, err)
+		}
+	}
+}
+
+// testKey returns a fixed private key.
+func testKey(t *testing.T) *PrivateKey {
+	t.Helper()
+	k, err := NewPrivateKey([]byte("kestrel: a fixed test private ke"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return k
+}
+
+// expectPanic checks that f panics with a message containing want.
+func expectPanic(t *testing.T, name, want string, f func()) {
+	t.Helper()
+	defer func() {
+		t.Helper()
+		r := recover()
+		if msg, ok := r.(string); !ok || !strings.Contains(msg, want) {
+			t.Errorf("%s: panic %v, want one containing %q", name, r, want)
+		}
+	}()
+	f()
+}
