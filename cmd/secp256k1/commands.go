@@ -59,15 +59,43 @@ arguments and flags.
 // Each is hex, except a choice "<a|b>", which must be one of the words a, b.
 type command struct {
 	name, args, help string
-	flags            func(fs *flag.FlagSet) // declares the command's flags
+	flags            []string   // the flags it takes, by their names in flagDefs
+	conflicts        []conflict // pairs of its flags that have no meaning together
 	run              func(c *context) (map[string]string, int, error)
+}
+
+// conflict is two flags of a command that cannot be given together, and why.
+type conflict struct{ a, b, why string }
+
+// options holds the values of the flags.
+type options struct {
+	json, uncompressed, recoverable bool
+	format                          string
+}
+
+// flagDefs declares every flag of the commands. Each command takes those its
+// flags field names; execute parses all of them, so that a flag given to a
+// command that does not take it is named in the error.
+var flagDefs = []struct {
+	name   string
+	define func(fs *flag.FlagSet, o *options)
+}{
+	{"json", func(fs *flag.FlagSet, o *options) { fs.BoolVar(&o.json, "json", false, "print JSON") }},
+	{"uncompressed", func(fs *flag.FlagSet, o *options) {
+		fs.BoolVar(&o.uncompressed, "uncompressed", false, "print public keys as 65-byte uncompressed")
+	}},
+	{"format", func(fs *flag.FlagSet, o *options) {
+		fs.StringVar(&o.format, "format", "der", "signature encoding: der or compact")
+	}},
+	{"recoverable", func(fs *flag.FlagSet, o *options) {
+		fs.BoolVar(&o.recoverable, "recoverable", false, "print the 65-byte r||s||v for recover")
+	}},
 }
 
 // context is what a command's action sees.
 type context struct {
-	fs   *flag.FlagSet
+	opts options
 	args [][]byte // the positional arguments: hex decoded, a choice as its word
-	out  io.Writer
 }
 
 // choices returns the words a choice argument "<a|b>" accepts, or nil for a
@@ -79,41 +107,32 @@ func choices(arg string) []string {
 	return strings.Split(strings.Trim(arg, "<>[]"), "|")
 }
 
-var (
-	flagJSON         bool
-	flagUncompressed bool
-	flagFormat       string
-	flagRecoverable  bool
-)
-
 var commands = []command{
-	{name: "keygen", help: "Generates a private key from crypto/rand and prints it with its public key.",
+	{name: "keygen", flags: []string{"json", "uncompressed"}, help: "Generates a private key from crypto/rand and prints it with its public key.",
 		run: func(c *context) (map[string]string, int, error) {
 			k, err := secp256k1.GeneratePrivateKey()
 			if err != nil {
 				return nil, exitUsage, err
 			}
-			return map[string]string{"seckey": hex.EncodeToString(k.Bytes()), "pubkey": pubHex(k.PublicKey())}, exitOK, nil
+			return map[string]string{"seckey": hex.EncodeToString(k.Bytes()), "pubkey": c.pubHex(k.PublicKey())}, exitOK, nil
 		}},
-	{name: "pubkey", args: "<seckey>", help: "Prints the public key (33-byte compressed by default).",
+	{name: "pubkey", args: "<seckey>", flags: []string{"json", "uncompressed"}, help: "Prints the public key (33-byte compressed by default).",
 		run: func(c *context) (map[string]string, int, error) {
 			k, err := secp256k1.NewPrivateKey(c.args[0])
 			if err != nil {
 				return nil, exitUsage, err
 			}
-			return map[string]string{"pubkey": pubHex(k.PublicKey())}, exitOK, nil
+			return map[string]string{"pubkey": c.pubHex(k.PublicKey())}, exitOK, nil
 		}},
 	{name: "sign", args: "<seckey> <hash>", help: "Signs a hash (its leftmost 32 bytes) with ECDSA, RFC 6979, low-S.",
-		flags: func(fs *flag.FlagSet) {
-			fs.StringVar(&flagFormat, "format", "der", "signature encoding: der or compact")
-			fs.BoolVar(&flagRecoverable, "recoverable", false, "print the 65-byte r||s||v for recover")
-		},
+		flags:     []string{"json", "format", "recoverable"},
+		conflicts: []conflict{{"format", "recoverable", "a recoverable signature is always the 65-byte r||s||v"}},
 		run: func(c *context) (map[string]string, int, error) {
 			k, err := secp256k1.NewPrivateKey(c.args[0])
 			if err != nil {
 				return nil, exitUsage, err
 			}
-			if flagRecoverable {
+			if c.opts.recoverable {
 				sig, err := ecdsa.SignRecoverable(k, c.args[1])
 				if err != nil {
 					return nil, exitUsage, err
@@ -124,15 +143,15 @@ var commands = []command{
 			if err != nil {
 				return nil, exitUsage, err
 			}
-			switch flagFormat {
+			switch c.opts.format {
 			case "der":
 				return map[string]string{"signature": hex.EncodeToString(sig.DER())}, exitOK, nil
 			case "compact":
 				return map[string]string{"signature": hex.EncodeToString(sig.Compact())}, exitOK, nil
 			}
-			return nil, exitUsage, fmt.Errorf("unknown -format %q (want der or compact)", flagFormat)
+			return nil, exitUsage, fmt.Errorf("unknown -format %q (want der or compact)", c.opts.format)
 		}},
-	{name: "verify", args: "<pubkey> <hash> <signature>", help: "Verifies an ECDSA signature, DER or 64-byte compact; high-S is invalid, as in libsecp256k1.",
+	{name: "verify", args: "<pubkey> <hash> <signature>", flags: []string{"json"}, help: "Verifies an ECDSA signature, DER or 64-byte compact; high-S is invalid, as in libsecp256k1.",
 		run: func(c *context) (map[string]string, int, error) {
 			pub, err := secp256k1.ParsePublicKey(c.args[0])
 			if err != nil {
@@ -149,15 +168,15 @@ var commands = []command{
 			}
 			return verdict(ecdsa.Verify(pub, c.args[1], sig))
 		}},
-	{name: "recover", args: "<hash> <signature65>", help: "Recovers the public key from a 65-byte r||s||v signature (v in 0..3).",
+	{name: "recover", args: "<hash> <signature65>", flags: []string{"json", "uncompressed"}, help: "Recovers the public key from a 65-byte r||s||v signature (v in 0..3).",
 		run: func(c *context) (map[string]string, int, error) {
 			pub, err := ecdsa.RecoverPublicKey(c.args[0], c.args[1])
 			if err != nil {
 				return nil, exitInvalid, err
 			}
-			return map[string]string{"pubkey": pubHex(pub)}, exitOK, nil
+			return map[string]string{"pubkey": c.pubHex(pub)}, exitOK, nil
 		}},
-	{name: "ecdh", args: "<seckey> <pubkey>", help: "Prints SHA-256 of the compressed shared point (libsecp256k1's default).",
+	{name: "ecdh", args: "<seckey> <pubkey>", flags: []string{"json"}, help: "Prints SHA-256 of the compressed shared point (libsecp256k1's default).",
 		run: func(c *context) (map[string]string, int, error) {
 			k, err := secp256k1.NewPrivateKey(c.args[0])
 			if err != nil {
@@ -169,7 +188,7 @@ var commands = []command{
 			}
 			return map[string]string{"secret": hex.EncodeToString(ecdh.SharedSecret(k, pub))}, exitOK, nil
 		}},
-	{name: "schnorr-sign", args: "<seckey> <msg> [aux]", help: "Signs a message of any length with BIP-340 (aux: 32 bytes, default crypto/rand).",
+	{name: "schnorr-sign", args: "<seckey> <msg> [aux]", flags: []string{"json"}, help: "Signs a message of any length with BIP-340 (aux: 32 bytes, default crypto/rand).",
 		run: func(c *context) (map[string]string, int, error) {
 			k, err := secp256k1.NewPrivateKey(c.args[0])
 			if err != nil {
@@ -185,7 +204,7 @@ var commands = []command{
 			}
 			return map[string]string{"signature": hex.EncodeToString(sig), "xonly": hex.EncodeToString(schnorr.SerializePublicKey(k.PublicKey()))}, exitOK, nil
 		}},
-	{name: "schnorr-verify", args: "<xonly> <msg> <sig>", help: "Verifies a BIP-340 signature with a 32-byte x-only key.",
+	{name: "schnorr-verify", args: "<xonly> <msg> <sig>", flags: []string{"json"}, help: "Verifies a BIP-340 signature with a 32-byte x-only key.",
 		run: func(c *context) (map[string]string, int, error) {
 			pub, err := schnorr.ParsePublicKey(c.args[0])
 			if err != nil {
@@ -196,7 +215,7 @@ var commands = []command{
 			}
 			return verdict(schnorr.Verify(pub, c.args[1], c.args[2]))
 		}},
-	{name: "ellswift-create", args: "<seckey> [aux]", help: `Prints a 64-byte ElligatorSwift encoding (BIP-324) of the private key's
+	{name: "ellswift-create", args: "<seckey> [aux]", flags: []string{"json"}, help: `Prints a 64-byte ElligatorSwift encoding (BIP-324) of the private key's
 public key, made as libsecp256k1's secp256k1_ellswift_create makes it: the
 same key and aux give the same encoding. aux is 32 bytes, by default from
 crypto/rand; an encoding looks random only if aux is fresh and secret.`,
@@ -215,7 +234,7 @@ crypto/rand; an encoding looks random only if aux is fresh and secret.`,
 			}
 			return map[string]string{"ellswift": hex.EncodeToString(enc)}, exitOK, nil
 		}},
-	{name: "ellswift-encode", args: "<pubkey> [rnd]", help: `Prints a 64-byte ElligatorSwift encoding (BIP-324) of a public key, made as
+	{name: "ellswift-encode", args: "<pubkey> [rnd]", flags: []string{"json"}, help: `Prints a 64-byte ElligatorSwift encoding (BIP-324) of a public key, made as
 libsecp256k1's secp256k1_ellswift_encode makes it. rnd is 32 bytes, by
 default from crypto/rand; an encoding looks random only if rnd is fresh and
 secret and the key is random too.`,
@@ -239,16 +258,16 @@ secret and the key is random too.`,
 			}
 			return map[string]string{"ellswift": hex.EncodeToString(enc)}, exitOK, nil
 		}},
-	{name: "ellswift-decode", args: "<ellswift64>", help: `Prints the public key that a 64-byte ElligatorSwift encoding (BIP-324)
+	{name: "ellswift-decode", args: "<ellswift64>", flags: []string{"json", "uncompressed"}, help: `Prints the public key that a 64-byte ElligatorSwift encoding (BIP-324)
 decodes to; every 64-byte string decodes.`,
 		run: func(c *context) (map[string]string, int, error) {
 			pub, err := ellswift.Decode(c.args[0])
 			if err != nil {
 				return nil, exitUsage, err
 			}
-			return map[string]string{"pubkey": pubHex(pub)}, exitOK, nil
+			return map[string]string{"pubkey": c.pubHex(pub)}, exitOK, nil
 		}},
-	{name: "ellswift-xdh", args: "<seckey> <ours64> <theirs64> <initiator|responder>", help: `Prints the 32-byte BIP-324 shared secret (libsecp256k1's
+	{name: "ellswift-xdh", args: "<seckey> <ours64> <theirs64> <initiator|responder>", flags: []string{"json"}, help: `Prints the 32-byte BIP-324 shared secret (libsecp256k1's
 secp256k1_ellswift_xdh with the BIP-324 hash). ours64 is the ElligatorSwift
 encoding of seckey's public key (from ellswift-create), theirs64 the peer's;
 the last argument says which side seckey is on. Both sides get the same
@@ -293,33 +312,60 @@ func verdict(ok bool) (map[string]string, int, error) {
 	return map[string]string{"valid": "false"}, exitInvalid, nil
 }
 
-func pubHex(p *secp256k1.PublicKey) string {
-	if flagUncompressed {
+func (c *context) pubHex(p *secp256k1.PublicKey) string {
+	if c.opts.uncompressed {
 		return hex.EncodeToString(p.BytesUncompressed())
 	}
 	return hex.EncodeToString(p.BytesCompressed())
 }
 
-// newFlagSet returns the command's flag set, with the flags every command
-// has (-json, -uncompressed) and its own, reset to their defaults. It prints
-// nothing: execute reports errors in one line and usage prints the help.
-func (cmd *command) newFlagSet() *flag.FlagSet {
+// newFlagSet returns a flag set for the command that stores in o, with
+// every flag of flagDefs if all is set and the command's own flags
+// otherwise. It prints nothing: execute reports errors in one line and usage
+// prints the help.
+func (cmd *command) newFlagSet(o *options, all bool) *flag.FlagSet {
 	fs := flag.NewFlagSet(cmd.name, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	fs.Usage = func() {}
-	flagJSON, flagUncompressed, flagFormat, flagRecoverable = false, false, "der", false
-	fs.BoolVar(&flagJSON, "json", false, "print JSON")
-	fs.BoolVar(&flagUncompressed, "uncompressed", false, "print public keys as 65-byte uncompressed")
-	if cmd.flags != nil {
-		cmd.flags(fs)
+	for _, f := range flagDefs {
+		if all || slices.Contains(cmd.flags, f.name) {
+			f.define(fs, o)
+		}
 	}
 	return fs
+}
+
+// checkFlags returns an error naming the first flag set in fs that the
+// command does not take, or the first of its conflicts that fs sets both
+// flags of.
+func (cmd *command) checkFlags(fs *flag.FlagSet) error {
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	for _, f := range flagDefs {
+		if set[f.name] && !slices.Contains(cmd.flags, f.name) {
+			return fmt.Errorf("-%s is not a flag of %s, which takes %s", f.name, cmd.name, cmd.flagList())
+		}
+	}
+	for _, c := range cmd.conflicts {
+		if set[c.a] && set[c.b] {
+			return fmt.Errorf("-%s has no meaning with -%s: %s", c.a, c.b, c.why)
+		}
+	}
+	return nil
+}
+
+// flagList is the command's flags as they are written: "-json -uncompressed".
+func (cmd *command) flagList() string {
+	if len(cmd.flags) == 0 {
+		return "no flags"
+	}
+	return "-" + strings.Join(cmd.flags, " -")
 }
 
 // usage prints the command's help: its arguments, what it does and its flags.
 func (cmd *command) usage(w io.Writer) {
 	fprintf(w, "usage: secp256k1 %s [flags] %s\n\n%s\n\nflags:\n", cmd.name, cmd.args, cmd.help)
-	fs := cmd.newFlagSet()
+	fs := cmd.newFlagSet(new(options), false)
 	fs.SetOutput(w)
 	fs.PrintDefaults()
 }
@@ -343,8 +389,13 @@ func (cmd *command) execute(argv []string, stdin io.Reader, stdout, stderr io.Wr
 			return exitOK
 		}
 	}
-	fs := cmd.newFlagSet()
-	if err := fs.Parse(argv); err != nil {
+	c := new(context)
+	fs := cmd.newFlagSet(&c.opts, true)
+	err := fs.Parse(argv)
+	if err == nil {
+		err = cmd.checkFlags(fs)
+	}
+	if err != nil {
 		fprintf(stderr, "secp256k1 %s: %v (see secp256k1 %s -h)\n", cmd.name, err, cmd.name)
 		return exitUsage
 	}
@@ -363,7 +414,6 @@ func (cmd *command) execute(argv []string, stdin io.Reader, stdout, stderr io.Wr
 		fprintf(stderr, "secp256k1 %s: want arguments %s, got %d%s\n", cmd.name, cmd.args, fs.NArg(), hint)
 		return exitUsage
 	}
-	c := &context{fs: fs, out: stdout}
 	var in *bufio.Scanner
 	for i, a := range fs.Args() {
 		if a == "-" {
@@ -407,7 +457,7 @@ func (cmd *command) execute(argv []string, stdin io.Reader, stdout, stderr io.Wr
 		return code
 	}
 	keys := []string{"seckey", "pubkey", "xonly", "ellswift", "signature", "secret", "valid"}
-	if flagJSON {
+	if c.opts.json {
 		ordered := make([]string, 0, len(res))
 		for _, k := range keys {
 			if v, ok := res[k]; ok {

@@ -449,3 +449,79 @@ func TestIsTerminal(t *testing.T) {
 		t.Errorf("/dev/ptmx is not a terminal")
 	}
 }
+
+// Each command takes only its own flags: any other flag, and -format with
+// -recoverable, is an error (exit 2) naming the flag and the command.
+func TestFlagsRejected(t *testing.T) {
+	sk := strings.Repeat("11", 32)
+	for _, args := range [][]string{
+		{"ecdh", "-uncompressed", sk, "02" + strings.Repeat("11", 32)},
+		{"sign", "-uncompressed", sk, "00"},
+		{"verify", "-uncompressed", "-", "-", "-"},
+		{"schnorr-sign", "-uncompressed", sk, ""},
+		{"ellswift-encode", "-uncompressed", "-"},
+		{"pubkey", "-format", "compact", sk},
+		{"recover", "-recoverable", "-", "-"},
+		{"keygen", "-recoverable"},
+		{"keygen", "-format=der"},
+	} {
+		_, errOut, code := cli(t, "", args...)
+		if code != 2 || !strings.Contains(errOut, "secp256k1 "+args[0]+":") || !strings.Contains(errOut, strings.Split(args[1], "=")[0]+" is not a flag of "+args[0]) {
+			t.Errorf("%v: exit %d, stderr %q", args, code, errOut)
+		}
+	}
+	for _, args := range [][]string{
+		{"sign", "-format", "compact", "-recoverable", sk, "00"},
+		{"sign", "-recoverable", "-format=der", sk, "00"},
+	} {
+		_, errOut, code := cli(t, "", args...)
+		if code != 2 || !strings.Contains(errOut, "secp256k1 sign: -format has no meaning with -recoverable") {
+			t.Errorf("%v: exit %d, stderr %q", args, code, errOut)
+		}
+	}
+	// Every flag of every command other than its own.
+	for _, c := range commands {
+		for _, f := range flagDefs {
+			if slices.Contains(c.flags, f.name) {
+				continue
+			}
+			arg := "-" + f.name
+			if f.name == "format" {
+				arg += "=der"
+			}
+			_, errOut, code := cli(t, "", c.name, arg)
+			if code != 2 || !strings.Contains(errOut, "secp256k1 "+c.name+": -"+f.name+" is not a flag of "+c.name) {
+				t.Errorf("%s %s: exit %d, stderr %q", c.name, arg, code, errOut)
+			}
+		}
+	}
+}
+
+// The flags a command takes still work.
+func TestFlagsAccepted(t *testing.T) {
+	out, _, code := cli(t, "", "keygen", "-uncompressed")
+	f := strings.Fields(out)
+	if code != 0 || len(f) != 2 || len(f[1]) != 130 || f[1][:2] != "04" {
+		t.Fatalf("keygen -uncompressed = %q, exit %d", out, code)
+	}
+	sk := f[0]
+	if got, _, _ := cli(t, "", "pubkey", "-uncompressed", sk); got != f[1] {
+		t.Errorf("pubkey -uncompressed = %q, want %q", got, f[1])
+	}
+	hash := sha256Hex("flags")
+	rec, _, code := cli(t, "", "sign", "-recoverable", sk, hash)
+	if code != 0 || len(rec) != 130 {
+		t.Fatalf("sign -recoverable = %q, exit %d", rec, code)
+	}
+	if got, _, code := cli(t, "", "recover", "-uncompressed", "-json", hash, rec); code != 0 || !strings.Contains(got, f[1]) {
+		t.Errorf("recover -uncompressed -json = %q, exit %d", got, code)
+	}
+	compact, _, code := cli(t, "", "sign", "-format", "compact", sk, hash)
+	if code != 0 || compact != rec[:128] {
+		t.Errorf("sign -format compact = %q, exit %d; the recoverable one is %q", compact, code, rec)
+	}
+	enc, _, _ := cli(t, "", "ellswift-create", sk)
+	if got, _, code := cli(t, "", "ellswift-decode", "-uncompressed", enc); code != 0 || got != f[1] {
+		t.Errorf("ellswift-decode -uncompressed = %q, exit %d", got, code)
+	}
+}
