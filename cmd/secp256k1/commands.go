@@ -61,7 +61,7 @@ type command struct {
 	name, args, help string
 	flags            []string   // the flags it takes, by their names in flagDefs
 	conflicts        []conflict // pairs of its flags that have no meaning together
-	run              func(c *context) (map[string]string, int, error)
+	run              func(c *context) (output, error)
 }
 
 // conflict is two flags of a command that cannot be given together, and why.
@@ -109,53 +109,53 @@ func choices(arg string) []string {
 
 var commands = []command{
 	{name: "keygen", flags: []string{"json", "uncompressed"}, help: "Generates a private key from crypto/rand and prints it with its public key.",
-		run: func(c *context) (map[string]string, int, error) {
+		run: func(c *context) (output, error) {
 			k, err := secp256k1.GeneratePrivateKey()
 			if err != nil {
-				return nil, exitUsage, err
+				return nil, err
 			}
-			return map[string]string{"seckey": hex.EncodeToString(k.Bytes()), "pubkey": c.pubHex(k.PublicKey())}, exitOK, nil
+			return &result{Seckey: k.Bytes(), Pubkey: c.pubBytes(k.PublicKey())}, nil
 		}},
 	{name: "pubkey", args: "<seckey>", flags: []string{"json", "uncompressed"}, help: "Prints the public key (33-byte compressed by default).",
-		run: func(c *context) (map[string]string, int, error) {
+		run: func(c *context) (output, error) {
 			k, err := secp256k1.NewPrivateKey(c.args[0])
 			if err != nil {
-				return nil, exitUsage, err
+				return nil, err
 			}
-			return map[string]string{"pubkey": c.pubHex(k.PublicKey())}, exitOK, nil
+			return &result{Pubkey: c.pubBytes(k.PublicKey())}, nil
 		}},
 	{name: "sign", args: "<seckey> <hash>", help: "Signs a hash (its leftmost 32 bytes) with ECDSA, RFC 6979, low-S.",
 		flags:     []string{"json", "format", "recoverable"},
 		conflicts: []conflict{{"format", "recoverable", "a recoverable signature is always the 65-byte r||s||v"}},
-		run: func(c *context) (map[string]string, int, error) {
+		run: func(c *context) (output, error) {
 			k, err := secp256k1.NewPrivateKey(c.args[0])
 			if err != nil {
-				return nil, exitUsage, err
+				return nil, err
 			}
 			if c.opts.recoverable {
 				sig, err := ecdsa.SignRecoverable(k, c.args[1])
 				if err != nil {
-					return nil, exitUsage, err
+					return nil, err
 				}
-				return map[string]string{"signature": hex.EncodeToString(sig)}, exitOK, nil
+				return &result{Signature: sig}, nil
 			}
 			sig, err := ecdsa.Sign(k, c.args[1])
 			if err != nil {
-				return nil, exitUsage, err
+				return nil, err
 			}
 			switch c.opts.format {
 			case "der":
-				return map[string]string{"signature": hex.EncodeToString(sig.DER())}, exitOK, nil
+				return &result{Signature: sig.DER()}, nil
 			case "compact":
-				return map[string]string{"signature": hex.EncodeToString(sig.Compact())}, exitOK, nil
+				return &result{Signature: sig.Compact()}, nil
 			}
-			return nil, exitUsage, fmt.Errorf("unknown -format %q (want der or compact)", c.opts.format)
+			return nil, fmt.Errorf("unknown -format %q (want der or compact)", c.opts.format)
 		}},
 	{name: "verify", args: "<pubkey> <hash> <signature>", flags: []string{"json"}, help: "Verifies an ECDSA signature, DER or 64-byte compact; high-S is invalid, as in libsecp256k1.",
-		run: func(c *context) (map[string]string, int, error) {
+		run: func(c *context) (output, error) {
 			pub, err := secp256k1.ParsePublicKey(c.args[0])
 			if err != nil {
-				return nil, exitUsage, err
+				return nil, err
 			}
 			var sig *ecdsa.Signature
 			if len(c.args[2]) == 64 {
@@ -164,35 +164,35 @@ var commands = []command{
 				sig, err = ecdsa.ParseDERSignature(c.args[2])
 			}
 			if err != nil {
-				return nil, exitUsage, err
+				return nil, err
 			}
 			return verdict(ecdsa.Verify(pub, c.args[1], sig))
 		}},
 	{name: "recover", args: "<hash> <signature65>", flags: []string{"json", "uncompressed"}, help: "Recovers the public key from a 65-byte r||s||v signature (v in 0..3).",
-		run: func(c *context) (map[string]string, int, error) {
+		run: func(c *context) (output, error) {
 			pub, err := ecdsa.RecoverPublicKey(c.args[0], c.args[1])
 			if err != nil {
-				return nil, exitInvalid, err
+				return nil, fmt.Errorf("%w: %v", errInvalidSignature, err)
 			}
-			return map[string]string{"pubkey": c.pubHex(pub)}, exitOK, nil
+			return &result{Pubkey: c.pubBytes(pub)}, nil
 		}},
 	{name: "ecdh", args: "<seckey> <pubkey>", flags: []string{"json"}, help: "Prints SHA-256 of the compressed shared point (libsecp256k1's default).",
-		run: func(c *context) (map[string]string, int, error) {
+		run: func(c *context) (output, error) {
 			k, err := secp256k1.NewPrivateKey(c.args[0])
 			if err != nil {
-				return nil, exitUsage, err
+				return nil, err
 			}
 			pub, err := secp256k1.ParsePublicKey(c.args[1])
 			if err != nil {
-				return nil, exitUsage, err
+				return nil, err
 			}
-			return map[string]string{"secret": hex.EncodeToString(ecdh.SharedSecret(k, pub))}, exitOK, nil
+			return &result{Secret: ecdh.SharedSecret(k, pub)}, nil
 		}},
 	{name: "schnorr-sign", args: "<seckey> <msg> [aux]", flags: []string{"json"}, help: "Signs a message of any length with BIP-340 (aux: 32 bytes, default crypto/rand).",
-		run: func(c *context) (map[string]string, int, error) {
+		run: func(c *context) (output, error) {
 			k, err := secp256k1.NewPrivateKey(c.args[0])
 			if err != nil {
-				return nil, exitUsage, err
+				return nil, err
 			}
 			var aux []byte
 			if len(c.args) > 2 {
@@ -200,18 +200,18 @@ var commands = []command{
 			}
 			sig, err := schnorr.Sign(k, c.args[1], aux)
 			if err != nil {
-				return nil, exitUsage, err
+				return nil, err
 			}
-			return map[string]string{"signature": hex.EncodeToString(sig), "xonly": hex.EncodeToString(schnorr.SerializePublicKey(k.PublicKey()))}, exitOK, nil
+			return &result{XOnly: schnorr.SerializePublicKey(k.PublicKey()), Signature: sig}, nil
 		}},
 	{name: "schnorr-verify", args: "<xonly> <msg> <sig>", flags: []string{"json"}, help: "Verifies a BIP-340 signature with a 32-byte x-only key.",
-		run: func(c *context) (map[string]string, int, error) {
+		run: func(c *context) (output, error) {
 			pub, err := schnorr.ParsePublicKey(c.args[0])
 			if err != nil {
-				return nil, exitUsage, err
+				return nil, err
 			}
 			if len(c.args[2]) != 64 {
-				return nil, exitUsage, errors.New("signature must be 64 bytes")
+				return nil, errors.New("signature must be 64 bytes")
 			}
 			return verdict(schnorr.Verify(pub, c.args[1], c.args[2]))
 		}},
@@ -219,10 +219,10 @@ var commands = []command{
 public key, made as libsecp256k1's secp256k1_ellswift_create makes it: the
 same key and aux give the same encoding. aux is 32 bytes, by default from
 crypto/rand; an encoding looks random only if aux is fresh and secret.`,
-		run: func(c *context) (map[string]string, int, error) {
+		run: func(c *context) (output, error) {
 			k, err := secp256k1.NewPrivateKey(c.args[0])
 			if err != nil {
-				return nil, exitUsage, err
+				return nil, err
 			}
 			var aux []byte // nil: crypto/rand
 			if len(c.args) > 1 {
@@ -230,18 +230,18 @@ crypto/rand; an encoding looks random only if aux is fresh and secret.`,
 			}
 			enc, err := ellswift.Create(k, aux)
 			if err != nil {
-				return nil, exitUsage, err
+				return nil, err
 			}
-			return map[string]string{"ellswift": hex.EncodeToString(enc)}, exitOK, nil
+			return &result{ELLSwift: enc}, nil
 		}},
 	{name: "ellswift-encode", args: "<pubkey> [rnd]", flags: []string{"json"}, help: `Prints a 64-byte ElligatorSwift encoding (BIP-324) of a public key, made as
 libsecp256k1's secp256k1_ellswift_encode makes it. rnd is 32 bytes, by
 default from crypto/rand; an encoding looks random only if rnd is fresh and
 secret and the key is random too.`,
-		run: func(c *context) (map[string]string, int, error) {
+		run: func(c *context) (output, error) {
 			pub, err := secp256k1.ParsePublicKey(c.args[0])
 			if err != nil {
-				return nil, exitUsage, err
+				return nil, err
 			}
 			var rnd []byte
 			if len(c.args) > 1 {
@@ -249,23 +249,23 @@ secret and the key is random too.`,
 			} else {
 				rnd = make([]byte, 32)
 				if _, err := rand.Read(rnd); err != nil {
-					return nil, exitUsage, err
+					return nil, err
 				}
 			}
 			enc, err := ellswift.Encode(pub, rnd)
 			if err != nil {
-				return nil, exitUsage, err
+				return nil, err
 			}
-			return map[string]string{"ellswift": hex.EncodeToString(enc)}, exitOK, nil
+			return &result{ELLSwift: enc}, nil
 		}},
 	{name: "ellswift-decode", args: "<ellswift64>", flags: []string{"json", "uncompressed"}, help: `Prints the public key that a 64-byte ElligatorSwift encoding (BIP-324)
 decodes to; every 64-byte string decodes.`,
-		run: func(c *context) (map[string]string, int, error) {
+		run: func(c *context) (output, error) {
 			pub, err := ellswift.Decode(c.args[0])
 			if err != nil {
-				return nil, exitUsage, err
+				return nil, err
 			}
-			return map[string]string{"pubkey": c.pubHex(pub)}, exitOK, nil
+			return &result{Pubkey: c.pubBytes(pub)}, nil
 		}},
 	{name: "ellswift-xdh", args: "<seckey> <ours64> <theirs64> <initiator|responder>", flags: []string{"json"}, help: `Prints the 32-byte BIP-324 shared secret (libsecp256k1's
 secp256k1_ellswift_xdh with the BIP-324 hash). ours64 is the ElligatorSwift
@@ -275,15 +275,15 @@ secret: the initiator runs
   ellswift-xdh <initiator seckey> <initiator ell64> <responder ell64> initiator
 and the responder
   ellswift-xdh <responder seckey> <responder ell64> <initiator ell64> responder`,
-		run: func(c *context) (map[string]string, int, error) {
+		run: func(c *context) (output, error) {
 			k, err := secp256k1.NewPrivateKey(c.args[0])
 			if err != nil {
-				return nil, exitUsage, err
+				return nil, err
 			}
 			ours, theirs, initiating := c.args[1], c.args[2], string(c.args[3]) == "initiator"
 			for i, enc := range [][]byte{ours, theirs} {
 				if len(enc) != 64 {
-					return nil, exitUsage, fmt.Errorf("%s must be 64 bytes, not %d", []string{"<ours64>", "<theirs64>"}[i], len(enc))
+					return nil, fmt.Errorf("%s must be 64 bytes, not %d", []string{"<ours64>", "<theirs64>"}[i], len(enc))
 				}
 			}
 			// XDH does not look at our own encoding beyond hashing it, so a
@@ -291,7 +291,7 @@ and the responder
 			// catch that here. x only: XDH only uses the x coordinate.
 			pub, _ := ellswift.Decode(ours)
 			if !bytes.Equal(pub.BytesCompressed()[1:], k.PublicKey().BytesCompressed()[1:]) {
-				return nil, exitUsage, errors.New("<ours64> does not encode the public key of <seckey> (are <ours64> and <theirs64> swapped?)")
+				return nil, errors.New("<ours64> does not encode the public key of <seckey> (are <ours64> and <theirs64> swapped?)")
 			}
 			ellA, ellB := ours, theirs // the initiator's encoding comes first
 			if !initiating {
@@ -299,24 +299,66 @@ and the responder
 			}
 			secret, err := ellswift.XDH(ellA, ellB, k, initiating)
 			if err != nil {
-				return nil, exitUsage, err
+				return nil, err
 			}
-			return map[string]string{"secret": hex.EncodeToString(secret)}, exitOK, nil
+			return &result{Secret: secret}, nil
 		}},
 }
 
-func verdict(ok bool) (map[string]string, int, error) {
-	if ok {
-		return map[string]string{"valid": "true"}, exitOK, nil
-	}
-	return map[string]string{"valid": "false"}, exitInvalid, nil
+// errInvalidSignature marks the error of a well-formed signature that is
+// not valid: exit status 1, not 2.
+var errInvalidSignature = errors.New("invalid signature")
+
+// output is what a command prints: with -json its JSON encoding (one object
+// on one line), or else its text.
+type output interface {
+	text(w io.Writer)
 }
 
-func (c *context) pubHex(p *secp256k1.PublicKey) string {
-	if c.opts.uncompressed {
-		return hex.EncodeToString(p.BytesUncompressed())
+// result is the output of the key and signature commands: the values they
+// make, hex in text and JSON, and for the verify commands the verdict, a JSON
+// boolean. Only the fields a command sets are printed, in this order, one
+// per line as text.
+type result struct {
+	Seckey    hexBytes `json:"seckey,omitempty"`
+	Pubkey    hexBytes `json:"pubkey,omitempty"`
+	XOnly     hexBytes `json:"xonly,omitempty"`
+	ELLSwift  hexBytes `json:"ellswift,omitempty"`
+	Signature hexBytes `json:"signature,omitempty"`
+	Secret    hexBytes `json:"secret,omitempty"`
+	Valid     *bool    `json:"valid,omitempty"`
+}
+
+func (r *result) text(w io.Writer) {
+	for _, b := range []hexBytes{r.Seckey, r.Pubkey, r.XOnly, r.ELLSwift, r.Signature, r.Secret} {
+		if b != nil {
+			fprintf(w, "%x\n", []byte(b))
+		}
 	}
-	return hex.EncodeToString(p.BytesCompressed())
+	if r.Valid != nil {
+		fprintf(w, "%t\n", *r.Valid)
+	}
+}
+
+// hexBytes is bytes that encoding/json writes as a hex string.
+type hexBytes []byte
+
+func (b hexBytes) MarshalText() ([]byte, error) {
+	return hex.AppendEncode(nil, b), nil
+}
+
+// verdict is the result of a verify command.
+func verdict(ok bool) (output, error) {
+	return &result{Valid: &ok}, nil
+}
+
+// pubBytes is the encoding of p that the command prints: compressed, or
+// uncompressed with -uncompressed.
+func (c *context) pubBytes(p *secp256k1.PublicKey) []byte {
+	if c.opts.uncompressed {
+		return p.BytesUncompressed()
+	}
+	return p.BytesCompressed()
 }
 
 // newFlagSet returns a flag set for the command that stores in o, with
@@ -451,29 +493,25 @@ func (cmd *command) execute(argv []string, stdin io.Reader, stdout, stderr io.Wr
 		}
 		c.args = append(c.args, b)
 	}
-	res, code, err := cmd.run(c)
+	out, err := cmd.run(c)
 	if err != nil {
 		fprintf(stderr, "secp256k1 %s: %v\n", cmd.name, err)
-		return code
+		if errors.Is(err, errInvalidSignature) {
+			return exitInvalid
+		}
+		return exitUsage
 	}
-	keys := []string{"seckey", "pubkey", "xonly", "ellswift", "signature", "secret", "valid"}
 	if c.opts.json {
-		ordered := make([]string, 0, len(res))
-		for _, k := range keys {
-			if v, ok := res[k]; ok {
-				q, _ := json.Marshal(v)
-				ordered = append(ordered, fmt.Sprintf("%q: %s", k, q))
-			}
-		}
-		fprintf(stdout, "{%s}\n", strings.Join(ordered, ", "))
-		return code
+		// Encode prints the object and a newline; it cannot fail for
+		// these types.
+		json.NewEncoder(stdout).Encode(out)
+	} else {
+		out.text(stdout)
 	}
-	for _, k := range keys {
-		if v, ok := res[k]; ok {
-			fprintf(stdout, "%s\n", v)
-		}
+	if r, ok := out.(*result); ok && r.Valid != nil && !*r.Valid {
+		return exitInvalid
 	}
-	return code
+	return exitOK
 }
 
 func fprintf(w io.Writer, format string, a ...any) {

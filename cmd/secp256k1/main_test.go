@@ -525,3 +525,90 @@ func TestFlagsAccepted(t *testing.T) {
 		t.Errorf("ellswift-decode -uncompressed = %q, exit %d", got, code)
 	}
 }
+
+// Every command that takes -json prints one JSON object that encoding/json
+// decodes: hex strings for the values, a boolean for a verdict, and the same
+// values, in the same order, as the text output.
+func TestJSON(t *testing.T) {
+	sk := strings.Repeat("11", 32)
+	pub, _, _ := cli(t, "", "pubkey", sk)
+	hash := sha256Hex("json")
+	der, _, _ := cli(t, "", "sign", sk, hash)
+	rec, _, _ := cli(t, "", "sign", "-recoverable", sk, hash)
+	msg := hex.EncodeToString([]byte("json"))
+	aux := strings.Repeat("00", 32)
+	ss, _, _ := cli(t, "", "schnorr-sign", sk, msg, aux)
+	xonly, ssig := strings.Fields(ss)[0], strings.Fields(ss)[1]
+	ell, _, _ := cli(t, "", "ellswift-create", sk, aux)
+	args := map[string][][]string{
+		"keygen":          {{}},
+		"pubkey":          {{sk}},
+		"sign":            {{sk, hash}},
+		"verify":          {{pub, hash, der}, {pub, sha256Hex("other"), der}},
+		"recover":         {{hash, rec}},
+		"ecdh":            {{sk, pub}},
+		"schnorr-sign":    {{sk, msg, aux}},
+		"schnorr-verify":  {{xonly, msg, ssig}, {xonly, "00", ssig}},
+		"ellswift-create": {{sk, aux}},
+		"ellswift-encode": {{pub, aux}},
+		"ellswift-decode": {{ell}},
+		"ellswift-xdh":    {{sk, ell, ell, "initiator"}},
+	}
+	for _, c := range commands {
+		if !slices.Contains(c.flags, "json") {
+			continue
+		}
+		cases, ok := args[c.name]
+		if !ok {
+			if c.name != "version" { // TestVersion
+				t.Errorf("%s takes -json and is not tested here", c.name)
+			}
+			continue
+		}
+		for _, a := range cases {
+			text, _, code := cli(t, "", append([]string{c.name}, a...)...)
+			out, errOut, jcode := cli(t, "", append([]string{c.name, "-json"}, a...)...)
+			if jcode != code || errOut != "" || strings.Contains(out, "\n") {
+				t.Errorf("%s -json %v: exit %d (text: %d), stdout %q, stderr %q", c.name, a, jcode, code, out, errOut)
+				continue
+			}
+			var res struct {
+				Seckey, Pubkey, XOnly, ELLSwift, Signature, Secret string
+				Valid                                              *bool
+			}
+			dec := json.NewDecoder(strings.NewReader(out))
+			dec.DisallowUnknownFields()
+			if err := dec.Decode(&res); err != nil {
+				t.Errorf("%s -json %v: %q: %v", c.name, a, out, err)
+				continue
+			}
+			var values []string
+			for _, v := range []string{res.Seckey, res.Pubkey, res.XOnly, res.ELLSwift, res.Signature, res.Secret} {
+				if v == "" {
+					continue
+				}
+				if _, err := hex.DecodeString(v); err != nil {
+					t.Errorf("%s -json %v: %q is not hex", c.name, a, v)
+				}
+				values = append(values, v)
+			}
+			if res.Valid != nil {
+				values = append(values, strconv.FormatBool(*res.Valid))
+				if *res.Valid != (code == 0) {
+					t.Errorf("%s -json %v: valid %t, exit %d", c.name, a, *res.Valid, code)
+				}
+			}
+			if c.name != "keygen" && strings.Join(values, "\n") != text {
+				t.Errorf("%s -json %v = %q; as text %q", c.name, a, out, text)
+			}
+		}
+	}
+	// The verdicts are JSON booleans.
+	for _, a := range [][]string{{"verify", "-json", pub, hash, der}, {"schnorr-verify", "-json", xonly, msg, ssig}} {
+		out, _, _ := cli(t, "", a...)
+		var v struct{ Valid bool }
+		if err := json.Unmarshal([]byte(out), &v); err != nil || !v.Valid || out != `{"valid":true}` {
+			t.Errorf("%v = %q (%v)", a, out, err)
+		}
+	}
+}
