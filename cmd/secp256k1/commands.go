@@ -94,8 +94,9 @@ var flagDefs = []struct {
 
 // context is what a command's action sees.
 type context struct {
-	opts options
-	args [][]byte // the positional arguments: hex decoded, a choice as its word
+	opts   options
+	args   [][]byte // the positional arguments: hex decoded, a choice as its word
+	labels []string // what the messages call each argument (argLabel)
 }
 
 // choices returns the words a choice argument "<a|b>" accepts, or nil for a
@@ -118,7 +119,7 @@ var commands = []command{
 		}},
 	{name: "pubkey", args: "<seckey>", flags: []string{"json", "uncompressed"}, help: "Prints the public key (33-byte compressed by default).",
 		run: func(c *context) (output, error) {
-			k, err := secp256k1.NewPrivateKey(c.args[0])
+			k, err := c.privateKey(0)
 			if err != nil {
 				return nil, err
 			}
@@ -128,7 +129,7 @@ var commands = []command{
 		flags:     []string{"json", "format", "recoverable"},
 		conflicts: []conflict{{"format", "recoverable", "a recoverable signature is always the 65-byte r||s||v"}},
 		run: func(c *context) (output, error) {
-			k, err := secp256k1.NewPrivateKey(c.args[0])
+			k, err := c.privateKey(0)
 			if err != nil {
 				return nil, err
 			}
@@ -153,7 +154,7 @@ var commands = []command{
 		}},
 	{name: "verify", args: "<pubkey> <hash> <signature>", flags: []string{"json"}, help: "Verifies an ECDSA signature, DER or 64-byte compact; high-S is invalid, as in libsecp256k1.",
 		run: func(c *context) (output, error) {
-			pub, err := secp256k1.ParsePublicKey(c.args[0])
+			pub, err := c.publicKey(0)
 			if err != nil {
 				return nil, err
 			}
@@ -164,25 +165,27 @@ var commands = []command{
 				sig, err = ecdsa.ParseDERSignature(c.args[2])
 			}
 			if err != nil {
-				return nil, err
+				return nil, c.explain(2, err)
 			}
 			return verdict(ecdsa.Verify(pub, c.args[1], sig))
 		}},
-	{name: "recover", args: "<hash> <signature65>", flags: []string{"json", "uncompressed"}, help: "Recovers the public key from a 65-byte r||s||v signature (v in 0..3).",
+	{name: "recover", args: "<hash> <signature65>", flags: []string{"json", "uncompressed"}, help: `Recovers the public key from a 65-byte r||s||v signature (v in 0..3), as
+libsecp256k1 does (high-S accepted). A well-formed signature that no key
+recovers from exits 1.`,
 		run: func(c *context) (output, error) {
 			pub, err := ecdsa.RecoverPublicKey(c.args[0], c.args[1])
 			if err != nil {
-				return nil, fmt.Errorf("%w: %v", errInvalidSignature, err)
+				return nil, c.explain(1, err)
 			}
 			return &result{Pubkey: c.pubBytes(pub)}, nil
 		}},
 	{name: "ecdh", args: "<seckey> <pubkey>", flags: []string{"json"}, help: "Prints SHA-256 of the compressed shared point (libsecp256k1's default).",
 		run: func(c *context) (output, error) {
-			k, err := secp256k1.NewPrivateKey(c.args[0])
+			k, err := c.privateKey(0)
 			if err != nil {
 				return nil, err
 			}
-			pub, err := secp256k1.ParsePublicKey(c.args[1])
+			pub, err := c.publicKey(1)
 			if err != nil {
 				return nil, err
 			}
@@ -190,17 +193,13 @@ var commands = []command{
 		}},
 	{name: "schnorr-sign", args: "<seckey> <msg> [aux]", flags: []string{"json"}, help: "Signs a message of any length with BIP-340 (aux: 32 bytes, default crypto/rand).",
 		run: func(c *context) (output, error) {
-			k, err := secp256k1.NewPrivateKey(c.args[0])
+			k, err := c.privateKey(0)
 			if err != nil {
 				return nil, err
 			}
-			var aux []byte
-			if len(c.args) > 2 {
-				aux = c.args[2]
-			}
-			sig, err := schnorr.Sign(k, c.args[1], aux)
+			sig, err := schnorr.Sign(k, c.args[1], c.optional(2))
 			if err != nil {
-				return nil, err
+				return nil, c.explain(2, err)
 			}
 			return &result{XOnly: schnorr.SerializePublicKey(k.PublicKey()), Signature: sig}, nil
 		}},
@@ -208,10 +207,10 @@ var commands = []command{
 		run: func(c *context) (output, error) {
 			pub, err := schnorr.ParsePublicKey(c.args[0])
 			if err != nil {
-				return nil, err
+				return nil, c.explain(0, err)
 			}
 			if len(c.args[2]) != 64 {
-				return nil, errors.New("signature must be 64 bytes")
+				return nil, c.explain(2, schnorr.ErrSignatureLength)
 			}
 			return verdict(schnorr.Verify(pub, c.args[1], c.args[2]))
 		}},
@@ -220,17 +219,13 @@ public key, made as libsecp256k1's secp256k1_ellswift_create makes it: the
 same key and aux give the same encoding. aux is 32 bytes, by default from
 crypto/rand; an encoding looks random only if aux is fresh and secret.`,
 		run: func(c *context) (output, error) {
-			k, err := secp256k1.NewPrivateKey(c.args[0])
+			k, err := c.privateKey(0)
 			if err != nil {
 				return nil, err
 			}
-			var aux []byte // nil: crypto/rand
-			if len(c.args) > 1 {
-				aux = append([]byte{}, c.args[1]...) // not nil, even if empty
-			}
-			enc, err := ellswift.Create(k, aux)
+			enc, err := ellswift.Create(k, c.optional(1))
 			if err != nil {
-				return nil, err
+				return nil, c.explain(1, err)
 			}
 			return &result{ELLSwift: enc}, nil
 		}},
@@ -239,14 +234,12 @@ libsecp256k1's secp256k1_ellswift_encode makes it. rnd is 32 bytes, by
 default from crypto/rand; an encoding looks random only if rnd is fresh and
 secret and the key is random too.`,
 		run: func(c *context) (output, error) {
-			pub, err := secp256k1.ParsePublicKey(c.args[0])
+			pub, err := c.publicKey(0)
 			if err != nil {
 				return nil, err
 			}
-			var rnd []byte
-			if len(c.args) > 1 {
-				rnd = c.args[1]
-			} else {
+			rnd := c.optional(1)
+			if rnd == nil {
 				rnd = make([]byte, 32)
 				if _, err := rand.Read(rnd); err != nil {
 					return nil, err
@@ -254,7 +247,7 @@ secret and the key is random too.`,
 			}
 			enc, err := ellswift.Encode(pub, rnd)
 			if err != nil {
-				return nil, err
+				return nil, c.explain(1, err)
 			}
 			return &result{ELLSwift: enc}, nil
 		}},
@@ -263,7 +256,7 @@ decodes to; every 64-byte string decodes.`,
 		run: func(c *context) (output, error) {
 			pub, err := ellswift.Decode(c.args[0])
 			if err != nil {
-				return nil, err
+				return nil, c.explain(0, err)
 			}
 			return &result{Pubkey: c.pubBytes(pub)}, nil
 		}},
@@ -276,20 +269,21 @@ secret: the initiator runs
 and the responder
   ellswift-xdh <responder seckey> <responder ell64> <initiator ell64> responder`,
 		run: func(c *context) (output, error) {
-			k, err := secp256k1.NewPrivateKey(c.args[0])
+			k, err := c.privateKey(0)
 			if err != nil {
 				return nil, err
 			}
 			ours, theirs, initiating := c.args[1], c.args[2], string(c.args[3]) == "initiator"
-			for i, enc := range [][]byte{ours, theirs} {
-				if len(enc) != 64 {
-					return nil, fmt.Errorf("%s must be 64 bytes, not %d", []string{"<ours64>", "<theirs64>"}[i], len(enc))
-				}
+			pub, err := ellswift.Decode(ours)
+			if err != nil {
+				return nil, c.explain(1, err)
+			}
+			if _, err := ellswift.Decode(theirs); err != nil {
+				return nil, c.explain(2, err)
 			}
 			// XDH does not look at our own encoding beyond hashing it, so a
 			// swapped pair would give a wrong secret without an error;
 			// catch that here. x only: XDH only uses the x coordinate.
-			pub, _ := ellswift.Decode(ours)
 			if !bytes.Equal(pub.BytesCompressed()[1:], k.PublicKey().BytesCompressed()[1:]) {
 				return nil, errors.New("<ours64> does not encode the public key of <seckey> (are <ours64> and <theirs64> swapped?)")
 			}
@@ -303,6 +297,200 @@ and the responder
 			}
 			return &result{Secret: secret}, nil
 		}},
+}
+
+// argLabels are what the messages call the arguments, by their names in
+// command.args.
+var argLabels = map[string]string{
+	"seckey": "private key", "pubkey": "public key", "xonly": "x-only public key",
+	"hash": "hash", "msg": "message", "aux": "aux", "rnd": "rnd",
+	"signature": "signature", "signature65": "signature", "sig": "signature",
+	"ellswift64": "ElligatorSwift encoding",
+}
+
+// argLabel is what the messages call the argument written arg in
+// command.args: its label, or arg itself ("<ours64>").
+func argLabel(arg string) string {
+	if l, ok := argLabels[strings.Trim(arg, "<>[]")]; ok {
+		return l
+	}
+	return arg
+}
+
+// privateKey parses argument i as a private key.
+func (c *context) privateKey(i int) (*secp256k1.PrivateKey, error) {
+	k, err := secp256k1.NewPrivateKey(c.args[i])
+	return k, c.explain(i, err)
+}
+
+// publicKey parses argument i as a SEC 1 public key.
+func (c *context) publicKey(i int) (*secp256k1.PublicKey, error) {
+	pub, err := secp256k1.ParsePublicKey(c.args[i])
+	return pub, c.explain(i, err)
+}
+
+// optional returns the optional argument i, or nil if it is not given (an
+// empty argument is not nil).
+func (c *context) optional(i int) []byte {
+	if i >= len(c.args) {
+		return nil
+	}
+	return append([]byte{}, c.args[i]...)
+}
+
+// explain is explainInput for argument i.
+func (c *context) explain(i int, err error) error {
+	return explainInput(c.labels[i], c.args[i], err)
+}
+
+// explainInput turns err, the library's error for the input b of the
+// argument called label, into the reason b is malformed; or, for a
+// well-formed signature that no public key recovers from, into an error
+// that wraps errInvalidSignature and says why. It returns nil for nil, and
+// an error it does not know as it is.
+func explainInput(label string, b []byte, err error) error {
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, secp256k1.ErrPrivateKey):
+		if len(b) != 32 {
+			return wrongLength(label, b, 32)
+		}
+		if overflows(b) {
+			return fmt.Errorf("%s: not less than the group order n", label)
+		}
+		return fmt.Errorf("%s: zero", label)
+	case errors.Is(err, secp256k1.ErrPointEncoding):
+		switch {
+		case len(b) != 33 && len(b) != 65:
+			return fmt.Errorf("%s: want 33 bytes (compressed) or 65 bytes (uncompressed), got %s", label, byteCount(len(b)))
+		case len(b) == 33 && b[0] != 2 && b[0] != 3:
+			return fmt.Errorf("%s: a 33-byte key starts with 02 or 03, not %02x", label, b[0])
+		case len(b) == 65 && b[0] != 4 && b[0] != 6 && b[0] != 7:
+			return fmt.Errorf("%s: a 65-byte key starts with 04 (or 06, 07: hybrid), not %02x", label, b[0])
+		}
+		if len(b) == 33 {
+			return fmt.Errorf("%s: x is not less than the field prime p", label)
+		}
+		return fmt.Errorf("%s: x or y is not less than the field prime p", label)
+	case errors.Is(err, secp256k1.ErrPointNotOnCurve):
+		if len(b) == 65 && b[0] != 4 {
+			if _, err := secp256k1.ParsePublicKey(append([]byte{4}, b[1:]...)); err == nil {
+				return fmt.Errorf("%s: the hybrid prefix %02x does not match the parity of y", label, b[0])
+			}
+		}
+		return fmt.Errorf("%s: not on the curve", label)
+	case errors.Is(err, schnorr.ErrPublicKey):
+		if len(b) != 32 {
+			return wrongLength(label, b, 32)
+		}
+		if _, err := secp256k1.NewIdentityPoint().SetXOnlyBytes(b); errors.Is(err, secp256k1.ErrPointNotOnCurve) {
+			return fmt.Errorf("%s: not on the curve (no point has this x)", label)
+		}
+		return fmt.Errorf("%s: not less than the field prime p", label)
+	case errors.Is(err, ecdsa.ErrDER):
+		return fmt.Errorf("%s: neither 64-byte compact nor strict DER (BIP-66)", label)
+	case errors.Is(err, ecdsa.ErrOverflow):
+		r, s := derValues(b)
+		return overflowing(label, r, s, err)
+	case errors.Is(err, ecdsa.ErrCompact):
+		if len(b) != 64 {
+			return wrongLength(label, b, 64)
+		}
+		return overflowing(label, b[:32], b[32:], err)
+	case errors.Is(err, ecdsa.ErrRecover):
+		return explainRecover(label, b, err)
+	case errors.Is(err, schnorr.ErrAuxRand), errors.Is(err, ellswift.ErrRandomness):
+		return wrongLength(label, b, 32)
+	case errors.Is(err, schnorr.ErrSignatureLength), errors.Is(err, ellswift.ErrEncodingLength):
+		return wrongLength(label, b, 64)
+	}
+	return err
+}
+
+// explainRecover says why no public key recovers from the 65-byte r||s||v
+// signature b: the reason it is malformed, or the reason a well-formed
+// signature is invalid (wrapping errInvalidSignature).
+func explainRecover(label string, b []byte, err error) error {
+	if len(b) != 65 {
+		return wrongLength(label, b, 65)
+	}
+	if v := b[64]; v > 3 {
+		return fmt.Errorf("recovery id: want 0–3, got %d", v)
+	}
+	if e := overflowing(label, b[:32], b[32:64], nil); e != nil {
+		return e
+	}
+	zero := make([]byte, 32)
+	switch {
+	case bytes.Equal(b[:32], zero):
+		return fmt.Errorf("%w: r is zero", errInvalidSignature)
+	case bytes.Equal(b[32:64], zero):
+		return fmt.Errorf("%w: s is zero", errInvalidSignature)
+	case b[64] >= 2:
+		return fmt.Errorf("%w: recovery id %d takes x = r + n, and no point of the curve has that x", errInvalidSignature, b[64])
+	}
+	if _, e := secp256k1.ParsePublicKey(append([]byte{2}, b[:32]...)); errors.Is(e, secp256k1.ErrPointNotOnCurve) {
+		return fmt.Errorf("%w: no point of the curve has x = r", errInvalidSignature)
+	}
+	return fmt.Errorf("%w: %v", errInvalidSignature, err)
+}
+
+// wrongLength is the error for input b of the argument called label that
+// is not want bytes long.
+func wrongLength(label string, b []byte, want int) error {
+	return fmt.Errorf("%s: want %s (%d hex digits), got %s", label, byteCount(want), 2*want, byteCount(len(b)))
+}
+
+func byteCount(n int) string {
+	if n == 1 {
+		return "1 byte"
+	}
+	return fmt.Sprintf("%d bytes", n)
+}
+
+// overflowing returns the error for the first of a signature's big-endian
+// values r and s that is not less than the group order n, or otherwise.
+func overflowing(label string, r, s []byte, otherwise error) error {
+	for _, v := range []struct {
+		name string
+		b    []byte
+	}{{"r", r}, {"s", s}} {
+		if overflows(v.b) {
+			return fmt.Errorf("%s %s is not less than the group order n", label, v.name)
+		}
+	}
+	return otherwise
+}
+
+// overflows reports whether the big-endian value b is not less than the
+// group order n.
+func overflows(b []byte) bool {
+	b = bytes.TrimLeft(b, "\x00")
+	if len(b) > 32 {
+		return true
+	}
+	var buf [32]byte
+	copy(buf[32-len(b):], b)
+	_, err := new(secp256k1.Scalar).SetCanonicalBytes(buf[:])
+	return errors.Is(err, secp256k1.ErrScalarOverflow)
+}
+
+// derValues returns the contents of the two integers of the DER signature
+// b (30 len 02 lenR r 02 lenS s), or nil where b is too short to hold them.
+func derValues(b []byte) (r, s []byte) {
+	if len(b) < 4 {
+		return nil, nil
+	}
+	rEnd := 4 + int(b[3])
+	if rEnd+2 > len(b) {
+		return nil, nil
+	}
+	sEnd := rEnd + 2 + int(b[rEnd+1])
+	if sEnd > len(b) {
+		return b[4:rEnd], nil
+	}
+	return b[4:rEnd], b[rEnd+2 : sEnd]
 }
 
 // errInvalidSignature marks the error of a well-formed signature that is
@@ -412,6 +600,23 @@ func (cmd *command) usage(w io.Writer) {
 	fs.PrintDefaults()
 }
 
+// hexError says why hex.DecodeString failed with err for the digits of the
+// argument called label.
+func hexError(label, digits string, err error) string {
+	var bad hex.InvalidByteError
+	switch {
+	case errors.As(err, &bad):
+		hint := ""
+		if strings.HasPrefix(digits, "-") {
+			hint = " (flags go before the arguments)"
+		}
+		return fmt.Sprintf("%s: not hex: %q at position %d%s", label, rune(bad), strings.IndexByte(digits, byte(bad))+1, hint)
+	case errors.Is(err, hex.ErrLength):
+		return fmt.Sprintf("%s: odd number of hex digits (%d)", label, len(digits))
+	}
+	return fmt.Sprintf("%s: %v", label, err)
+}
+
 // isHelp reports whether a is one of the spellings of a request for help.
 func isHelp(a string) bool {
 	return a == "-h" || a == "-help" || a == "--help"
@@ -475,6 +680,7 @@ func (cmd *command) execute(argv []string, stdin io.Reader, stdout, stderr io.Wr
 			a = in.Text()
 		}
 		if words := choices(want[i]); words != nil {
+			c.labels = append(c.labels, want[i])
 			if !slices.Contains(words, a) {
 				fprintf(stderr, "secp256k1 %s: %s must be %s, not %q\n", cmd.name, want[i], strings.Join(words, " or "), a)
 				return exitUsage
@@ -482,13 +688,11 @@ func (cmd *command) execute(argv []string, stdin io.Reader, stdout, stderr io.Wr
 			c.args = append(c.args, []byte(a))
 			continue
 		}
-		b, err := hex.DecodeString(strings.TrimPrefix(a, "0x"))
+		c.labels = append(c.labels, argLabel(want[i]))
+		digits := strings.TrimPrefix(a, "0x")
+		b, err := hex.DecodeString(digits)
 		if err != nil {
-			hint := ""
-			if strings.HasPrefix(a, "-") {
-				hint = " (flags go before the arguments)"
-			}
-			fprintf(stderr, "secp256k1 %s: %s is not hex%s\n", cmd.name, want[i], hint)
+			fprintf(stderr, "secp256k1 %s: %s\n", cmd.name, hexError(argLabel(want[i]), digits, err))
 			return exitUsage
 		}
 		c.args = append(c.args, b)

@@ -612,3 +612,88 @@ func TestJSON(t *testing.T) {
 		}
 	}
 }
+
+// Malformed input exits 2 and says why on standard error, in one line; a
+// well-formed signature that is not valid exits 1.
+func TestInputErrors(t *testing.T) {
+	rep := strings.Repeat
+	sk := rep("11", 32)
+	pubU, _, _ := cli(t, "", "pubkey", "-uncompressed", sk)
+	pub, _, _ := cli(t, "", "pubkey", sk)
+	hash := sha256Hex("errors")
+	der, _, _ := cli(t, "", "sign", sk, hash)
+	ell, _, _ := cli(t, "", "ellswift-create", sk)
+	n := "fffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141"
+	p := "fffffffffffffffffffffffffffffffffffffffffffffffffffffffefffffc2f"
+	hybridWrongParity := "06" + pubU[2:] // pubU's y is odd: 07 would be right
+	if pubU[len(pubU)-1]%2 == 0 {
+		hybridWrongParity = "07" + pubU[2:]
+	}
+	for _, c := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		// Hex.
+		{[]string{"pubkey", rep("1", 63)}, 2, "pubkey: private key: odd number of hex digits (63)"},
+		{[]string{"pubkey", "11zz"}, 2, `private key: not hex: 'z' at position 3`},
+		{[]string{"verify", pub, "0x1", der}, 2, "hash: odd number of hex digits (1)"},
+		{[]string{"schnorr-sign", sk, "hello"}, 2, `message: not hex: 'h' at position 1`},
+		// Private keys.
+		{[]string{"pubkey", rep("11", 31)}, 2, "private key: want 32 bytes (64 hex digits), got 31 bytes"},
+		{[]string{"sign", rep("11", 33), hash}, 2, "sign: private key: want 32 bytes (64 hex digits), got 33 bytes"},
+		{[]string{"ecdh", rep("00", 32), pub}, 2, "private key: zero"},
+		{[]string{"schnorr-sign", n, "00"}, 2, "private key: not less than the group order n"},
+		{[]string{"ellswift-create", rep("ff", 32)}, 2, "private key: not less than the group order n"},
+		// Public keys.
+		{[]string{"ecdh", sk, pub[:64]}, 2, "public key: want 33 bytes (compressed) or 65 bytes (uncompressed), got 32 bytes"},
+		{[]string{"ecdh", sk, "05" + pub[2:]}, 2, "public key: a 33-byte key starts with 02 or 03, not 05"},
+		{[]string{"verify", "02" + pubU[2:], hash, der}, 2, "public key: a 65-byte key starts with 04 (or 06, 07: hybrid), not 02"},
+		{[]string{"verify", "02" + p, hash, der}, 2, "public key: x is not less than the field prime p"},
+		{[]string{"ellswift-encode", "04" + pubU[2:66] + p}, 2, "public key: x or y is not less than the field prime p"},
+		{[]string{"verify", "02" + rep("00", 32), hash, der}, 2, "public key: not on the curve"},
+		{[]string{"verify", pubU[:129] + "0", hash, der}, 2, "public key: not on the curve"},
+		{[]string{"verify", hybridWrongParity, hash, der}, 2, "public key: the hybrid prefix " + hybridWrongParity[:2] + " does not match the parity of y"},
+		{[]string{"schnorr-verify", rep("11", 33), "", rep("11", 64)}, 2, "x-only public key: want 32 bytes (64 hex digits), got 33 bytes"},
+		{[]string{"schnorr-verify", p, "", rep("11", 64)}, 2, "x-only public key: not less than the field prime p"},
+		{[]string{"schnorr-verify", rep("00", 32), "", rep("11", 64)}, 2, "x-only public key: not on the curve"},
+		// ECDSA signatures.
+		{[]string{"verify", pub, hash, "300602"}, 2, "signature: neither 64-byte compact nor strict DER (BIP-66)"},
+		{[]string{"verify", pub, hash, "3006020180020101"}, 2, "signature: neither 64-byte compact nor strict DER (BIP-66)"}, // r negative
+		{[]string{"verify", pub, hash, "3026022100" + rep("ff", 32) + "020101"}, 2, "signature r is not less than the group order n"},
+		{[]string{"verify", pub, hash, "3026020101022100" + n}, 2, "signature s is not less than the group order n"},
+		{[]string{"verify", pub, hash, n + rep("11", 32)}, 2, "signature r is not less than the group order n"},
+		{[]string{"verify", pub, hash, rep("11", 32) + n}, 2, "signature s is not less than the group order n"},
+		{[]string{"verify", pub, sha256Hex("other"), der}, 1, ""},
+		{[]string{"verify", pub, hash, rep("00", 32) + rep("11", 32)}, 1, ""}, // r = 0
+		// Recovery.
+		{[]string{"recover", hash, rep("11", 64)}, 2, "signature: want 65 bytes (130 hex digits), got 64 bytes"},
+		{[]string{"recover", hash, rep("11", 64) + "07"}, 2, "recovery id: want 0–3, got 7"},
+		{[]string{"recover", hash, rep("11", 64) + "1b"}, 2, "recovery id: want 0–3, got 27"},
+		{[]string{"recover", hash, n + rep("11", 32) + "00"}, 2, "signature r is not less than the group order n"},
+		{[]string{"recover", hash, rep("11", 32) + rep("ff", 32) + "01"}, 2, "signature s is not less than the group order n"},
+		{[]string{"recover", hash, rep("00", 32) + rep("11", 32) + "00"}, 1, "recover: invalid signature: r is zero"},
+		{[]string{"recover", hash, rep("11", 32) + rep("00", 32) + "00"}, 1, "recover: invalid signature: s is zero"},
+		{[]string{"recover", hash, rep("11", 64) + "00"}, 1, "recover: invalid signature: no point of the curve has x = r"},
+		{[]string{"recover", hash, rep("11", 64) + "02"}, 1, "recover: invalid signature: recovery id 2 takes x = r + n"},
+		// Schnorr.
+		{[]string{"schnorr-sign", sk, "00", rep("00", 31)}, 2, "aux: want 32 bytes (64 hex digits), got 31 bytes"},
+		{[]string{"schnorr-sign", sk, "00", ""}, 2, "aux: want 32 bytes (64 hex digits), got 0 bytes"},
+		{[]string{"schnorr-verify", pub[2:], "00", rep("11", 65)}, 2, "signature: want 64 bytes (128 hex digits), got 65 bytes"},
+		{[]string{"schnorr-verify", pub[2:], "00", rep("11", 64)}, 1, ""},
+		// ElligatorSwift.
+		{[]string{"ellswift-create", sk, "00"}, 2, "aux: want 32 bytes (64 hex digits), got 1 byte"},
+		{[]string{"ellswift-encode", pub, rep("00", 33)}, 2, "rnd: want 32 bytes (64 hex digits), got 33 bytes"},
+		{[]string{"ellswift-decode", ell + "00"}, 2, "ElligatorSwift encoding: want 64 bytes (128 hex digits), got 65 bytes"},
+		{[]string{"ellswift-xdh", sk, ell[2:], ell, "initiator"}, 2, "<ours64>: want 64 bytes (128 hex digits), got 63 bytes"},
+		{[]string{"ellswift-xdh", sk, ell, "", "initiator"}, 2, "<theirs64>: want 64 bytes (128 hex digits), got 0 bytes"},
+	} {
+		out, errOut, code := cli(t, "", c.args...)
+		if code != c.code || !strings.Contains(errOut, c.want) || strings.Contains(errOut, "\n") {
+			t.Errorf("%v: exit %d, stderr %q; want exit %d and %q", c.args, code, errOut, c.code, c.want)
+		}
+		if c.code == 2 && out != "" {
+			t.Errorf("%v: stdout %q", c.args, out)
+		}
+	}
+}
