@@ -152,7 +152,9 @@ var commands = []command{
 			}
 			return nil, fmt.Errorf("unknown -format %q (want der or compact)", c.opts.format)
 		}},
-	{name: "verify", args: "<pubkey> <hash> <signature>", flags: []string{"json"}, help: "Verifies an ECDSA signature, DER or 64-byte compact; high-S is invalid, as in libsecp256k1.",
+	{name: "verify", args: "<pubkey> <hash> <signature>", flags: []string{"json"}, help: `Verifies an ECDSA signature, DER or 64-byte compact. A high-S signature
+is invalid, as in libsecp256k1: it prints false, and a line on standard
+error says whether its low-S form verifies.`,
 		run: func(c *context) (output, error) {
 			pub, err := c.publicKey(0)
 			if err != nil {
@@ -167,7 +169,11 @@ var commands = []command{
 			if err != nil {
 				return nil, c.explain(2, err)
 			}
-			return verdict(ecdsa.Verify(pub, c.args[1], sig))
+			res := verdict(ecdsa.Verify(pub, c.args[1], sig))
+			if !*res.Valid && !sig.IsLowS() {
+				res.hint = highSHint(pub, c.args[1], sig, len(c.args[2]) == 64)
+			}
+			return res, nil
 		}},
 	{name: "recover", args: "<hash> <signature65>", flags: []string{"json", "uncompressed"}, help: `Recovers the public key from a 65-byte r||s||v signature (v in 0..3), as
 libsecp256k1 does (high-S accepted). A well-formed signature that no key
@@ -212,7 +218,7 @@ recovers from exits 1.`,
 			if len(c.args[2]) != 64 {
 				return nil, c.explain(2, schnorr.ErrSignatureLength)
 			}
-			return verdict(schnorr.Verify(pub, c.args[1], c.args[2]))
+			return verdict(schnorr.Verify(pub, c.args[1], c.args[2])), nil
 		}},
 	{name: "ellswift-create", args: "<seckey> [aux]", flags: []string{"json"}, help: `Prints a 64-byte ElligatorSwift encoding (BIP-324) of the private key's
 public key, made as libsecp256k1's secp256k1_ellswift_create makes it: the
@@ -515,6 +521,8 @@ type result struct {
 	Signature hexBytes `json:"signature,omitempty"`
 	Secret    hexBytes `json:"secret,omitempty"`
 	Valid     *bool    `json:"valid,omitempty"`
+
+	hint string // a line for standard error, after the output
 }
 
 func (r *result) text(w io.Writer) {
@@ -536,8 +544,24 @@ func (b hexBytes) MarshalText() ([]byte, error) {
 }
 
 // verdict is the result of a verify command.
-func verdict(ok bool) (output, error) {
-	return &result{Valid: &ok}, nil
+func verdict(ok bool) *result {
+	return &result{Valid: &ok}
+}
+
+// highSHint explains why the high-S ECDSA signature sig does not verify,
+// and says whether its low-S form does, printing that form (compact or DER,
+// as sig was given) if it does.
+func highSHint(pub *secp256k1.PublicKey, hash []byte, sig *ecdsa.Signature, compact bool) string {
+	const why = "the signature is high-S (s > n/2), which libsecp256k1 rejects"
+	low := sig.Normalize()
+	if !ecdsa.Verify(pub, hash, low) {
+		return why + "; its low-S form (r, n - s) does not verify either"
+	}
+	enc := low.DER()
+	if compact {
+		enc = low.Compact()
+	}
+	return fmt.Sprintf("%s; its low-S form (r, n - s) verifies: %x", why, enc)
 }
 
 // pubBytes is the encoding of p that the command prints: compressed, or
@@ -712,7 +736,11 @@ func (cmd *command) execute(argv []string, stdin io.Reader, stdout, stderr io.Wr
 	} else {
 		out.text(stdout)
 	}
-	if r, ok := out.(*result); ok && r.Valid != nil && !*r.Valid {
+	r, _ := out.(*result)
+	if r != nil && r.hint != "" {
+		fprintf(stderr, "secp256k1 %s: %s\n", cmd.name, r.hint)
+	}
+	if r != nil && r.Valid != nil && !*r.Valid {
 		return exitInvalid
 	}
 	return exitOK

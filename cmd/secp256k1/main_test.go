@@ -13,6 +13,9 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/kestrel-crypto/secp256k1"
+	"github.com/kestrel-crypto/secp256k1/ecdsa"
 )
 
 // binary is the secp256k1 command built once for the tests that run it as a
@@ -694,6 +697,47 @@ func TestInputErrors(t *testing.T) {
 		}
 		if c.code == 2 && out != "" {
 			t.Errorf("%v: stdout %q", c.args, out)
+		}
+	}
+}
+
+// A high-S signature is invalid (exit 1), with a hint on standard error
+// that says whether its low-S form verifies, and that form.
+func TestHighSHint(t *testing.T) {
+	sk := strings.Repeat("11", 32)
+	pub, _, _ := cli(t, "", "pubkey", sk)
+	hash := sha256Hex("high-S")
+	compact, _, _ := cli(t, "", "sign", "-format", "compact", sk, hash)
+	der, _, _ := cli(t, "", "sign", sk, hash)
+	b, _ := hex.DecodeString(compact)
+	low, err := ecdsa.ParseCompactSignature(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var negS secp256k1.Scalar
+	negS.Negate(low.S())
+	high := ecdsa.NewSignature(low.R(), &negS)
+	for _, c := range []struct{ high, low string }{
+		{hex.EncodeToString(high.Compact()), compact},
+		{hex.EncodeToString(high.DER()), der},
+	} {
+		for _, asJSON := range []bool{false, true} {
+			args := []string{"verify", pub, hash, c.high}
+			want := "false"
+			if asJSON {
+				args, want = []string{"verify", "-json", pub, hash, c.high}, `{"valid":false}`
+			}
+			out, errOut, code := cli(t, "", args...)
+			if code != 1 || out != want || errOut != "secp256k1 verify: the signature is high-S (s > n/2), which libsecp256k1 rejects; its low-S form (r, n - s) verifies: "+c.low {
+				t.Errorf("%v: exit %d, stdout %q, stderr %q", args, code, out, errOut)
+			}
+		}
+		if out, errOut, code := cli(t, "", "verify", pub, sha256Hex("other"), c.high); code != 1 || out != "false" || !strings.HasSuffix(errOut, "high-S (s > n/2), which libsecp256k1 rejects; its low-S form (r, n - s) does not verify either") {
+			t.Errorf("high-S of another hash: exit %d, stdout %q, stderr %q", code, out, errOut)
+		}
+		// A low-S signature that is not valid gets no hint.
+		if _, errOut, code := cli(t, "", "verify", pub, sha256Hex("other"), c.low); code != 1 || errOut != "" {
+			t.Errorf("low-S of another hash: exit %d, stderr %q", code, errOut)
 		}
 	}
 }
