@@ -10,6 +10,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"runtime"
+	"runtime/debug"
 	"slices"
 	"strings"
 
@@ -17,6 +19,7 @@ import (
 	"github.com/kestrel-crypto/secp256k1/ecdh"
 	"github.com/kestrel-crypto/secp256k1/ecdsa"
 	"github.com/kestrel-crypto/secp256k1/ellswift"
+	"github.com/kestrel-crypto/secp256k1/internal/field"
 	"github.com/kestrel-crypto/secp256k1/schnorr"
 )
 
@@ -29,7 +32,8 @@ const (
 const usage = `usage: secp256k1 <command> [flags] [arguments]
 
 Arguments are hex (except a role: initiator or responder); "-" reads an
-argument from standard input. Flags go before the arguments.
+argument from standard input. Flags go before the arguments; each command
+takes only its own. -json prints one JSON object.
 Exit status: 0 ok, 1 invalid signature, 2 usage or input error.
 
 commands:
@@ -48,6 +52,7 @@ commands:
                                        BIP-324 shared secret of two ElligatorSwift encodings
   bench [main|internal|ecmult|all] [-format table|benchstat]
                                        time the library (libsecp256k1's bench table format)
+  version                              module and Go version, platform, field arithmetic
 
 Run "secp256k1 <command> -h" or "secp256k1 help <command>" for a command's
 arguments and flags.
@@ -303,6 +308,28 @@ and the responder
 			}
 			return &result{Secret: secret}, nil
 		}},
+	{name: "version", flags: []string{"json"}, help: `Prints the version of the module, the Go version and platform it was built
+with, and the field arithmetic in use (as bench prints it on standard error).`,
+		run: func(c *context) (output, error) {
+			v := "(devel)"
+			if info, ok := debug.ReadBuildInfo(); ok && info.Main.Version != "" {
+				v = info.Main.Version
+			}
+			return &versionInfo{Version: v, Go: runtime.Version(), OS: runtime.GOOS, Arch: runtime.GOARCH, Backend: field.Backend()}, nil
+		}},
+}
+
+// versionInfo is the output of the version command.
+type versionInfo struct {
+	Version string `json:"version"` // the module's, or "(devel)"
+	Go      string `json:"go"`
+	OS      string `json:"os"`
+	Arch    string `json:"arch"`
+	Backend string `json:"backend"` // the field arithmetic
+}
+
+func (v *versionInfo) text(w io.Writer) {
+	fprintf(w, "secp256k1 %s %s %s/%s\nfield arithmetic: %s\n", v.Version, v.Go, v.OS, v.Arch, v.Backend)
 }
 
 // argLabels are what the messages call the arguments, by their names in
@@ -682,7 +709,11 @@ func (cmd *command) execute(argv []string, stdin io.Reader, stdout, stderr io.Wr
 		if slices.ContainsFunc(fs.Args(), func(a string) bool { return len(a) > 1 && a[0] == '-' }) {
 			hint = " (flags go before the arguments)"
 		}
-		fprintf(stderr, "secp256k1 %s: want arguments %s, got %d%s\n", cmd.name, cmd.args, fs.NArg(), hint)
+		wantArgs := "want arguments " + cmd.args
+		if cmd.args == "" {
+			wantArgs = "takes no arguments"
+		}
+		fprintf(stderr, "secp256k1 %s: %s, got %d%s\n", cmd.name, wantArgs, fs.NArg(), hint)
 		return exitUsage
 	}
 	var in *bufio.Scanner

@@ -16,6 +16,7 @@ import (
 
 	"github.com/kestrel-crypto/secp256k1"
 	"github.com/kestrel-crypto/secp256k1/ecdsa"
+	"github.com/kestrel-crypto/secp256k1/internal/field"
 )
 
 // binary is the secp256k1 command built once for the tests that run it as a
@@ -738,6 +739,43 @@ func TestHighSHint(t *testing.T) {
 		// A low-S signature that is not valid gets no hint.
 		if _, errOut, code := cli(t, "", "verify", pub, sha256Hex("other"), c.low); code != 1 || errOut != "" {
 			t.Errorf("low-S of another hash: exit %d, stderr %q", code, errOut)
+		}
+	}
+}
+
+// version prints the module version, the Go version, the platform and the
+// field arithmetic that bench reports, as text or JSON.
+func TestVersion(t *testing.T) {
+	out, errOut, code := cli(t, "", "version")
+	lines := strings.Split(out, "\n")
+	if code != 0 || errOut != "" || len(lines) != 2 {
+		t.Fatalf("version: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	f := strings.Fields(lines[0])
+	if len(f) != 4 || f[0] != "secp256k1" || f[2] != runtime.Version() || f[3] != runtime.GOOS+"/"+runtime.GOARCH {
+		t.Errorf("version line %q", lines[0])
+	}
+	if v := f[1]; v != "(devel)" && !strings.HasPrefix(v, "v") {
+		t.Errorf("module version %q", v)
+	}
+	if lines[1] != "field arithmetic: "+field.Backend() {
+		t.Errorf("backend line %q, want the field backend %q", lines[1], field.Backend())
+	}
+
+	out, _, code = cli(t, "", "version", "-json")
+	var v struct{ Version, Go, OS, Arch, Backend string }
+	dec := json.NewDecoder(strings.NewReader(out))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&v); err != nil || code != 0 {
+		t.Fatalf("version -json = %q, exit %d: %v", out, code, err)
+	}
+	if v.Version != f[1] || v.Go != runtime.Version() || v.OS != runtime.GOOS || v.Arch != runtime.GOARCH || v.Backend != field.Backend() {
+		t.Errorf("version -json = %+v; text %q", v, out)
+	}
+
+	for _, args := range [][]string{{"version", "00"}, {"version", "-uncompressed"}} {
+		if _, errOut, code := cli(t, "", args...); code != 2 || !strings.HasPrefix(errOut, "secp256k1 version: ") {
+			t.Errorf("%v: exit %d, stderr %q", args, code, errOut)
 		}
 	}
 }
