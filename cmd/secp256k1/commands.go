@@ -422,6 +422,9 @@ func explainInput(label string, b []byte, err error) error {
 		}
 		return fmt.Errorf("%s: not less than the field prime p", label)
 	case errors.Is(err, ecdsa.ErrDER):
+		if len(b) == 65 {
+			return fmt.Errorf("%s: neither 64-byte compact nor strict DER (BIP-66); a 65-byte r||s||v is for recover", label)
+		}
 		return fmt.Errorf("%s: neither 64-byte compact nor strict DER (BIP-66)", label)
 	case errors.Is(err, ecdsa.ErrOverflow):
 		r, s := derValues(b)
@@ -674,9 +677,11 @@ func isHelp(a string) bool {
 }
 
 // execute parses the command's flags and arguments, runs it and prints the
-// result: the values alone (one per line, in a fixed order) or JSON. A usage
-// or input error is one line on standard error; -h or --help anywhere before
-// "--" prints the command's help on standard output.
+// result: the values alone (one per line, in a fixed order) or JSON, and
+// returns the exit status. A usage or input error is one line on standard
+// error, and so is the reason of an invalid signature where there is one;
+// -h or --help anywhere before "--" prints the command's help on standard
+// output.
 func (cmd *command) execute(argv []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	for _, a := range argv {
 		if a == "--" {
@@ -743,11 +748,12 @@ func (cmd *command) execute(argv []string, stdin io.Reader, stdout, stderr io.Wr
 			c.args = append(c.args, []byte(a))
 			continue
 		}
-		c.labels = append(c.labels, argLabel(want[i]))
+		label := argLabel(want[i])
+		c.labels = append(c.labels, label)
 		digits := strings.TrimPrefix(a, "0x")
 		b, err := hex.DecodeString(digits)
 		if err != nil {
-			fprintf(stderr, "secp256k1 %s: %s\n", cmd.name, hexError(argLabel(want[i]), digits, err))
+			fprintf(stderr, "secp256k1 %s: %s\n", cmd.name, hexError(label, digits, err))
 			return exitUsage
 		}
 		c.args = append(c.args, b)

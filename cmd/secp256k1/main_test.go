@@ -663,6 +663,7 @@ func TestInputErrors(t *testing.T) {
 		{[]string{"schnorr-verify", rep("00", 32), "", rep("11", 64)}, 2, "x-only public key: not on the curve"},
 		// ECDSA signatures.
 		{[]string{"verify", pub, hash, "300602"}, 2, "signature: neither 64-byte compact nor strict DER (BIP-66)"},
+		{[]string{"verify", pub, hash, rep("11", 65)}, 2, "signature: neither 64-byte compact nor strict DER (BIP-66); a 65-byte r||s||v is for recover"},
 		{[]string{"verify", pub, hash, "3006020180020101"}, 2, "signature: neither 64-byte compact nor strict DER (BIP-66)"}, // r negative
 		{[]string{"verify", pub, hash, "3026022100" + rep("ff", 32) + "020101"}, 2, "signature r is not less than the group order n"},
 		{[]string{"verify", pub, hash, "3026020101022100" + n}, 2, "signature s is not less than the group order n"},
