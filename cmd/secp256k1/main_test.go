@@ -483,6 +483,16 @@ func TestFlagsRejected(t *testing.T) {
 			t.Errorf("%v: exit %d, stderr %q", args, code, errOut)
 		}
 	}
+	// bench parses its own arguments, and takes none of these flags but
+	// -format (table or benchstat) either.
+	for _, f := range flagDefs {
+		if f.name == "format" {
+			continue
+		}
+		if _, errOut, code := cli(t, "", "bench", "-"+f.name); code != 2 || !strings.Contains(errOut, `secp256k1 bench: unknown argument "-`+f.name+`"`) {
+			t.Errorf("bench -%s: exit %d, stderr %q", f.name, code, errOut)
+		}
+	}
 	// Every flag of every command other than its own.
 	for _, c := range commands {
 		for _, f := range flagDefs {
