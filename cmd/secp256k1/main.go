@@ -5,13 +5,15 @@
 //	secp256k1 keygen | pubkey | sign | verify | recover | ecdh |
 //	          schnorr-sign | schnorr-verify |
 //	          ellswift-create | ellswift-encode | ellswift-decode | ellswift-xdh |
-//	          bench
+//	          bench | version
 //
 // Every argument is hex (but the initiator|responder role of ellswift-xdh);
 // "-" reads the argument from standard input. Exit status: 0 success (a
-// valid signature), 1 an invalid signature, 2 a usage or input error (one
-// line on standard error). -json prints JSON. "secp256k1 <command> -h"
-// prints a command's help.
+// valid signature), 1 an invalid signature (false from verify or
+// schnorr-verify, no key from recover), 2 a usage or input error (one line
+// on standard error that says what is wrong). Each command takes only the
+// flags it can use. -json prints one JSON object: hex strings, and a
+// boolean for a verdict. "secp256k1 <command> -h" prints a command's help.
 package main
 
 import (

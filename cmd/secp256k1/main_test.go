@@ -13,6 +13,10 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/kestrel-crypto/secp256k1"
+	"github.com/kestrel-crypto/secp256k1/ecdsa"
+	"github.com/kestrel-crypto/secp256k1/internal/field"
 )
 
 // binary is the secp256k1 command built once for the tests that run it as a
@@ -447,5 +451,342 @@ func TestIsTerminal(t *testing.T) {
 	defer ptmx.Close()
 	if !isTerminal(ptmx.Fd()) {
 		t.Errorf("/dev/ptmx is not a terminal")
+	}
+}
+
+// Each command takes only its own flags: any other flag, and -format with
+// -recoverable, is an error (exit 2) naming the flag and the command.
+func TestFlagsRejected(t *testing.T) {
+	sk := strings.Repeat("11", 32)
+	for _, args := range [][]string{
+		{"ecdh", "-uncompressed", sk, "02" + strings.Repeat("11", 32)},
+		{"sign", "-uncompressed", sk, "00"},
+		{"verify", "-uncompressed", "-", "-", "-"},
+		{"schnorr-sign", "-uncompressed", sk, ""},
+		{"ellswift-encode", "-uncompressed", "-"},
+		{"pubkey", "-format", "compact", sk},
+		{"recover", "-recoverable", "-", "-"},
+		{"keygen", "-recoverable"},
+		{"keygen", "-format=der"},
+	} {
+		_, errOut, code := cli(t, "", args...)
+		if code != 2 || !strings.Contains(errOut, "secp256k1 "+args[0]+":") || !strings.Contains(errOut, strings.Split(args[1], "=")[0]+" is not a flag of "+args[0]) {
+			t.Errorf("%v: exit %d, stderr %q", args, code, errOut)
+		}
+	}
+	for _, args := range [][]string{
+		{"sign", "-format", "compact", "-recoverable", sk, "00"},
+		{"sign", "-recoverable", "-format=der", sk, "00"},
+	} {
+		_, errOut, code := cli(t, "", args...)
+		if code != 2 || !strings.Contains(errOut, "secp256k1 sign: -format has no meaning with -recoverable") {
+			t.Errorf("%v: exit %d, stderr %q", args, code, errOut)
+		}
+	}
+	// bench parses its own arguments, and takes none of these flags but
+	// -format (table or benchstat) either.
+	for _, f := range flagDefs {
+		if f.name == "format" {
+			continue
+		}
+		if _, errOut, code := cli(t, "", "bench", "-"+f.name); code != 2 || !strings.Contains(errOut, `secp256k1 bench: unknown argument "-`+f.name+`"`) {
+			t.Errorf("bench -%s: exit %d, stderr %q", f.name, code, errOut)
+		}
+	}
+	// Every flag of every command other than its own.
+	for _, c := range commands {
+		for _, f := range flagDefs {
+			if slices.Contains(c.flags, f.name) {
+				continue
+			}
+			arg := "-" + f.name
+			if f.name == "format" {
+				arg += "=der"
+			}
+			_, errOut, code := cli(t, "", c.name, arg)
+			if code != 2 || !strings.Contains(errOut, "secp256k1 "+c.name+": -"+f.name+" is not a flag of "+c.name) {
+				t.Errorf("%s %s: exit %d, stderr %q", c.name, arg, code, errOut)
+			}
+		}
+	}
+}
+
+// The flags a command takes still work.
+func TestFlagsAccepted(t *testing.T) {
+	out, _, code := cli(t, "", "keygen", "-uncompressed")
+	f := strings.Fields(out)
+	if code != 0 || len(f) != 2 || len(f[1]) != 130 || f[1][:2] != "04" {
+		t.Fatalf("keygen -uncompressed = %q, exit %d", out, code)
+	}
+	sk := f[0]
+	if got, _, _ := cli(t, "", "pubkey", "-uncompressed", sk); got != f[1] {
+		t.Errorf("pubkey -uncompressed = %q, want %q", got, f[1])
+	}
+	hash := sha256Hex("flags")
+	rec, _, code := cli(t, "", "sign", "-recoverable", sk, hash)
+	if code != 0 || len(rec) != 130 {
+		t.Fatalf("sign -recoverable = %q, exit %d", rec, code)
+	}
+	if got, _, code := cli(t, "", "recover", "-uncompressed", "-json", hash, rec); code != 0 || !strings.Contains(got, f[1]) {
+		t.Errorf("recover -uncompressed -json = %q, exit %d", got, code)
+	}
+	compact, _, code := cli(t, "", "sign", "-format", "compact", sk, hash)
+	if code != 0 || compact != rec[:128] {
+		t.Errorf("sign -format compact = %q, exit %d; the recoverable one is %q", compact, code, rec)
+	}
+	enc, _, _ := cli(t, "", "ellswift-create", sk)
+	if got, _, code := cli(t, "", "ellswift-decode", "-uncompressed", enc); code != 0 || got != f[1] {
+		t.Errorf("ellswift-decode -uncompressed = %q, exit %d", got, code)
+	}
+}
+
+// Every command that takes -json prints one JSON object that encoding/json
+// decodes: hex strings for the values, a boolean for a verdict, and the same
+// values, in the same order, as the text output.
+func TestJSON(t *testing.T) {
+	sk := strings.Repeat("11", 32)
+	pub, _, _ := cli(t, "", "pubkey", sk)
+	hash := sha256Hex("json")
+	der, _, _ := cli(t, "", "sign", sk, hash)
+	rec, _, _ := cli(t, "", "sign", "-recoverable", sk, hash)
+	msg := hex.EncodeToString([]byte("json"))
+	aux := strings.Repeat("00", 32)
+	ss, _, _ := cli(t, "", "schnorr-sign", sk, msg, aux)
+	xonly, ssig := strings.Fields(ss)[0], strings.Fields(ss)[1]
+	ell, _, _ := cli(t, "", "ellswift-create", sk, aux)
+	args := map[string][][]string{
+		"keygen":          {{}},
+		"pubkey":          {{sk}},
+		"sign":            {{sk, hash}},
+		"verify":          {{pub, hash, der}, {pub, sha256Hex("other"), der}},
+		"recover":         {{hash, rec}},
+		"ecdh":            {{sk, pub}},
+		"schnorr-sign":    {{sk, msg, aux}},
+		"schnorr-verify":  {{xonly, msg, ssig}, {xonly, "00", ssig}},
+		"ellswift-create": {{sk, aux}},
+		"ellswift-encode": {{pub, aux}},
+		"ellswift-decode": {{ell}},
+		"ellswift-xdh":    {{sk, ell, ell, "initiator"}},
+	}
+	for _, c := range commands {
+		if !slices.Contains(c.flags, "json") {
+			continue
+		}
+		cases, ok := args[c.name]
+		if !ok {
+			if c.name != "version" { // TestVersion
+				t.Errorf("%s takes -json and is not tested here", c.name)
+			}
+			continue
+		}
+		for _, a := range cases {
+			text, _, code := cli(t, "", append([]string{c.name}, a...)...)
+			out, errOut, jcode := cli(t, "", append([]string{c.name, "-json"}, a...)...)
+			if jcode != code || errOut != "" || strings.Contains(out, "\n") {
+				t.Errorf("%s -json %v: exit %d (text: %d), stdout %q, stderr %q", c.name, a, jcode, code, out, errOut)
+				continue
+			}
+			var res struct {
+				Seckey, Pubkey, XOnly, ELLSwift, Signature, Secret string
+				Valid                                              *bool
+			}
+			dec := json.NewDecoder(strings.NewReader(out))
+			dec.DisallowUnknownFields()
+			if err := dec.Decode(&res); err != nil {
+				t.Errorf("%s -json %v: %q: %v", c.name, a, out, err)
+				continue
+			}
+			var values []string
+			for _, v := range []string{res.Seckey, res.Pubkey, res.XOnly, res.ELLSwift, res.Signature, res.Secret} {
+				if v == "" {
+					continue
+				}
+				if _, err := hex.DecodeString(v); err != nil {
+					t.Errorf("%s -json %v: %q is not hex", c.name, a, v)
+				}
+				values = append(values, v)
+			}
+			if res.Valid != nil {
+				values = append(values, strconv.FormatBool(*res.Valid))
+				if *res.Valid != (code == 0) {
+					t.Errorf("%s -json %v: valid %t, exit %d", c.name, a, *res.Valid, code)
+				}
+			}
+			if c.name != "keygen" && strings.Join(values, "\n") != text {
+				t.Errorf("%s -json %v = %q; as text %q", c.name, a, out, text)
+			}
+		}
+	}
+	// The verdicts are JSON booleans.
+	for _, a := range [][]string{{"verify", "-json", pub, hash, der}, {"schnorr-verify", "-json", xonly, msg, ssig}} {
+		out, _, _ := cli(t, "", a...)
+		var v struct{ Valid bool }
+		if err := json.Unmarshal([]byte(out), &v); err != nil || !v.Valid || out != `{"valid":true}` {
+			t.Errorf("%v = %q (%v)", a, out, err)
+		}
+	}
+}
+
+// Malformed input exits 2 and says why on standard error, in one line; a
+// well-formed signature that is not valid exits 1.
+func TestInputErrors(t *testing.T) {
+	rep := strings.Repeat
+	sk := rep("11", 32)
+	pubU, _, _ := cli(t, "", "pubkey", "-uncompressed", sk)
+	pub, _, _ := cli(t, "", "pubkey", sk)
+	hash := sha256Hex("errors")
+	der, _, _ := cli(t, "", "sign", sk, hash)
+	ell, _, _ := cli(t, "", "ellswift-create", sk)
+	n := "fffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141"
+	p := "fffffffffffffffffffffffffffffffffffffffffffffffffffffffefffffc2f"
+	hybridWrongParity := "06" + pubU[2:] // pubU's y is odd: 07 would be right
+	if pubU[len(pubU)-1]%2 == 0 {
+		hybridWrongParity = "07" + pubU[2:]
+	}
+	for _, c := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		// Hex.
+		{[]string{"pubkey", rep("1", 63)}, 2, "pubkey: private key: odd number of hex digits (63)"},
+		{[]string{"pubkey", "11zz"}, 2, `private key: not hex: 'z' at position 3`},
+		{[]string{"verify", pub, "0x1", der}, 2, "hash: odd number of hex digits (1)"},
+		{[]string{"schnorr-sign", sk, "hello"}, 2, `message: not hex: 'h' at position 1`},
+		// Private keys.
+		{[]string{"pubkey", rep("11", 31)}, 2, "private key: want 32 bytes (64 hex digits), got 31 bytes"},
+		{[]string{"sign", rep("11", 33), hash}, 2, "sign: private key: want 32 bytes (64 hex digits), got 33 bytes"},
+		{[]string{"ecdh", rep("00", 32), pub}, 2, "private key: zero"},
+		{[]string{"schnorr-sign", n, "00"}, 2, "private key: not less than the group order n"},
+		{[]string{"ellswift-create", rep("ff", 32)}, 2, "private key: not less than the group order n"},
+		// Public keys.
+		{[]string{"ecdh", sk, pub[:64]}, 2, "public key: want 33 bytes (compressed) or 65 bytes (uncompressed), got 32 bytes"},
+		{[]string{"ecdh", sk, "05" + pub[2:]}, 2, "public key: a 33-byte key starts with 02 or 03, not 05"},
+		{[]string{"verify", "02" + pubU[2:], hash, der}, 2, "public key: a 65-byte key starts with 04 (or 06, 07: hybrid), not 02"},
+		{[]string{"verify", "02" + p, hash, der}, 2, "public key: x is not less than the field prime p"},
+		{[]string{"ellswift-encode", "04" + pubU[2:66] + p}, 2, "public key: x or y is not less than the field prime p"},
+		{[]string{"verify", "02" + rep("00", 32), hash, der}, 2, "public key: not on the curve"},
+		{[]string{"verify", pubU[:129] + "0", hash, der}, 2, "public key: not on the curve"},
+		{[]string{"verify", hybridWrongParity, hash, der}, 2, "public key: the hybrid prefix " + hybridWrongParity[:2] + " does not match the parity of y"},
+		{[]string{"schnorr-verify", rep("11", 33), "", rep("11", 64)}, 2, "x-only public key: want 32 bytes (64 hex digits), got 33 bytes"},
+		{[]string{"schnorr-verify", p, "", rep("11", 64)}, 2, "x-only public key: not less than the field prime p"},
+		{[]string{"schnorr-verify", rep("00", 32), "", rep("11", 64)}, 2, "x-only public key: not on the curve"},
+		// ECDSA signatures.
+		{[]string{"verify", pub, hash, "300602"}, 2, "signature: neither 64-byte compact nor strict DER (BIP-66)"},
+		{[]string{"verify", pub, hash, rep("11", 65)}, 2, "signature: neither 64-byte compact nor strict DER (BIP-66); a 65-byte r||s||v is for recover"},
+		{[]string{"verify", pub, hash, "3006020180020101"}, 2, "signature: neither 64-byte compact nor strict DER (BIP-66)"}, // r negative
+		{[]string{"verify", pub, hash, "3026022100" + rep("ff", 32) + "020101"}, 2, "signature r is not less than the group order n"},
+		{[]string{"verify", pub, hash, "3026020101022100" + n}, 2, "signature s is not less than the group order n"},
+		{[]string{"verify", pub, hash, n + rep("11", 32)}, 2, "signature r is not less than the group order n"},
+		{[]string{"verify", pub, hash, rep("11", 32) + n}, 2, "signature s is not less than the group order n"},
+		{[]string{"verify", pub, sha256Hex("other"), der}, 1, ""},
+		{[]string{"verify", pub, hash, rep("00", 32) + rep("11", 32)}, 1, ""}, // r = 0
+		// Recovery.
+		{[]string{"recover", hash, rep("11", 64)}, 2, "signature: want 65 bytes (130 hex digits), got 64 bytes"},
+		{[]string{"recover", hash, rep("11", 64) + "07"}, 2, "recovery id: want 0–3, got 7"},
+		{[]string{"recover", hash, rep("11", 64) + "1b"}, 2, "recovery id: want 0–3, got 27"},
+		{[]string{"recover", hash, n + rep("11", 32) + "00"}, 2, "signature r is not less than the group order n"},
+		{[]string{"recover", hash, rep("11", 32) + rep("ff", 32) + "01"}, 2, "signature s is not less than the group order n"},
+		{[]string{"recover", hash, rep("00", 32) + rep("11", 32) + "00"}, 1, "recover: invalid signature: r is zero"},
+		{[]string{"recover", hash, rep("11", 32) + rep("00", 32) + "00"}, 1, "recover: invalid signature: s is zero"},
+		{[]string{"recover", hash, rep("11", 64) + "00"}, 1, "recover: invalid signature: no point of the curve has x = r"},
+		{[]string{"recover", hash, rep("11", 64) + "02"}, 1, "recover: invalid signature: recovery id 2 takes x = r + n"},
+		// Schnorr.
+		{[]string{"schnorr-sign", sk, "00", rep("00", 31)}, 2, "aux: want 32 bytes (64 hex digits), got 31 bytes"},
+		{[]string{"schnorr-sign", sk, "00", ""}, 2, "aux: want 32 bytes (64 hex digits), got 0 bytes"},
+		{[]string{"schnorr-verify", pub[2:], "00", rep("11", 65)}, 2, "signature: want 64 bytes (128 hex digits), got 65 bytes"},
+		{[]string{"schnorr-verify", pub[2:], "00", rep("11", 64)}, 1, ""},
+		// ElligatorSwift.
+		{[]string{"ellswift-create", sk, "00"}, 2, "aux: want 32 bytes (64 hex digits), got 1 byte"},
+		{[]string{"ellswift-encode", pub, rep("00", 33)}, 2, "rnd: want 32 bytes (64 hex digits), got 33 bytes"},
+		{[]string{"ellswift-decode", ell + "00"}, 2, "ElligatorSwift encoding: want 64 bytes (128 hex digits), got 65 bytes"},
+		{[]string{"ellswift-xdh", sk, ell[2:], ell, "initiator"}, 2, "<ours64>: want 64 bytes (128 hex digits), got 63 bytes"},
+		{[]string{"ellswift-xdh", sk, ell, "", "initiator"}, 2, "<theirs64>: want 64 bytes (128 hex digits), got 0 bytes"},
+	} {
+		out, errOut, code := cli(t, "", c.args...)
+		if code != c.code || !strings.Contains(errOut, c.want) || strings.Contains(errOut, "\n") {
+			t.Errorf("%v: exit %d, stderr %q; want exit %d and %q", c.args, code, errOut, c.code, c.want)
+		}
+		if c.code == 2 && out != "" {
+			t.Errorf("%v: stdout %q", c.args, out)
+		}
+	}
+}
+
+// A high-S signature is invalid (exit 1), with a hint on standard error
+// that says whether its low-S form verifies, and that form.
+func TestHighSHint(t *testing.T) {
+	sk := strings.Repeat("11", 32)
+	pub, _, _ := cli(t, "", "pubkey", sk)
+	hash := sha256Hex("high-S")
+	compact, _, _ := cli(t, "", "sign", "-format", "compact", sk, hash)
+	der, _, _ := cli(t, "", "sign", sk, hash)
+	b, _ := hex.DecodeString(compact)
+	low, err := ecdsa.ParseCompactSignature(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var negS secp256k1.Scalar
+	negS.Negate(low.S())
+	high := ecdsa.NewSignature(low.R(), &negS)
+	for _, c := range []struct{ high, low string }{
+		{hex.EncodeToString(high.Compact()), compact},
+		{hex.EncodeToString(high.DER()), der},
+	} {
+		for _, asJSON := range []bool{false, true} {
+			args := []string{"verify", pub, hash, c.high}
+			want := "false"
+			if asJSON {
+				args, want = []string{"verify", "-json", pub, hash, c.high}, `{"valid":false}`
+			}
+			out, errOut, code := cli(t, "", args...)
+			if code != 1 || out != want || errOut != "secp256k1 verify: the signature is high-S (s > n/2), which libsecp256k1 rejects; its low-S form (r, n - s) verifies: "+c.low {
+				t.Errorf("%v: exit %d, stdout %q, stderr %q", args, code, out, errOut)
+			}
+		}
+		if out, errOut, code := cli(t, "", "verify", pub, sha256Hex("other"), c.high); code != 1 || out != "false" || !strings.HasSuffix(errOut, "high-S (s > n/2), which libsecp256k1 rejects; its low-S form (r, n - s) does not verify either") {
+			t.Errorf("high-S of another hash: exit %d, stdout %q, stderr %q", code, out, errOut)
+		}
+		// A low-S signature that is not valid gets no hint.
+		if _, errOut, code := cli(t, "", "verify", pub, sha256Hex("other"), c.low); code != 1 || errOut != "" {
+			t.Errorf("low-S of another hash: exit %d, stderr %q", code, errOut)
+		}
+	}
+}
+
+// version prints the module version, the Go version, the platform and the
+// field arithmetic that bench reports, as text or JSON.
+func TestVersion(t *testing.T) {
+	out, errOut, code := cli(t, "", "version")
+	lines := strings.Split(out, "\n")
+	if code != 0 || errOut != "" || len(lines) != 2 {
+		t.Fatalf("version: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	f := strings.Fields(lines[0])
+	if len(f) != 4 || f[0] != "secp256k1" || f[2] != runtime.Version() || f[3] != runtime.GOOS+"/"+runtime.GOARCH {
+		t.Errorf("version line %q", lines[0])
+	}
+	if v := f[1]; v != "(devel)" && !strings.HasPrefix(v, "v") {
+		t.Errorf("module version %q", v)
+	}
+	if lines[1] != "field arithmetic: "+field.Backend() {
+		t.Errorf("backend line %q, want the field backend %q", lines[1], field.Backend())
+	}
+
+	out, _, code = cli(t, "", "version", "-json")
+	var v struct{ Version, Go, OS, Arch, Backend string }
+	dec := json.NewDecoder(strings.NewReader(out))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&v); err != nil || code != 0 {
+		t.Fatalf("version -json = %q, exit %d: %v", out, code, err)
+	}
+	if v.Version != f[1] || v.Go != runtime.Version() || v.OS != runtime.GOOS || v.Arch != runtime.GOARCH || v.Backend != field.Backend() {
+		t.Errorf("version -json = %+v; text %q", v, out)
+	}
+
+	for _, args := range [][]string{{"version", "00"}, {"version", "-uncompressed"}} {
+		if _, errOut, code := cli(t, "", args...); code != 2 || !strings.HasPrefix(errOut, "secp256k1 version: ") {
+			t.Errorf("%v: exit %d, stderr %q", args, code, errOut)
+		}
 	}
 }
