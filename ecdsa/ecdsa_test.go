@@ -168,6 +168,36 @@ func TestSignOptions(t *testing.T) {
 	}
 }
 
+// TestGrindEntropy checks the extra entropy of the grinding signers against
+// the public API: LowR's signature is that of the first attempt i with
+// r < 2²⁵⁵, attempt 0 being Sign's and attempt i ≥ 1 SignWithOptions' with
+// ExtraEntropy LE32(i) ‖ 0²⁸ (Bitcoin Core's); SignEthereum's is
+// SignRecoverable's whenever that has v < 2.
+func TestGrindEntropy(t *testing.T) {
+	r, n := testref.Rand(t), short.Count(t, 50)
+	ground := 0
+	for range n {
+		k := testkey.Random(t, r)
+		hash := make([]byte, 32)
+		r.Read(hash)
+		want, _ := Sign(k, hash)
+		for i := uint32(1); want.r.Bytes()[0] >= 0x80; i++ {
+			extra := make([]byte, 32)
+			extra[0], extra[1], extra[2], extra[3] = byte(i), byte(i>>8), byte(i>>16), byte(i>>24)
+			want, _ = SignWithOptions(k, hash, &SignOptions{ExtraEntropy: extra})
+			ground++
+		}
+		if got, err := SignWithOptions(k, hash, &SignOptions{LowR: true}); err != nil || !got.Equal(want) {
+			t.Fatalf("LowR = %x, %v; want %x", got.Compact(), err, want.Compact())
+		}
+		rec, _ := SignRecoverable(k, hash)
+		if eth, err := SignEthereum(k, hash); rec[64] < 2 && (err != nil || !bytes.Equal(eth, rec)) {
+			t.Fatalf("SignEthereum = %x, %v; want %x", eth, err, rec)
+		}
+	}
+	t.Logf("%d LowR grinding attempts over %d signatures", ground, n)
+}
+
 func TestRecoveryFormats(t *testing.T) {
 	r, n := testref.Rand(t), short.Count(t, 50)
 	for range n {
@@ -234,7 +264,19 @@ func TestAllocations(t *testing.T) {
 	if n := testing.AllocsPerRun(20, func() { Verify(pub, hash, sig) }); n != 0 {
 		t.Errorf("Verify allocates %v times", n)
 	}
-	if n := testing.AllocsPerRun(20, func() { _, _ = Sign(k, hash) }); n > 1 {
+	// Sign is inlined, and its result, when it does not escape, lives on
+	// the caller's stack.
+	if n := testing.AllocsPerRun(20, func() { _, _ = Sign(k, hash) }); n != 0 {
 		t.Errorf("Sign allocates %v times", n)
+	}
+	// One allocation each: the result.
+	for name, f := range map[string]func(){
+		"SignWithOptions(LowR)": func() { _, _ = SignWithOptions(k, hash, &SignOptions{LowR: true}) },
+		"SignRecoverable":       func() { _, _ = SignRecoverable(k, hash) },
+		"SignEthereum":          func() { _, _ = SignEthereum(k, hash) },
+	} {
+		if n := testing.AllocsPerRun(20, f); n > 1 {
+			t.Errorf("%s allocates %v times", name, n)
+		}
 	}
 }
