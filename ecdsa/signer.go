@@ -9,9 +9,10 @@ import (
 
 // Signer adapts a private key to crypto.Signer, so that code written for
 // crypto/ecdsa can sign with a Kestrel key. Sign returns the DER encoding of
-// the deterministic low-S signature of digest; rand is ignored (RFC 6979
-// needs no randomness) and opts.HashFunc() is not checked beyond the digest
-// being non-empty.
+// the deterministic low-S signature of digest, which, as for the package's
+// Sign and for crypto/ecdsa, may have any length, the empty digest included;
+// rand is ignored (RFC 6979 needs no randomness) and opts is not checked,
+// not even opts.HashFunc() against the digest's length.
 //
 // A Signer signs only with a key: the zero Signer (its Key nil), a nil
 // *Signer and a Signer whose Key is the zero PrivateKey are not signers.
