@@ -2,10 +2,13 @@ package ecdsa
 
 import (
 	"bytes"
+	"encoding/hex"
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref/testkey"
 )
 
 // bip66Cases are encodings derived from BIP-66's rules; each must fail the
@@ -41,11 +44,20 @@ func TestParseDERRejectsBIP66Violations(t *testing.T) {
 	if sig, err := ParseDERSignature(testref.Hex(t, "3006020101020101")); err != nil || sig.r.IsZero() == 1 {
 		t.Fatalf("minimal DER rejected: %v", err)
 	}
-	// r = n is rejected with ErrOverflow.
-	n := append([]byte{0x30, 0x26, 0x02, 0x21, 0x00}, testref.N.Bytes()...)
-	n = append(n, 0x02, 0x01, 0x01)
-	if _, err := ParseDERSignature(n); !errors.Is(err, ErrOverflow) {
-		t.Fatalf("r = n: %v", err)
+	// r or s not less than n (n itself, or 33 significant bytes) is
+	// rejected with ErrOverflow.
+	nInt := append([]byte{0x02, 0x21, 0x00}, testref.N.Bytes()...)
+	bigInt := append([]byte{0x02, 0x21, 0x01}, make([]byte, 32)...)
+	one := []byte{0x02, 0x01, 0x01}
+	for name, ints := range map[string][2][]byte{
+		"r = n": {nInt, one}, "s = n": {one, nInt},
+		"r = 2²⁵⁶": {bigInt, one}, "s = 2²⁵⁶": {one, bigInt},
+	} {
+		der := append([]byte{0x30, byte(len(ints[0]) + len(ints[1]))}, ints[0]...)
+		der = append(der, ints[1]...)
+		if sig, err := ParseDERSignature(der); sig != nil || !errors.Is(err, ErrOverflow) {
+			t.Errorf("%s: %v, want ErrOverflow", name, err)
+		}
 	}
 }
 
@@ -79,6 +91,29 @@ func TestLaxDER(t *testing.T) {
 		rb, sb := sig.r.Bytes(), sig.s.Bytes()
 		if rb[31] != tc.r || sb[31] != tc.s || !bytes.Equal(rb[:31], make([]byte, 31)) {
 			t.Errorf("%s: r, s = %x, %x", tc.name, rb, sb)
+		}
+	}
+}
+
+// TestLaxDEROverflowNeverVerifies checks the (0, 0) that ParseDERSignatureLax
+// returns for an r or s of more than 32 bytes or not less than n: Verify
+// rejects it for any key and hash.
+func TestLaxDEROverflowNeverVerifies(t *testing.T) {
+	r := testref.Rand(t)
+	n := testref.N.FillBytes(make([]byte, 32))
+	for name, in := range map[string]string{
+		"r over 32 bytes": "302a022101" + strings.Repeat("00", 32) + "020102",
+		"r = n":           "3026022100" + hex.EncodeToString(n) + "020102",
+		"s = n":           "3026020102022100" + hex.EncodeToString(n),
+	} {
+		sig, err := ParseDERSignatureLax(testref.Hex(t, in))
+		if err != nil || !sig.Equal(new(Signature)) {
+			t.Fatalf("%s: %v, %v; want the signature (0, 0)", name, sig, err)
+		}
+		for _, hash := range [][]byte{nil, make([]byte, 32), n} {
+			if pub := testkey.Random(t, r).PublicKey(); Verify(pub, hash, sig) {
+				t.Fatalf("%s: (0, 0) verified", name)
+			}
 		}
 	}
 }

@@ -2,6 +2,7 @@ package ecdsa
 
 import (
 	"bytes"
+	"crypto"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -161,11 +162,47 @@ func TestSignOptions(t *testing.T) {
 		}
 	}
 	k := testkey.Random(t, r)
-	for _, o := range []*SignOptions{{ExtraEntropy: make([]byte, 31)}, {ExtraEntropy: make([]byte, 32), LowR: true}} {
-		if _, err := SignWithOptions(k, nil, o); !errors.Is(err, ErrExtraEntropy) {
-			t.Fatalf("bad options accepted: %v", err)
+	for _, o := range []*SignOptions{
+		{ExtraEntropy: []byte{}},
+		{ExtraEntropy: make([]byte, 31)},
+		{ExtraEntropy: make([]byte, 33)},
+		{ExtraEntropy: make([]byte, 64)},
+		{ExtraEntropy: make([]byte, 32), LowR: true},
+	} {
+		if sig, err := SignWithOptions(k, nil, o); sig != nil || !errors.Is(err, ErrExtraEntropy) {
+			t.Fatalf("options with %d bytes of extra entropy, LowR %v: %v, %v", len(o.ExtraEntropy), o.LowR, sig, err)
 		}
 	}
+}
+
+// TestGrindEntropy checks the extra entropy of the grinding signers against
+// the public API: LowR's signature is that of the first attempt i with
+// r < 2²⁵⁵, attempt 0 being Sign's and attempt i ≥ 1 SignWithOptions' with
+// ExtraEntropy LE32(i) ‖ 0²⁸ (Bitcoin Core's); SignEthereum's is
+// SignRecoverable's whenever that has v < 2.
+func TestGrindEntropy(t *testing.T) {
+	r, n := testref.Rand(t), short.Count(t, 50)
+	ground := 0
+	for range n {
+		k := testkey.Random(t, r)
+		hash := make([]byte, 32)
+		r.Read(hash)
+		want, _ := Sign(k, hash)
+		for i := uint32(1); want.r.Bytes()[0] >= 0x80; i++ {
+			extra := make([]byte, 32)
+			extra[0], extra[1], extra[2], extra[3] = byte(i), byte(i>>8), byte(i>>16), byte(i>>24)
+			want, _ = SignWithOptions(k, hash, &SignOptions{ExtraEntropy: extra})
+			ground++
+		}
+		if got, err := SignWithOptions(k, hash, &SignOptions{LowR: true}); err != nil || !got.Equal(want) {
+			t.Fatalf("LowR = %x, %v; want %x", got.Compact(), err, want.Compact())
+		}
+		rec, _ := SignRecoverable(k, hash)
+		if eth, err := SignEthereum(k, hash); rec[64] < 2 && (err != nil || !bytes.Equal(eth, rec)) {
+			t.Fatalf("SignEthereum = %x, %v; want %x", eth, err, rec)
+		}
+	}
+	t.Logf("%d LowR grinding attempts over %d signatures", ground, n)
 }
 
 func TestRecoveryFormats(t *testing.T) {
@@ -207,21 +244,72 @@ func TestRecoveryFormats(t *testing.T) {
 	}
 }
 
+// TestSigner checks Signer against Sign: the DER of Sign's signature, for
+// digests of every length the doc allows (the empty and nil digests
+// included), whatever opts says.
 func TestSigner(t *testing.T) {
 	r := testref.Rand(t)
 	k := testkey.Random(t, r)
-	s := NewSigner(k)
+	var s crypto.Signer = NewSigner(k)
 	if !s.Public().(*secp256k1.PublicKey).Equal(k.PublicKey()) {
 		t.Fatal("Public")
 	}
-	digest := sha256.Sum256([]byte("crypto.Signer"))
-	der, err := s.Sign(nil, digest[:], nil)
+	sum := sha256.Sum256([]byte("crypto.Signer"))
+	for _, digest := range [][]byte{nil, {}, {0}, {1}, sum[:20], sum[:], append(sum[:], sum[:]...)} {
+		for _, opts := range []crypto.SignerOpts{nil, crypto.SHA256, crypto.SHA512, crypto.Hash(0)} {
+			der, err := s.Sign(nil, digest, opts)
+			if err != nil {
+				t.Fatalf("Sign(%d-byte digest, %v): %v", len(digest), opts, err)
+			}
+			sig, err := ParseDERSignature(der)
+			if err != nil || !Verify(k.PublicKey(), digest, sig) {
+				t.Fatalf("Sign(%d-byte digest, %v) does not verify", len(digest), opts)
+			}
+			if want, _ := Sign(k, digest); !sig.Equal(want) {
+				t.Fatalf("Sign(%d-byte digest, %v) differs from the package's Sign", len(digest), opts)
+			}
+		}
+	}
+}
+
+// TestRecoverEthereumV checks RecoverEthereum's v for every byte: 0, 1, 27
+// and 28 are accepted, 0 and 27 as recovery id 0, 1 and 28 as 1, and every
+// other v (2 and 3, 29 and 30, EIP-155's 37 and 38 among them) is
+// ErrRecover.
+func TestRecoverEthereumV(t *testing.T) {
+	r := testref.Rand(t)
+	k := testkey.Random(t, r)
+	hash := make([]byte, 32)
+	r.Read(hash)
+	eth, err := SignEthereum(k, hash)
 	if err != nil {
 		t.Fatal(err)
 	}
-	sig, err := ParseDERSignature(der)
-	if err != nil || !Verify(k.PublicKey(), digest[:], sig) {
-		t.Fatal("Signer output does not verify")
+	keys := map[byte]*secp256k1.PublicKey{} // the key recovered with each recovery id
+	for id := range byte(2) {
+		rec := append(bytes.Clone(eth[:64]), id)
+		pub, err := RecoverPublicKey(hash, rec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		keys[id] = pub
+	}
+	if !keys[eth[64]].Equal(k.PublicKey()) {
+		t.Fatal("SignEthereum's v does not recover the key")
+	}
+	for v := range 256 {
+		sig := append(bytes.Clone(eth[:64]), byte(v))
+		pub, err := RecoverEthereum(hash, sig)
+		switch v {
+		case 0, 1, 27, 28:
+			if err != nil || !pub.Equal(keys[byte(v%27)]) {
+				t.Errorf("v = %d: %v, or not the key of recovery id %d", v, err, v%27)
+			}
+		default:
+			if pub != nil || !errors.Is(err, ErrRecover) {
+				t.Errorf("v = %d: %v, %v; want ErrRecover", v, pub, err)
+			}
+		}
 	}
 }
 
@@ -234,7 +322,19 @@ func TestAllocations(t *testing.T) {
 	if n := testing.AllocsPerRun(20, func() { Verify(pub, hash, sig) }); n != 0 {
 		t.Errorf("Verify allocates %v times", n)
 	}
-	if n := testing.AllocsPerRun(20, func() { _, _ = Sign(k, hash) }); n > 1 {
+	// Sign is inlined, and its result, when it does not escape, lives on
+	// the caller's stack.
+	if n := testing.AllocsPerRun(20, func() { _, _ = Sign(k, hash) }); n != 0 {
 		t.Errorf("Sign allocates %v times", n)
+	}
+	// One allocation each: the result.
+	for name, f := range map[string]func(){
+		"SignWithOptions(LowR)": func() { _, _ = SignWithOptions(k, hash, &SignOptions{LowR: true}) },
+		"SignRecoverable":       func() { _, _ = SignRecoverable(k, hash) },
+		"SignEthereum":          func() { _, _ = SignEthereum(k, hash) },
+	} {
+		if n := testing.AllocsPerRun(20, f); n > 1 {
+			t.Errorf("%s allocates %v times", name, n)
+		}
 	}
 }

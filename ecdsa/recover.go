@@ -76,7 +76,8 @@ func recoverKey(hash, rs []byte, recid int) (*secp256k1.PublicKey, error) {
 // a header byte 27 + v (+ 4 if compressed says the key is to be serialized
 // compressed), then r ‖ s. hash is the message hash the caller computed
 // (Bitcoin's is double SHA-256 of "\x18Bitcoin Signed Message:\n" ‖ varint
-// length ‖ message).
+// length ‖ message). The errors are Sign's: secp256k1.ErrUninitialized for a
+// nil or zero-value k.
 func SignCompact(k *secp256k1.PrivateKey, hash []byte, compressed bool) ([]byte, error) {
 	sig, err := SignRecoverable(k, hash)
 	if err != nil {
@@ -104,30 +105,32 @@ func RecoverCompact(hash, sig []byte) (pub *secp256k1.PublicKey, compressed bool
 
 // SignEthereum returns the 65-byte signature r ‖ s ‖ v of hash with
 // v ∈ {0, 1}, go-ethereum's crypto.Sign format (the hash is Keccak-256 of
-// the message, computed by the caller). A signature whose R has x ≥ n
-// (recovery id 2 or 3, probability about 2⁻¹²⁷) cannot be expressed in that
-// format; SignEthereum then re-signs with extra entropy, so the result is
-// still deterministic.
+// the message, computed by the caller; eth_sign's format is this with 27
+// added to v). A signature whose R has x ≥ n (recovery id 2 or 3,
+// probability about 2⁻¹²⁷) cannot be expressed in that format; SignEthereum
+// then re-signs with the extra entropy of SignOptions.LowR's attempts, so the
+// result is still deterministic. The errors are Sign's:
+// secp256k1.ErrUninitialized for a nil or zero-value k.
 func SignEthereum(k *secp256k1.PrivateKey, hash []byte) ([]byte, error) {
-	out := make([]byte, 65)
-	var sig Signature
-	var extra [32]byte
-	var ndata []byte
-	for i := uint32(0); ; i++ {
-		v := sign(&sig, k, hash, ndata)
-		if v < 2 {
-			sig.compact((*[64]byte)(out[:64]))
-			out[64] = byte(v)
-			return out, nil
-		}
-		extra[0], extra[1], extra[2], extra[3] = byte(i+1), byte((i+1)>>8), byte((i+1)>>16), byte((i+1)>>24)
-		ndata = extra[:]
-	}
+	return signRecoverable(k, hash, lowV)
 }
 
-// RecoverEthereum recovers the public key from a go-ethereum style 65-byte
-// signature r ‖ s ‖ v with v ∈ {0, 1} or v ∈ {27, 28} (the legacy offset),
-// as crypto.Ecrecover does.
+// RecoverEthereum recovers the public key from a 65-byte Ethereum signature
+// r ‖ s ‖ v, for v in either of Ethereum's two conventions:
+//
+//   - v ∈ {0, 1}, the recovery id: go-ethereum's crypto.Sign returns it so
+//     (as SignEthereum does), and its crypto.Ecrecover and crypto.SigToPub
+//     take it so;
+//   - v ∈ {27, 28}, the recovery id + 27: the legacy convention of the
+//     eth_sign and personal_sign RPC results (go-ethereum's internal/ethapi
+//     adds 27 to crypto.Sign's v) and of the ecrecover precompile.
+//
+// Every other v is rejected with ErrRecover, among them 2 and 3 (the
+// recovery ids of an R with x ≥ n, which Ethereum's signatures exclude:
+// go-ethereum's crypto.ValidateSignatureValues takes only 0 and 1), 29 and
+// 30, and EIP-155's chainID·2 + 35 and chainID·2 + 36 (subtract
+// chainID·2 + 35 first). go-ethereum's crypto.Ecrecover differs: it rejects
+// 27 and 28, and its cgo build accepts 2 and 3.
 func RecoverEthereum(hash, sig []byte) (*secp256k1.PublicKey, error) {
 	if len(sig) != 65 {
 		return nil, ErrRecover

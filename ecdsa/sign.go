@@ -24,54 +24,106 @@ type SignOptions struct {
 // given together with LowR.
 var ErrExtraEntropy = errors.New("ecdsa: extra entropy must be 32 bytes and cannot be combined with LowR")
 
+// ErrRetryLimit is returned when signing finds no signature within its
+// bounded number of attempts: 64 RFC 6979 nonce candidates for a signature,
+// or 256 signatures for LowR and SignEthereum. With a valid key a candidate
+// fails with probability below 2⁻¹²⁷ and a LowR attempt with about 1/2, so
+// ErrRetryLimit is not met in practice (below 2⁻²⁵⁵); the bound makes
+// signing always return.
+var ErrRetryLimit = errors.New("ecdsa: no signature within the retry limit")
+
+const (
+	// maxNonceAttempts bounds the RFC 6979 candidates that one signature
+	// tries. A candidate is skipped if it is 0 or ≥ n or gives r = 0 or
+	// s = 0: for a valid key, with probability below 2⁻¹²⁷ each.
+	maxNonceAttempts = 64
+	// maxGrindAttempts bounds the signatures that LowR and SignEthereum try
+	// (libsecp256k1's callers loop without a bound). A LowR attempt fails
+	// with probability about 1/2, so all of them do with about 2⁻²⁵⁶.
+	maxGrindAttempts = 256
+)
+
+// checkKey returns secp256k1.ErrUninitialized if k is nil or the zero value
+// of PrivateKey: the first thing every signing function does.
+func checkKey(k *secp256k1.PrivateKey) error {
+	if k == nil {
+		return secp256k1.ErrUninitialized
+	}
+	return k.Validate()
+}
+
 // Sign returns a low-S signature of hash with the RFC 6979 nonce of
 // libsecp256k1's secp256k1_ecdsa_sign with its default nonce function: the
 // same key and hash give the same signature, byte for byte. It is constant
-// time in the key and the nonce. The error is never non-nil for a valid key;
-// it is there for the options of SignWithOptions.
+// time in the key and the nonce.
+//
+// For a nil k or the zero value of PrivateKey, which is not a key, Sign
+// returns secp256k1.ErrUninitialized before any computation. For every other
+// key the error is nil but for ErrRetryLimit, which a valid key meets with
+// probability below 2⁻⁸⁰⁰⁰.
 func Sign(k *secp256k1.PrivateKey, hash []byte) (*Signature, error) {
-	sig := new(Signature)
-	sign(sig, k, hash, nil)
+	// A wrapper, so that it can be inlined and sig, when it does not
+	// escape, can live on the caller's stack.
+	return signInto(new(Signature), k, hash)
+}
+
+// signInto is Sign's body, which returns sig or, with the error, nil.
+func signInto(sig *Signature, k *secp256k1.PrivateKey, hash []byte) (*Signature, error) {
+	if err := checkKey(k); err != nil {
+		return nil, err
+	}
+	if _, err := signKey(sig, k, hash, nil, anySignature); err != nil {
+		return nil, err
+	}
 	return sig, nil
 }
 
 // SignWithOptions is Sign with the nonce options of opts (nil means none).
+// Its errors are Sign's (secp256k1.ErrUninitialized for a nil or zero-value
+// k, before opts is looked at; ErrRetryLimit, with LowR with probability
+// about 2⁻²⁵⁶) and ErrExtraEntropy for invalid options.
 func SignWithOptions(k *secp256k1.PrivateKey, hash []byte, opts *SignOptions) (*Signature, error) {
+	if err := checkKey(k); err != nil {
+		return nil, err
+	}
+	var ndata []byte
+	want := anySignature
+	if opts != nil {
+		if opts.ExtraEntropy != nil && (len(opts.ExtraEntropy) != 32 || opts.LowR) {
+			return nil, ErrExtraEntropy
+		}
+		ndata = opts.ExtraEntropy
+		if opts.LowR {
+			want = lowR
+		}
+	}
 	sig := new(Signature)
-	if opts == nil {
-		sign(sig, k, hash, nil)
-		return sig, nil
+	if _, err := signKey(sig, k, hash, ndata, want); err != nil {
+		return nil, err
 	}
-	if opts.ExtraEntropy != nil && (len(opts.ExtraEntropy) != 32 || opts.LowR) {
-		return nil, ErrExtraEntropy
-	}
-	if !opts.LowR {
-		sign(sig, k, hash, opts.ExtraEntropy)
-		return sig, nil
-	}
-	var extra [32]byte
-	for counter := uint32(0); ; counter++ {
-		ndata := extra[:]
-		if counter == 0 {
-			ndata = nil
-		}
-		extra[0], extra[1], extra[2], extra[3] = byte(counter), byte(counter>>8), byte(counter>>16), byte(counter>>24)
-		sign(sig, k, hash, ndata)
-		var rb [32]byte
-		copy(rb[:], sig.r.Bytes())
-		if rb[0] < 0x80 {
-			return sig, nil
-		}
-	}
+	return sig, nil
 }
 
 // SignRecoverable returns the 65-byte signature r ‖ s ‖ v of hash, where
 // v ∈ {0, 1, 2, 3} is the recovery id (bit 0: the parity of R's y; bit 1:
 // R's x was at least n) that RecoverPublicKey needs. r ‖ s is the signature
-// Sign returns.
+// Sign returns, and the errors are Sign's: secp256k1.ErrUninitialized for a
+// nil or zero-value k.
 func SignRecoverable(k *secp256k1.PrivateKey, hash []byte) ([]byte, error) {
+	return signRecoverable(k, hash, anySignature)
+}
+
+// signRecoverable is SignRecoverable for the first signature of the kind
+// want: anySignature, or lowV for SignEthereum.
+func signRecoverable(k *secp256k1.PrivateKey, hash []byte, want wanted) ([]byte, error) {
+	if err := checkKey(k); err != nil {
+		return nil, err
+	}
 	var sig Signature
-	v := sign(&sig, k, hash, nil)
+	v, err := signKey(&sig, k, hash, nil, want)
+	if err != nil {
+		return nil, err
+	}
 	out := make([]byte, 65)
 	sig.compact((*[64]byte)(out[:64]))
 	out[64] = byte(v)
@@ -89,21 +141,86 @@ func hashToBytes(out *[32]byte, hash []byte) {
 	copy(out[32-len(hash):], hash)
 }
 
-// sign computes the signature of hash into sig with extra entropy ndata (nil
-// or 32 bytes) and returns the recovery id. It follows libsecp256k1's
-// secp256k1_ecdsa_sign_inner: RFC 6979 nonce candidates in order, skipping
-// those that are 0 or ≥ n and those that give r = 0 or s = 0.
-func sign(sig *Signature, k *secp256k1.PrivateKey, hash []byte, ndata []byte) int {
+// wanted is the kind of signature that signKey grinds for.
+type wanted int
+
+const (
+	anySignature wanted = iota // the first one: no grinding
+	lowR                       // r < 2²⁵⁵ (SignOptions.LowR)
+	lowV                       // recovery id 0 or 1 (SignEthereum)
+	noSignature                // none: exhausts the attempts (tests)
+)
+
+// accepts reports whether the signature sig with recovery id recid is of
+// the kind w.
+func (w wanted) accepts(sig *Signature, recid int) bool {
+	switch w {
+	case anySignature:
+		return true
+	case lowR:
+		return sig.r.Bytes()[0] < 0x80
+	case lowV:
+		return recid < 2
+	}
+	return false
+}
+
+// signKey signs hash with k, which checkKey has accepted, into sig and
+// returns the recovery id. For anySignature it makes the signature with the
+// extra entropy ndata (nil or 32 bytes); otherwise it grinds for the kind
+// want (ndata is then unused). It erases its copy of k.
+func signKey(sig *Signature, k *secp256k1.PrivateKey, hash, ndata []byte, want wanted) (int, error) {
+	sec := k.Scalar()
+	var recid int
+	var err error
+	if want == anySignature {
+		recid, err = sign(sig, sec, hash, ndata)
+	} else {
+		recid, err = grind(sig, sec, hash, want)
+	}
+	*sec = secp256k1.Scalar{}
+	return recid, err
+}
+
+// grind signs hash with the secret sec into sig until the signature is of
+// the kind want, as Bitcoin Core grinds for a low r: attempt 0 without extra
+// entropy, attempt i ≥ 1 with the extra entropy LE32(i) ‖ 0²⁸. It returns the
+// recovery id, or ErrRetryLimit after maxGrindAttempts attempts.
+func grind(sig *Signature, sec *secp256k1.Scalar, hash []byte, want wanted) (int, error) {
+	var extra [32]byte
+	var ndata []byte // nil for attempt 0
+	for i := range uint32(maxGrindAttempts) {
+		extra[0], extra[1], extra[2], extra[3] = byte(i), byte(i>>8), byte(i>>16), byte(i>>24)
+		recid, err := sign(sig, sec, hash, ndata)
+		if err != nil {
+			return 0, err
+		}
+		if want.accepts(sig, recid) {
+			return recid, nil
+		}
+		ndata = extra[:]
+	}
+	*sig = Signature{}
+	return 0, ErrRetryLimit
+}
+
+// sign computes the signature of hash with the secret sec (in [1, n−1]) and
+// the extra entropy ndata (nil or 32 bytes) into sig, and returns the
+// recovery id. It follows libsecp256k1's secp256k1_ecdsa_sign_inner: RFC 6979
+// nonce candidates in order, skipping those that are 0 or ≥ n and those that
+// give r = 0 or s = 0, but at most maxNonceAttempts of them (then
+// ErrRetryLimit): with sec = 0 and hash ≡ 0 mod n every candidate gives
+// s = 0, and the callers' checks keep that scalar out.
+func sign(sig *Signature, sec *secp256k1.Scalar, hash []byte, ndata []byte) (int, error) {
 	var msg32, nonce32 [32]byte
 	hashToBytes(&msg32, hash)
 	var e secp256k1.Scalar
 	e.SetReducedBytes(msg32[:])
 
-	sec := k.Scalar()
 	// RFC 6979 seed: key ‖ (hash mod n) [‖ ndata], libsecp256k1's
 	// nonce_function_rfc6979 ("bits2octets").
 	var seed [96]byte
-	copy(seed[:32], k.Bytes())
+	copy(seed[:32], sec.Bytes())
 	copy(seed[32:64], e.Bytes())
 	seedLen := 64 + copy(seed[64:], ndata)
 	var g rfc6979
@@ -113,7 +230,8 @@ func sign(sig *Signature, k *secp256k1.PrivateKey, hash []byte, ndata []byte) in
 
 	var nonce, kinv secp256k1.Scalar
 	var R secp256k1.Point
-	for {
+	recid, err := 0, ErrRetryLimit
+	for range maxNonceAttempts {
 		g.generate(&nonce32)
 		if _, err := nonce.SetCanonicalBytes(nonce32[:]); err != nil || nonce.IsZero() == 1 {
 			continue // probability < 2⁻¹²⁷; the candidate is discarded, not its secret
@@ -125,7 +243,7 @@ func sign(sig *Signature, k *secp256k1.PrivateKey, hash []byte, ndata []byte) in
 		var xr secp256k1.Scalar
 		_, overflow := xr.SetCanonicalBytes(rc[1:])
 		sig.r.SetReducedBytes(rc[1:])
-		recid := int(rc[0] & 1)
+		recid = int(rc[0] & 1)
 		if overflow != nil {
 			recid |= 2
 		}
@@ -140,10 +258,15 @@ func sign(sig *Signature, k *secp256k1.PrivateKey, hash []byte, ndata []byte) in
 		sig.s.Select(&neg, &sig.s, high)
 		recid ^= high
 		if sig.r.IsZero()|sig.s.IsZero() == 0 {
-			*sec = secp256k1.Scalar{}
-			nonce, kinv = secp256k1.Scalar{}, secp256k1.Scalar{}
-			clear(nonce32[:])
-			return recid
+			err = nil
+			break
 		}
 	}
+	nonce, kinv = secp256k1.Scalar{}, secp256k1.Scalar{}
+	clear(nonce32[:])
+	if err != nil {
+		*sig = Signature{}
+		return 0, err
+	}
+	return recid, nil
 }

@@ -12,6 +12,12 @@
 // A hash may have any length: as in SEC 1 §4.1.3 and crypto/ecdsa, its
 // leftmost 256 bits are used, and a shorter hash is taken as a big-endian
 // integer (left-padded with zeros to 32 bytes). An empty hash is allowed.
+//
+// A nil key or the zero value of secp256k1.PrivateKey or PublicKey is not a
+// key. The signing functions return secp256k1.ErrUninitialized for one
+// before any computation; Verify, NewSigner and Signer.Public, which have no
+// error result, panic. Signing loops are bounded: they return ErrRetryLimit
+// rather than run on (which a valid key never meets in practice).
 package ecdsa
 
 import (

@@ -8,7 +8,13 @@ import "github.com/kestrel-crypto/secp256k1"
 // R = (e/s)·G + (r/s)·pub in one double-scalar multiplication and compares
 // R's x coordinate with r without an inversion. Variable time: all inputs
 // are public.
+//
+// Verify panics if pub is nil or the zero value of PublicKey, which is not a
+// key: it never reports a signature by one as valid.
 func Verify(pub *secp256k1.PublicKey, hash []byte, sig *Signature) bool {
+	if pub == nil || pub.Validate() != nil {
+		panic("ecdsa: Verify with an uninitialized PublicKey")
+	}
 	if sig.r.IsZero() == 1 || sig.s.IsZero() == 1 || sig.s.IsHigh() == 1 {
 		return false
 	}

@@ -60,4 +60,10 @@
 // peer's public encoding in variable time and computes k·P with the
 // constant-time secp256k1.Point.ScalarMult; the shared x is a secret and is
 // erased after hashing.
+//
+// # Keys
+//
+// A nil key or the zero value of secp256k1.PrivateKey or PublicKey is not a
+// key: Encode, Create, XDH and XDHWithHash return secp256k1.ErrUninitialized
+// for one, before any other check, computation or read of crypto/rand.
 package ellswift

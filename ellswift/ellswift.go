@@ -19,20 +19,44 @@ var (
 	ErrRandomness = errors.New("ellswift: randomness must be 32 bytes")
 )
 
+// checkPrivateKey returns secp256k1.ErrUninitialized if k is nil or the
+// zero value of PrivateKey.
+func checkPrivateKey(k *secp256k1.PrivateKey) error {
+	if k == nil {
+		return secp256k1.ErrUninitialized
+	}
+	return k.Validate()
+}
+
 // Encode returns a 64-byte ElligatorSwift encoding of pub, drawn with the
-// 32-byte rnd exactly as libsecp256k1's secp256k1_ellswift_encode draws it,
-// or ErrRandomness if rnd is not 32 bytes. For the encoding to be
-// indistinguishable from random bytes, rnd must be uniformly random and
-// secret, and pub's point must be random too (an ephemeral key).
+// 32-byte rnd exactly as libsecp256k1's secp256k1_ellswift_encode draws it.
+// It returns secp256k1.ErrUninitialized if pub is nil or the zero value of
+// PublicKey (checked first), and ErrRandomness if rnd is not 32 bytes. For
+// the encoding to be indistinguishable from random bytes, rnd must be
+// uniformly random and secret, and pub's point must be random too (an
+// ephemeral key).
 //
 // Decode(Encode(pub, rnd)) is pub, including the parity of y. Encode runs in
 // variable time; pub is public and rnd only enters through SHA-256.
 func Encode(pub *secp256k1.PublicKey, rnd []byte) ([]byte, error) {
+	// A wrapper, so that it can be inlined and out, when it does not
+	// escape, can live on the caller's stack.
+	var out [64]byte
+	return encodeInto(&out, pub, rnd)
+}
+
+// encodeInto is Encode's body, which returns out[:] or, with the error, nil.
+func encodeInto(out *[64]byte, pub *secp256k1.PublicKey, rnd []byte) ([]byte, error) {
+	if pub == nil {
+		return nil, secp256k1.ErrUninitialized
+	}
+	if err := pub.Validate(); err != nil {
+		return nil, err
+	}
 	if len(rnd) != 32 {
 		return nil, ErrRandomness
 	}
-	var out [64]byte
-	encode(&out, pub, rnd)
+	encode(out, pub, rnd)
 	return out[:], nil
 }
 
@@ -80,12 +104,17 @@ func Decode(enc []byte) (*secp256k1.PublicKey, error) {
 // libsecp256k1's secp256k1_ellswift_create does: the encoder's randomness is
 // derived from k and the 32-byte auxRand, so the encoding is deterministic for
 // a given (k, auxRand). With auxRand nil, 32 bytes are read from
-// crypto/rand; otherwise auxRand must be 32 bytes (ErrRandomness).
+// crypto/rand; otherwise auxRand must be 32 bytes (ErrRandomness). If k is
+// nil or the zero value of PrivateKey, Create returns
+// secp256k1.ErrUninitialized before anything else, crypto/rand unread.
 //
 // Create is constant time in k up to the public key: k·G is computed in
 // constant time, and k then only enters the encoder through SHA-256
 // (doc.go, "Constant time").
 func Create(k *secp256k1.PrivateKey, auxRand []byte) ([]byte, error) {
+	if err := checkPrivateKey(k); err != nil {
+		return nil, err
+	}
 	var aux [32]byte
 	switch {
 	case auxRand == nil:
@@ -139,9 +168,13 @@ func createWithSeed(out *[64]byte, k *secp256k1.PrivateKey, rnd []byte) {
 //
 // where the peer's encoding is ellB if initiating and ellA otherwise. Both
 // parties pass the encodings in the same order and obtain the same 32 bytes.
-// The only error is ErrEncodingLength. XDH is constant time in k (and in the
-// shared point); decoding the peer's encoding is variable time.
+// The errors are secp256k1.ErrUninitialized if k is nil or the zero value of
+// PrivateKey (checked first) and ErrEncodingLength. XDH is constant time in
+// k (and in the shared point); decoding the peer's encoding is variable time.
 func XDH(ellA, ellB []byte, k *secp256k1.PrivateKey, initiating bool) ([]byte, error) {
+	if err := checkPrivateKey(k); err != nil {
+		return nil, err
+	}
 	var x [32]byte
 	if err := xdh(&x, ellA, ellB, k, initiating); err != nil {
 		return nil, err
@@ -154,9 +187,14 @@ func XDH(ellA, ellB []byte, k *secp256k1.PrivateKey, initiating bool) ([]byte, e
 // XDHWithHash is XDH with a caller's hash of the shared x coordinate (32
 // bytes) and the two encodings (64 bytes each), libsecp256k1's
 // secp256k1_ellswift_xdh with a custom hashfp. XDHWithHash(ellA, ellB, k,
-// initiating, BIP324Hash) is XDH(ellA, ellB, k, initiating). x32 is erased
-// after hash returns, so hash must not keep it.
+// initiating, BIP324Hash) is XDH(ellA, ellB, k, initiating), errors
+// included: for an uninitialized k it returns secp256k1.ErrUninitialized
+// without calling hash. x32 is erased after hash returns, so hash must not
+// keep it.
 func XDHWithHash(ellA, ellB []byte, k *secp256k1.PrivateKey, initiating bool, hash func(x32, ellA64, ellB64 []byte) []byte) ([]byte, error) {
+	if err := checkPrivateKey(k); err != nil {
+		return nil, err
+	}
 	x := new([32]byte)
 	if err := xdh(x, ellA, ellB, k, initiating); err != nil {
 		return nil, err
@@ -179,7 +217,8 @@ func bip324Hash(x *[32]byte, ellA, ellB []byte) [32]byte {
 	return tagXDH.Sum(ellA, ellB, x[:])
 }
 
-// xdh sets x to the x coordinate of k·Decode(peer's encoding).
+// xdh sets x to the x coordinate of k·Decode(peer's encoding), for a k that
+// checkPrivateKey has accepted.
 func xdh(x *[32]byte, ellA, ellB []byte, k *secp256k1.PrivateKey, initiating bool) error {
 	if len(ellA) != 64 || len(ellB) != 64 {
 		return ErrEncodingLength
