@@ -229,10 +229,11 @@ func (c *KeyAggContext) PlainPublicKey() []byte {
 	return out[:]
 }
 
-// PublicKey returns the aggregate public key Q. schnorr.Verify accepts it
-// directly (it uses Q's x coordinate only).
+// PublicKey returns a copy of the aggregate public key Q. schnorr.Verify
+// accepts it directly (it uses Q's x coordinate only).
 func (c *KeyAggContext) PublicKey() *secp256k1.PublicKey {
-	return c.pub
+	pub := *c.pub
+	return &pub
 }
 
 // PublicKeys returns a copy of the individual public keys that were

@@ -25,7 +25,7 @@ type SessionContext struct {
 
 	// GetSessionValues' results besides those in keyAgg.
 	b, e secp256k1.Scalar
-	R    secp256k1.Point // the final nonce, never the identity
+	r    secp256k1.Point // the final nonce R, never the identity
 	rx   [32]byte        // xbytes(R)
 	rOdd bool            // R has an odd y
 }
@@ -65,11 +65,11 @@ func (c *KeyAggContext) NewSessionContext(aggNonce *AggNonce, msg []byte) (*Sess
 	}
 	// R' = R₁ + b·R₂; R = G if R' is infinity.
 	one := scalarOne
-	s.R.VarTimeMultiScalarMult([]*secp256k1.Scalar{&one, &s.b}, []*secp256k1.Point{&R1, &R2})
-	if s.R.IsIdentity() == 1 {
-		s.R.Set(secp256k1.NewGeneratorPoint())
+	s.r.VarTimeMultiScalarMult([]*secp256k1.Scalar{&one, &s.b}, []*secp256k1.Point{&R1, &R2})
+	if s.r.IsIdentity() == 1 {
+		s.r.Set(secp256k1.NewGeneratorPoint())
 	}
-	rc := s.R.VarTimeBytesCompressed()
+	rc := s.r.VarTimeBytesCompressed()
 	copy(s.rx[:], rc[1:])
 	s.rOdd = rc[0] == 3
 	// e = int(hash_BIP0340/challenge(xbytes(R) ‖ xbytes(Q) ‖ m)) mod n.
@@ -80,9 +80,8 @@ func (c *KeyAggContext) NewSessionContext(aggNonce *AggNonce, msg []byte) (*Sess
 // SessionValues holds the values of BIP-327's GetSessionValues: the tweaked
 // aggregate public key Q, the accumulated sign gacc (1 or −1 mod n) and
 // tweak tacc, the nonce coefficient b, the final nonce R and the challenge
-// e. The scalars and R are copies, so changing them does not affect the
-// session; Q is shared (a PublicKey is immutable). The zero value holds nil
-// pointers.
+// e. Every value is a copy, so changing one does not affect the session. The
+// zero value holds nil pointers: it is no session's values.
 type SessionValues struct {
 	Q                *secp256k1.PublicKey
 	Gacc, Tacc, B, E *secp256k1.Scalar
@@ -95,13 +94,20 @@ type SessionValues struct {
 // signatures.
 func (s *SessionContext) GetSessionValues() *SessionValues {
 	return &SessionValues{
-		Q:    s.keyAgg.pub,
+		Q:    s.keyAgg.PublicKey(),
 		Gacc: new(secp256k1.Scalar).Set(plusMinusOne(s.keyAgg.gaccNeg)),
 		Tacc: new(secp256k1.Scalar).Set(&s.keyAgg.tacc),
 		B:    new(secp256k1.Scalar).Set(&s.b),
 		E:    new(secp256k1.Scalar).Set(&s.e),
-		R:    new(secp256k1.Point).Set(&s.R),
+		R:    s.R(),
 	}
+}
+
+// R returns a copy of the session's final nonce R = R₁ + b·R₂ (G if that
+// sum is infinity), whose x coordinate is the first half of the final
+// signature.
+func (s *SessionContext) R() *secp256k1.Point {
+	return new(secp256k1.Point).Set(&s.r)
 }
 
 // KeyAggContext returns the key aggregation context of the session: the
