@@ -212,27 +212,31 @@ func TestSecNonceSingleUse(t *testing.T) {
 
 	// The zero SecNonce and a nil one are invalid.
 	var zero SecNonce
-	if _, err := Sign(&zero, signers[0].sk, session); !errors.Is(err, ErrSecNonce) {
-		t.Errorf("Sign with the zero SecNonce: %v, want ErrSecNonce", err)
-	}
-	if _, err := Sign(nil, signers[0].sk, session); !errors.Is(err, ErrSecNonce) {
-		t.Errorf("Sign with a nil SecNonce: %v, want ErrSecNonce", err)
+	for _, n := range []*SecNonce{&zero, nil} {
+		_, err := Sign(n, signers[0].sk, session)
+		if !errors.Is(err, ErrSecNonce) || !errors.Is(err, secp256k1.ErrUninitialized) {
+			t.Errorf("Sign with the SecNonce %p: %v, want ErrSecNonce and ErrUninitialized", n, err)
+		}
 	}
 
-	// A nonce generated for another key is refused, and consumed.
+	// A nonce generated for another key is refused, and left unused: the
+	// right key can still sign with it.
 	sec, _, _ = NonceGen(signers[1].pk, nil)
 	if _, err := Sign(sec, signers[0].sk, session); !errors.Is(err, ErrSecNonceKey) {
 		t.Errorf("Sign with another signer's nonce: %v, want ErrSecNonceKey", err)
 	}
-	if _, err := Sign(sec, signers[1].sk, session); !errors.Is(err, ErrSecNonceUsed) {
-		t.Errorf("Sign after ErrSecNonceKey: %v, want ErrSecNonceUsed", err)
+	if _, err := Sign(sec, signers[1].sk, session); err != nil {
+		t.Errorf("Sign after ErrSecNonceKey: %v, want the nonce unused", err)
 	}
 
-	// A signer outside the session.
+	// A signer outside the session is refused, and the nonce left unused.
 	outsider := testkey.Random(t, r)
 	sec, _, _ = NonceGen(outsider.PublicKey().BytesCompressed(), nil)
 	if _, err := Sign(sec, outsider, session); !errors.Is(err, ErrSignerNotInKeys) {
 		t.Errorf("Sign by an outsider: %v, want ErrSignerNotInKeys", err)
+	}
+	if sec.st.used.Load() || sec.st.k1.IsZero() == 1 {
+		t.Error("ErrSignerNotInKeys consumed the nonce")
 	}
 }
 

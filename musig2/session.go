@@ -16,8 +16,13 @@ import (
 //
 // A SessionContext is immutable and safe for concurrent use. The BIP asks
 // that the session values be protected from modification by an untrusted
-// party: this type keeps its own copies of every input. The zero value is
-// not usable; use NewSessionContext.
+// party: this type keeps its own copies of every input and has no exported
+// fields; its accessors return copies, or the immutable KeyAggContext.
+//
+// The zero value (like a nil *SessionContext) is not a session; use
+// NewSessionContext. Its methods with an error result, and Sign and
+// PartialSigAgg, return an error wrapping secp256k1.ErrUninitialized for it;
+// the other methods panic.
 type SessionContext struct {
 	keyAgg   *KeyAggContext // KeyAgg(pk₁..u) with tweak₁..v applied
 	aggNonce AggNonce
@@ -56,6 +61,9 @@ func NewSessionContext(aggNonce *AggNonce, pubkeys, tweaks [][]byte, isXOnly []b
 // InvalidContributionError that blames the nonce aggregator with
 // ContribAggNonce for an invalid aggregate nonce.
 func (c *KeyAggContext) NewSessionContext(aggNonce *AggNonce, msg []byte) (*SessionContext, error) {
+	if err := c.check(); err != nil {
+		return nil, err
+	}
 	s := &SessionContext{keyAgg: c, aggNonce: *aggNonce, msg: slices.Clone(msg)}
 	// b = int(hash_MuSig/noncecoef(aggnonce ‖ xbytes(Q) ‖ m)) mod n.
 	hashToScalar(&s.b, &tagNonceCoef, s.aggNonce[:], c.qc[1:], s.msg)
@@ -93,6 +101,7 @@ type SessionValues struct {
 // never need them; they serve protocols built on MuSig2, such as adaptor
 // signatures.
 func (s *SessionContext) GetSessionValues() *SessionValues {
+	must(s.check())
 	return &SessionValues{
 		Q:    s.keyAgg.PublicKey(),
 		Gacc: new(secp256k1.Scalar).Set(plusMinusOne(s.keyAgg.gaccNeg)),
@@ -107,13 +116,17 @@ func (s *SessionContext) GetSessionValues() *SessionValues {
 // sum is infinity), whose x coordinate is the first half of the final
 // signature.
 func (s *SessionContext) R() *secp256k1.Point {
+	must(s.check())
 	return new(secp256k1.Point).Set(&s.r)
 }
 
 // KeyAggContext returns the key aggregation context of the session: the
 // aggregate of its public keys with its tweaks applied. Its XOnlyPublicKey is
 // the key that the final signature verifies under.
-func (s *SessionContext) KeyAggContext() *KeyAggContext { return s.keyAgg }
+func (s *SessionContext) KeyAggContext() *KeyAggContext {
+	must(s.check())
+	return s.keyAgg
+}
 
 // generator is G, read only.
 var generator = secp256k1.NewGeneratorPoint()
@@ -161,6 +174,9 @@ func (s *SessionContext) verify(sig *secp256k1.Scalar, R1s, R2s *secp256k1.Point
 // signature this way saves the repeated key and nonce aggregation of the
 // package function PartialSigVerify. Variable time.
 func (s *SessionContext) PartialSigVerify(psig *PartialSig, pubnonce *PubNonce, i int) error {
+	if err := s.check(); err != nil {
+		return err
+	}
 	if i < 0 || i >= len(s.keyAgg.keys.pubkeys) {
 		return ErrSignerIndex
 	}
