@@ -49,7 +49,7 @@ func DeterministicSign(sk *secp256k1.PrivateKey, aggOtherNonce *AggNonce, pubkey
 		return nil, nil, err
 	}
 
-	st := new(secNonceState)
+	st := newSecNonceState()
 	for i, k := range []*secp256k1.Scalar{&st.k1, &st.k2} {
 		detNonceHash(k, &skp, aggOtherNonce, c.qc[1:], msg, byte(i))
 	}

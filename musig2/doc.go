@@ -80,7 +80,8 @@
 //
 // The risks that remain are the caller's:
 //
-//   - Persisting a nonce. SecNonce cannot be serialized on purpose. A
+//   - Persisting a nonce. SecNonce cannot be serialized on purpose
+//     (encoding/json refuses it, and fmt prints no secret of it). A
 //     program that saves nonce state to disk (or a database, or a snapshot
 //     of a virtual machine) and restores it can restore an unused copy after
 //     signing and sign again. Keep secret nonces in memory only, and start a

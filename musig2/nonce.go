@@ -99,9 +99,11 @@ func (n *AggNonce) decode(R1, R2 *secp256k1.Point) bool {
 //
 // The state lives behind a pointer, so copies of a SecNonce value share it
 // and cannot be used to sign twice either (go vet also reports such copies).
-// A SecNonce cannot be serialized; the package documentation discusses the
-// risks that remain. It is safe for concurrent use: of concurrent calls to
-// Sign, exactly one can use the nonce.
+// A SecNonce cannot be serialized (its MarshalJSON returns an error wrapping
+// secp256k1.ErrSecretMarshal), and fmt prints a fixed text for it; the
+// package documentation discusses the risks that remain. It is safe for
+// concurrent use: of concurrent calls to Sign, exactly one can use the
+// nonce.
 //
 // The zero value (like a nil *SecNonce) is not a nonce: Sign returns an
 // error that is both ErrSecNonce and secp256k1.ErrUninitialized for it, and
@@ -115,12 +117,25 @@ type SecNonce struct {
 type secNonceState struct {
 	// used is set, once, by the call that consumes the nonce. Only that call
 	// reads k1 and k2, and it zeroes them.
-	used   atomic.Bool
-	k1, k2 secp256k1.Scalar // BIP-327's k₁', k₂'; 0 once used
-	pk     [33]byte         // the signer's individual public key
+	used atomic.Bool
+	// k1 and k2 sit behind a pointer of their own: fmt dereferences at most
+	// one pointer of a value that it cannot format (the st of a SecNonce
+	// value, under %s), so it shows only their address (nonce_secret.go).
+	*nonceScalars
+	pk [33]byte // the signer's individual public key
 	// R1 and R2 are k₁·G and k₂·G, the public nonce, for Sign's
 	// self-verification (BIP-327 recomputes them from k₁ and k₂).
 	R1, R2 secp256k1.Point
+}
+
+// nonceScalars is the secret part of a secNonceState.
+type nonceScalars struct {
+	k1, k2 secp256k1.Scalar // BIP-327's k₁', k₂'; 0 once used
+}
+
+// newSecNonceState returns a state with k1 = k2 = 0.
+func newSecNonceState() *secNonceState {
+	return &secNonceState{nonceScalars: new(nonceScalars)}
 }
 
 // noCopy makes go vet's copylocks check report copies of a SecNonce.
@@ -224,7 +239,7 @@ func NonceGen(pk []byte, opts *NonceGenOptions) (*SecNonce, *PubNonce, error) {
 	}
 	clear(randPrime[:])
 
-	st := new(secNonceState)
+	st := newSecNonceState()
 	copy(st.pk[:], pk)
 	var k [2]secp256k1.Scalar
 	for i := range k {

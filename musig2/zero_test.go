@@ -1,6 +1,7 @@
 package musig2
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/kestrel-crypto/secp256k1"
@@ -147,4 +148,28 @@ func TestZeroSecNonce(t *testing.T) {
 	for name, n := range map[string]*SecNonce{"zero": new(SecNonce), "nil": nil} {
 		testref.ExpectPanic(t, name+" Erase", "uninitialized SecNonce", n.Erase)
 	}
+}
+
+// TestSecNonceFormat checks that no fmt verb, on a SecNonce or a struct
+// holding one or NonceGenOptions with a secret key, prints k₁, k₂ or the
+// key, and that encoding/json refuses them.
+func TestSecNonceFormat(t *testing.T) {
+	r := testref.Rand(t)
+	sk := testkey.Random(t, r)
+	sec, _, err := NonceGen(sk.PublicKey().BytesCompressed(), &NonceGenOptions{SecretKey: sk})
+	if err != nil {
+		t.Fatal(err)
+	}
+	secrets := slices.Concat(testref.SecretTexts(sec.st.k1.Bytes()), testref.SecretTexts(sec.st.k2.Bytes()),
+		testref.SecretTexts(sk.Bytes()))
+	type holder struct {
+		Ptr   *SecNonce
+		Value SecNonce
+		Opts  NonceGenOptions
+	}
+	h := &holder{Ptr: sec, Opts: NonceGenOptions{SecretKey: sk}}
+	h.Value.st = sec.st
+	opts := &NonceGenOptions{SecretKey: sk}
+	testref.CheckRedacted(t, secrets, sec, h, *opts, opts)
+	testkey.CheckJSONRefused(t, sec, h, opts)
 }
