@@ -17,11 +17,15 @@ var ErrChangeAddress = errors.New("silentpayments: label 0 is reserved for chang
 // label m = 0, which BIP-352 says every wallet should scan for.
 //
 // A Receiver may be used by several goroutines at once for scanning; adding
-// labels must not run concurrently with anything else.
+// labels, and Zero, must not run concurrently with anything else.
 //
-// The zero value (like a nil *Receiver) is not a receiver; use NewReceiver.
-// Its methods with an error result return an error wrapping
-// secp256k1.ErrUninitialized for it, and the others panic.
+// A Receiver holds a copy of b_scan, a secret: Zero wipes it, fmt prints a
+// fixed text for a Receiver (see Format), and encoding/json refuses it.
+//
+// The zero value (like a nil *Receiver, or a Receiver after Zero) is not a
+// receiver; use NewReceiver. Its methods with an error result return an
+// error wrapping secp256k1.ErrUninitialized for it, and the others panic,
+// except Zero and the formatting methods.
 type Receiver struct {
 	// scanKey is b_scan, a copy of NewReceiver's key; the zero PrivateKey
 	// only in the zero Receiver.

@@ -3,6 +3,7 @@ package silentpayments
 import (
 	"bytes"
 	"math/rand/v2"
+	"reflect"
 	"testing"
 
 	"github.com/kestrel-crypto/secp256k1"
@@ -174,4 +175,50 @@ func TestReceiverKeepsCopies(t *testing.T) {
 	if !bytes.Equal(s.PublicKeySum().BytesCompressed(), other.BytesCompressed()) {
 		t.Error("PrevoutsSummary.PublicKeySum returned the summary's own key")
 	}
+}
+
+// TestReceiverZero checks that Zero wipes b_scan and the label tweaks and
+// leaves the zero Receiver, which the zero-value rule then refuses.
+func TestReceiverZero(t *testing.T) {
+	r, _, _ := newTestReceiver(t, testref.PCG(t))
+	if _, err := r.AddLabel(3); err != nil {
+		t.Fatal(err)
+	}
+	labels := r.labels
+	r.Zero()
+	if !reflect.DeepEqual(*r, Receiver{}) {
+		t.Fatal("Zero did not leave the zero Receiver")
+	}
+	for i := range labels {
+		if labels[i].tweak.IsZero() != 1 {
+			t.Errorf("Zero left the tweak of label %d", labels[i].m)
+		}
+	}
+	testkey.CheckUninitialized(t, map[string]error{"AddLabel after Zero": errOf(r.AddLabel(1))})
+	testref.ExpectPanic(t, "Address after Zero", "uninitialized Receiver", func() { r.Address(MainnetHRP) })
+	r.Zero() // Zero of the zero Receiver is harmless
+}
+
+// TestReceiverFormat checks that no fmt verb, on a Receiver, its pointer or
+// a struct holding them, prints b_scan or a label tweak, and that
+// encoding/json refuses them (and an InputKey, through its PrivateKey).
+func TestReceiverFormat(t *testing.T) {
+	r, scan, _ := newTestReceiver(t, testref.PCG(t))
+	if _, err := r.AddLabel(3); err != nil {
+		t.Fatal(err)
+	}
+	secrets := testref.SecretTexts(scan.Bytes())
+	for _, l := range r.labels {
+		secrets = append(secrets, testref.SecretTexts(l.tweak.Bytes())...)
+	}
+	type holder struct {
+		Value Receiver
+		Ptr   *Receiver
+		List  []Receiver
+		Map   map[string]*Receiver
+		Input InputKey
+	}
+	h := holder{Value: *r, Ptr: r, List: []Receiver{*r}, Map: map[string]*Receiver{"r": r}, Input: InputKey{PrivateKey: scan}}
+	testref.CheckRedacted(t, secrets, r, *r, h, &h)
+	testkey.CheckJSONRefused(t, r, *r, h, InputKey{PrivateKey: scan})
 }
