@@ -226,25 +226,39 @@ func (c *KeyAggContext) ApplyBIP86Tweak() (*KeyAggContext, error) {
 // (BIP-327's GetXonlyPubkey): the BIP-340 key that the final signature
 // verifies under.
 func (c *KeyAggContext) XOnlyPublicKey() []byte {
-	must(c.check())
-	out := [32]byte(c.qc[1:])
+	// A wrapper, so that it can be inlined and out, when it does not
+	// escape, can live on the caller's stack; the check is in the callee.
+	var out [32]byte
+	c.getQ(out[:], 1)
 	return out[:]
 }
 
 // PlainPublicKey returns the 33-byte compressed aggregate public key cbytes(Q)
 // (BIP-327's GetPlainPubkey), for example to derive BIP-32 plain tweaks.
 func (c *KeyAggContext) PlainPublicKey() []byte {
-	must(c.check())
-	out := c.qc
+	var out [33]byte // as in XOnlyPublicKey
+	c.getQ(out[:], 0)
 	return out[:]
+}
+
+// getQ copies cbytes(Q)[from:] into out.
+func (c *KeyAggContext) getQ(out []byte, from int) {
+	must(c.check())
+	copy(out, c.qc[from:])
 }
 
 // PublicKey returns a copy of the aggregate public key Q. schnorr.Verify
 // accepts it directly (it uses Q's x coordinate only).
 func (c *KeyAggContext) PublicKey() *secp256k1.PublicKey {
+	pub := new(secp256k1.PublicKey) // as in XOnlyPublicKey
+	c.getPublicKey(pub)
+	return pub
+}
+
+// getPublicKey sets pub to Q.
+func (c *KeyAggContext) getPublicKey(pub *secp256k1.PublicKey) {
 	must(c.check())
-	pub := *c.pub
-	return &pub
+	*pub = *c.pub
 }
 
 // PublicKeys returns a copy of the individual public keys that were

@@ -133,9 +133,15 @@ type nonceScalars struct {
 	k1, k2 secp256k1.Scalar // BIP-327's k₁', k₂'; 0 once used
 }
 
-// newSecNonceState returns a state with k1 = k2 = 0.
+// newSecNonceState returns a state with k1 = k2 = 0, allocated together with
+// its nonceScalars.
 func newSecNonceState() *secNonceState {
-	return &secNonceState{nonceScalars: new(nonceScalars)}
+	both := new(struct {
+		st secNonceState
+		k  nonceScalars
+	})
+	both.st.nonceScalars = &both.k
+	return &both.st
 }
 
 // noCopy makes go vet's copylocks check report copies of a SecNonce.

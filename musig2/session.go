@@ -116,8 +116,17 @@ func (s *SessionContext) GetSessionValues() *SessionValues {
 // sum is infinity), whose x coordinate is the first half of the final
 // signature.
 func (s *SessionContext) R() *secp256k1.Point {
+	// A wrapper, so that it can be inlined and R, when it does not escape,
+	// can live on the caller's stack; the check is in the callee.
+	R := new(secp256k1.Point)
+	s.getR(R)
+	return R
+}
+
+// getR sets R to the final nonce.
+func (s *SessionContext) getR(R *secp256k1.Point) {
 	must(s.check())
-	return new(secp256k1.Point).Set(&s.r)
+	R.Set(&s.r)
 }
 
 // KeyAggContext returns the key aggregation context of the session: the

@@ -173,3 +173,23 @@ func TestSecNonceFormat(t *testing.T) {
 	testref.CheckRedacted(t, secrets, sec, h, *opts, opts)
 	testkey.CheckJSONRefused(t, sec, h, opts)
 }
+
+// TestAccessorAllocations checks that the accessors that return copies stay
+// inlinable with their zero-value checks (which sit in the callees), so
+// that a copy that does not escape lives on the caller's stack.
+func TestAccessorAllocations(t *testing.T) {
+	if testref.RaceEnabled {
+		t.Skip("the race detector changes escape analysis")
+	}
+	s := newSigningSetup(t)
+	for name, f := range map[string]func(){
+		"XOnlyPublicKey": func() { _ = s.ka.XOnlyPublicKey()[0] },
+		"PlainPublicKey": func() { _ = s.ka.PlainPublicKey()[0] },
+		"PublicKey":      func() { _ = s.ka.PublicKey().Validate() },
+		"R":              func() { _ = s.session.R().IsIdentity() },
+	} {
+		if n := testing.AllocsPerRun(10, f); n != 0 {
+			t.Errorf("%s allocates %v times", name, n)
+		}
+	}
+}

@@ -222,3 +222,19 @@ func TestReceiverFormat(t *testing.T) {
 	testref.CheckRedacted(t, secrets, r, *r, h, &h)
 	testkey.CheckJSONRefused(t, r, *r, h, InputKey{PrivateKey: scan})
 }
+
+// TestAccessorAllocations checks that PublicKeySum, which returns a copy,
+// stays inlinable with its zero-value check, so that a copy that does not
+// escape lives on the caller's stack.
+func TestAccessorAllocations(t *testing.T) {
+	if testref.RaceEnabled {
+		t.Skip("the race detector changes escape analysis")
+	}
+	s, err := NewPrevoutsSummary([]Outpoint{{}}, []*secp256k1.PublicKey{testkey.Random(t, testref.PCG(t)).PublicKey()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := testing.AllocsPerRun(10, func() { _ = s.PublicKeySum().Validate() }); n != 0 {
+		t.Errorf("PublicKeySum allocates %v times", n)
+	}
+}
