@@ -40,6 +40,14 @@ type benchSetup struct {
 	msg       []byte
 }
 
+// clone returns an unused copy of st.
+func (st *secNonceState) clone() *secNonceState {
+	c := newSecNonceState()
+	*c.nonceScalars = *st.nonceScalars
+	c.pk, c.R1, c.R2 = st.pk, st.R1, st.R2
+	return c
+}
+
 func newBenchSetup(b *testing.B) *benchSetup {
 	s := &benchSetup{msg: make([]byte, 32)}
 	s.keys, s.pubkeys = benchKeys(b, 2)
@@ -57,7 +65,7 @@ func newBenchSetup(b *testing.B) *benchSetup {
 		secs[i], s.pubnonces[i] = sec, *pub
 	}
 	st := secs[0].st
-	s.nonce0 = &secNonceState{k1: st.k1, k2: st.k2, pk: st.pk, R1: st.R1, R2: st.R2}
+	s.nonce0 = st.clone()
 	agg, err := NonceAgg(s.pubnonces)
 	if err != nil {
 		b.Fatal(err)
@@ -109,7 +117,7 @@ func BenchmarkMusigPartialSign(b *testing.B) {
 	t := s.nonce0
 	b.ReportAllocs()
 	for b.Loop() {
-		sec := &SecNonce{st: &secNonceState{k1: t.k1, k2: t.k2, pk: t.pk, R1: t.R1, R2: t.R2}}
+		sec := &SecNonce{st: t.clone()}
 		if _, err := Sign(sec, s.keys[0], s.session); err != nil {
 			b.Fatal(err)
 		}

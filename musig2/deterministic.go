@@ -24,9 +24,13 @@ import (
 // blames the nonce aggregator (Aggregator) with ContribAggOtherNonce if
 // aggOtherNonce is invalid (it must not contain infinity); ErrRand for a
 // rand of another length; the tweak errors of NewSessionContext; and Sign's
-// errors, ErrSignerNotInKeys in particular. Constant time in sk and the
-// nonce.
+// errors, ErrSignerNotInKeys in particular; an error wrapping
+// secp256k1.ErrUninitialized for a nil or zero sk, before any computation.
+// Constant time in sk and the nonce.
 func DeterministicSign(sk *secp256k1.PrivateKey, aggOtherNonce *AggNonce, pubkeys, tweaks [][]byte, isXOnly []bool, msg, rand []byte) (*PubNonce, *PartialSig, error) {
+	if err := checkSecretKey(sk); err != nil {
+		return nil, nil, err
+	}
 	// sk' = sk ⊕ hash_MuSig/aux(rand) if rand is present, else sk.
 	var skp [32]byte
 	switch {
@@ -45,7 +49,7 @@ func DeterministicSign(sk *secp256k1.PrivateKey, aggOtherNonce *AggNonce, pubkey
 		return nil, nil, err
 	}
 
-	st := new(secNonceState)
+	st := newSecNonceState()
 	for i, k := range []*secp256k1.Scalar{&st.k1, &st.k2} {
 		detNonceHash(k, &skp, aggOtherNonce, c.qc[1:], msg, byte(i))
 	}
@@ -57,23 +61,23 @@ func DeterministicSign(sk *secp256k1.PrivateKey, aggOtherNonce *AggNonce, pubkey
 	pub := st.setPublicNonce()
 	copy(st.pk[:], sk.PublicKey().BytesCompressed())
 	secnonce := &SecNonce{st: st}
+	// Every way out erases the nonce; after a Sign that signed, it is used
+	// already and Erase does nothing.
+	defer secnonce.Erase()
 
 	// aggnonce = NonceAgg((pubnonce, aggothernonce)); an invalid
 	// aggothernonce is the aggregator's fault.
 	other := PubNonce(*aggOtherNonce)
 	var R1, R2 secp256k1.Point
 	if !other.decode(&R1, &R2) {
-		secnonce.Erase()
 		return nil, nil, blame(Aggregator, ContribAggOtherNonce, ErrAggNonce)
 	}
 	aggNonce, err := NonceAgg([]PubNonce{*pub, other})
 	if err != nil { // unreachable: both nonces are valid
-		secnonce.Erase()
 		return nil, nil, err
 	}
 	session, err := c.NewSessionContext(aggNonce, msg)
 	if err != nil { // unreachable: NonceAgg's output is valid
-		secnonce.Erase()
 		return nil, nil, err
 	}
 	psig, err := Sign(secnonce, sk, session)

@@ -39,7 +39,7 @@
 // nonce and the message, signs, and sends its partial signature:
 //
 //	session, err := ka.NewSessionContext(aggnonce, msg) // or musig2.NewSessionContext(aggnonce, pubkeys, tweaks, isXOnly, msg)
-//	psig, err := musig2.Sign(secnonce, sk, session)     // consumes secnonce
+//	psig, err := musig2.Sign(secnonce, sk, session)     // signs and consumes secnonce
 //
 // Anyone then checks each partial signature (to find a disruptive signer)
 // and aggregates them into the BIP-340 signature:
@@ -70,14 +70,18 @@
 // A secret nonce must never sign twice: two partial signatures with one
 // nonce reveal the secret key. The package enforces what it can. A SecNonce
 // is opaque, holds its state behind a pointer that every copy shares, and is
-// consumed by the first Sign (or Erase): Sign zeroes it and every later call
-// returns ErrSecNonceUsed, also under concurrent calls; go vet reports
-// copies of a SecNonce value. Sign also checks, as BIP-327 requires, that the
-// secret key's public key is the one the nonce was generated for.
+// consumed by the first Sign that signs (or by Erase): Sign zeroes it and
+// every later call returns ErrSecNonceUsed, also under concurrent calls; go
+// vet reports copies of a SecNonce value. Sign also checks, as BIP-327
+// requires, that the secret key's public key is the one the nonce was
+// generated for. It checks all its arguments before it takes the nonce: a
+// call that fails on them computes nothing with the nonce and leaves it
+// unused.
 //
 // The risks that remain are the caller's:
 //
-//   - Persisting a nonce. SecNonce cannot be serialized on purpose. A
+//   - Persisting a nonce. SecNonce cannot be serialized on purpose
+//     (encoding/json refuses it, and fmt prints no secret of it). A
 //     program that saves nonce state to disk (or a database, or a snapshot
 //     of a virtual machine) and restores it can restore an unused copy after
 //     signing and sign again. Keep secret nonces in memory only, and start a
@@ -108,6 +112,16 @@
 // adversary affect security. A partial signature is not a signature: it
 // proves nothing on its own. Duplicate public keys are allowed, as in
 // BIP-327; reject them before KeyAgg if your application needs to.
+//
+// # Zero values
+//
+// The root package's rule holds here: a nil or zero secp256k1.PrivateKey is
+// not a key, and neither is the zero value (or a nil pointer) of a
+// KeyAggContext, a SessionContext or a SecNonce. A function with an error
+// result returns an error that wraps secp256k1.ErrUninitialized for it
+// (match it with errors.Is), before any computation; one without an error
+// result panics with a message naming the type. Nothing computes with a
+// zero key or context, and no check reports one valid.
 //
 // # Constant time
 //

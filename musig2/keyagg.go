@@ -32,7 +32,9 @@ func KeySort(pubkeys [][]byte) [][]byte {
 // far, so that NewSessionContext can start a signing session from it.
 //
 // A KeyAggContext is immutable: ApplyTweak returns a new context. It is safe
-// for concurrent use. The zero value is not usable; use KeyAgg.
+// for concurrent use. The zero value (like a nil *KeyAggContext) is not a
+// context; use KeyAgg. Its methods with an error result return an error
+// wrapping secp256k1.ErrUninitialized for it, and the others panic.
 type KeyAggContext struct {
 	q       secp256k1.Point      // Q, never the identity; affine (Z = 1)
 	qc      [33]byte             // cbytes(Q)
@@ -168,6 +170,9 @@ func (kl *keyList) index(pk *[33]byte) int {
 // It returns ErrTweak if t is not 32 bytes or t ≥ n, and ErrTweakInfinity
 // if Q' is the point at infinity. Variable time: Q and t are public.
 func (c *KeyAggContext) ApplyTweak(tweak []byte, isXOnly bool) (*KeyAggContext, error) {
+	if err := c.check(); err != nil {
+		return nil, err
+	}
 	var t secp256k1.Scalar
 	if _, err := t.SetCanonicalBytes(tweak); err != nil {
 		return nil, ErrTweak
@@ -201,6 +206,9 @@ func (c *KeyAggContext) ApplyTweak(tweak []byte, isXOnly bool) (*KeyAggContext, 
 // It returns schnorr.ErrMerkleRoot for a merkle root of another length, and
 // ErrTweak or ErrTweakInfinity with negligible probability.
 func (c *KeyAggContext) ApplyTapTweak(merkleRoot []byte) (*KeyAggContext, error) {
+	if err := c.check(); err != nil {
+		return nil, err
+	}
 	t, err := schnorr.TapTweakHash(c.pub, merkleRoot)
 	if err != nil {
 		return nil, err
@@ -218,26 +226,45 @@ func (c *KeyAggContext) ApplyBIP86Tweak() (*KeyAggContext, error) {
 // (BIP-327's GetXonlyPubkey): the BIP-340 key that the final signature
 // verifies under.
 func (c *KeyAggContext) XOnlyPublicKey() []byte {
-	out := [32]byte(c.qc[1:])
+	// A wrapper, so that it can be inlined and out, when it does not
+	// escape, can live on the caller's stack; the check is in the callee.
+	var out [32]byte
+	c.getQ(out[:], 1)
 	return out[:]
 }
 
 // PlainPublicKey returns the 33-byte compressed aggregate public key cbytes(Q)
 // (BIP-327's GetPlainPubkey), for example to derive BIP-32 plain tweaks.
 func (c *KeyAggContext) PlainPublicKey() []byte {
-	out := c.qc
+	var out [33]byte // as in XOnlyPublicKey
+	c.getQ(out[:], 0)
 	return out[:]
 }
 
-// PublicKey returns the aggregate public key Q. schnorr.Verify accepts it
-// directly (it uses Q's x coordinate only).
+// getQ copies cbytes(Q)[from:] into out.
+func (c *KeyAggContext) getQ(out []byte, from int) {
+	must(c.check())
+	copy(out, c.qc[from:])
+}
+
+// PublicKey returns a copy of the aggregate public key Q. schnorr.Verify
+// accepts it directly (it uses Q's x coordinate only).
 func (c *KeyAggContext) PublicKey() *secp256k1.PublicKey {
-	return c.pub
+	pub := new(secp256k1.PublicKey) // as in XOnlyPublicKey
+	c.getPublicKey(pub)
+	return pub
+}
+
+// getPublicKey sets pub to Q.
+func (c *KeyAggContext) getPublicKey(pub *secp256k1.PublicKey) {
+	must(c.check())
+	*pub = *c.pub
 }
 
 // PublicKeys returns a copy of the individual public keys that were
 // aggregated, in KeyAgg's order.
 func (c *KeyAggContext) PublicKeys() [][]byte {
+	must(c.check())
 	out := make([][]byte, len(c.keys.pubkeys))
 	for i := range c.keys.pubkeys {
 		out[i] = slices.Clone(c.keys.pubkeys[i][:])
@@ -249,6 +276,7 @@ func (c *KeyAggContext) PublicKeys() [][]byte {
 // order they were applied: the tweak₁..v and is_xonly_t₁..v of BIP-327's
 // Session Context. Both are empty for an untweaked context.
 func (c *KeyAggContext) Tweaks() (tweaks [][]byte, isXOnly []bool) {
+	must(c.check())
 	tweaks = make([][]byte, len(c.tweaks))
 	isXOnly = make([]bool, len(c.tweaks))
 	for i := range c.tweaks {

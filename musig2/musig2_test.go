@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"math/rand"
+	"reflect"
 	"strings"
 	"sync"
 	"testing"
@@ -211,27 +212,31 @@ func TestSecNonceSingleUse(t *testing.T) {
 
 	// The zero SecNonce and a nil one are invalid.
 	var zero SecNonce
-	if _, err := Sign(&zero, signers[0].sk, session); !errors.Is(err, ErrSecNonce) {
-		t.Errorf("Sign with the zero SecNonce: %v, want ErrSecNonce", err)
-	}
-	if _, err := Sign(nil, signers[0].sk, session); !errors.Is(err, ErrSecNonce) {
-		t.Errorf("Sign with a nil SecNonce: %v, want ErrSecNonce", err)
+	for _, n := range []*SecNonce{&zero, nil} {
+		_, err := Sign(n, signers[0].sk, session)
+		if !errors.Is(err, ErrSecNonce) || !errors.Is(err, secp256k1.ErrUninitialized) {
+			t.Errorf("Sign with the SecNonce %p: %v, want ErrSecNonce and ErrUninitialized", n, err)
+		}
 	}
 
-	// A nonce generated for another key is refused, and consumed.
+	// A nonce generated for another key is refused, and left unused: the
+	// right key can still sign with it.
 	sec, _, _ = NonceGen(signers[1].pk, nil)
 	if _, err := Sign(sec, signers[0].sk, session); !errors.Is(err, ErrSecNonceKey) {
 		t.Errorf("Sign with another signer's nonce: %v, want ErrSecNonceKey", err)
 	}
-	if _, err := Sign(sec, signers[1].sk, session); !errors.Is(err, ErrSecNonceUsed) {
-		t.Errorf("Sign after ErrSecNonceKey: %v, want ErrSecNonceUsed", err)
+	if _, err := Sign(sec, signers[1].sk, session); err != nil {
+		t.Errorf("Sign after ErrSecNonceKey: %v, want the nonce unused", err)
 	}
 
-	// A signer outside the session.
+	// A signer outside the session is refused, and the nonce left unused.
 	outsider := testkey.Random(t, r)
 	sec, _, _ = NonceGen(outsider.PublicKey().BytesCompressed(), nil)
 	if _, err := Sign(sec, outsider, session); !errors.Is(err, ErrSignerNotInKeys) {
 		t.Errorf("Sign by an outsider: %v, want ErrSignerNotInKeys", err)
+	}
+	if sec.st.used.Load() || sec.st.k1.IsZero() == 1 {
+		t.Error("ErrSignerNotInKeys consumed the nonce")
 	}
 }
 
@@ -489,11 +494,47 @@ func TestGetSessionValues(t *testing.T) {
 	// The values are copies.
 	v.E.SetUint64(0)
 	v.R.Set(secp256k1.NewIdentityPoint())
-	if session.e.IsZero() == 1 || session.R.IsIdentity() == 1 {
+	*v.Q = *testkey.Random(t, r).PublicKey()
+	if session.e.IsZero() == 1 || session.r.IsIdentity() == 1 || !bytes.Equal(session.keyAgg.pub.BytesCompressed(), ka.PlainPublicKey()) {
 		t.Error("GetSessionValues returned the session's own memory")
 	}
 	if v.Gacc.Equal(&scalarMinusOne) != 1 && v.Gacc.Equal(&scalarOne) != 1 {
 		t.Error("gacc is not ±1")
+	}
+}
+
+// TestContextsImmutable checks that the contexts documented immutable
+// have no exported fields and that what their accessors return is a copy:
+// changing it changes neither the context nor what it signs.
+func TestContextsImmutable(t *testing.T) {
+	for _, v := range []any{KeyAggContext{}, SessionContext{}} {
+		typ := reflect.TypeOf(v)
+		for i := range typ.NumField() {
+			if f := typ.Field(i); f.IsExported() {
+				t.Errorf("%s has the exported field %s", typ, f.Name)
+			}
+		}
+	}
+
+	r := testref.Rand(t)
+	signers := newSigners(t, r, 2, false)
+	ka, _ := KeyAgg(pubkeysOf(signers))
+	tweaked, _ := ka.ApplyBIP86Tweak()
+	other := testkey.Random(t, r).PublicKey()
+	*ka.PublicKey() = *other
+	if !bytes.Equal(ka.PublicKey().BytesCompressed(), ka.PlainPublicKey()) {
+		t.Error("KeyAggContext.PublicKey returned the context's own key")
+	}
+	if again, _ := ka.ApplyBIP86Tweak(); !bytes.Equal(again.PlainPublicKey(), tweaked.PlainPublicKey()) {
+		t.Error("changing PublicKey's result changed the context's tweaks")
+	}
+
+	msg := []byte("immutable")
+	session, _, _, sig := runSession(t, r, signers, ka, msg)
+	session.R().Set(secp256k1.NewGeneratorPoint())
+	rx, _ := session.R().BytesX()
+	if !bytes.Equal(rx, sig[:32]) {
+		t.Error("SessionContext.R returned the session's own nonce")
 	}
 }
 
@@ -513,7 +554,7 @@ func TestInfiniteAggNonce(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if session.R.Equal(generator) != 1 {
+	if session.R().Equal(generator) != 1 {
 		t.Fatal("R is not G")
 	}
 	// A nonce pair whose own aggregate is (∞, ∞) gives the same session.

@@ -93,15 +93,21 @@ func (n *AggNonce) decode(R1, R2 *secp256k1.Point) bool {
 
 // SecNonce is a signer's secret nonce, BIP-327's secnonce: the scalars k₁
 // and k₂ and the signer's public key, from NonceGen. Sign consumes it: the
-// first call to Sign (or Erase) marks it used and zeroes k₁ and k₂, and every
-// later call returns ErrSecNonceUsed.
+// first call to Sign that signs (or to Erase) marks it used and zeroes k₁
+// and k₂, and every later call returns ErrSecNonceUsed. A Sign that fails on
+// its arguments leaves it unused.
 //
 // The state lives behind a pointer, so copies of a SecNonce value share it
 // and cannot be used to sign twice either (go vet also reports such copies).
-// A SecNonce cannot be serialized; the package documentation discusses the
-// risks that remain. It is safe for concurrent use: of concurrent calls to
-// Sign, exactly one can use the nonce. The zero value is invalid: Sign
-// returns ErrSecNonce for it.
+// A SecNonce cannot be serialized (its MarshalJSON returns an error wrapping
+// secp256k1.ErrSecretMarshal), and fmt prints a fixed text for it; the
+// package documentation discusses the risks that remain. It is safe for
+// concurrent use: of concurrent calls to Sign, exactly one can use the
+// nonce.
+//
+// The zero value (like a nil *SecNonce) is not a nonce: Sign returns an
+// error that is both ErrSecNonce and secp256k1.ErrUninitialized for it, and
+// Erase panics.
 type SecNonce struct {
 	_  noCopy
 	st *secNonceState
@@ -111,12 +117,31 @@ type SecNonce struct {
 type secNonceState struct {
 	// used is set, once, by the call that consumes the nonce. Only that call
 	// reads k1 and k2, and it zeroes them.
-	used   atomic.Bool
-	k1, k2 secp256k1.Scalar // BIP-327's k₁', k₂'; 0 once used
-	pk     [33]byte         // the signer's individual public key
+	used atomic.Bool
+	// k1 and k2 sit behind a pointer of their own: fmt dereferences at most
+	// one pointer of a value that it cannot format (the st of a SecNonce
+	// value, under %s), so it shows only their address (nonce_secret.go).
+	*nonceScalars
+	pk [33]byte // the signer's individual public key
 	// R1 and R2 are k₁·G and k₂·G, the public nonce, for Sign's
 	// self-verification (BIP-327 recomputes them from k₁ and k₂).
 	R1, R2 secp256k1.Point
+}
+
+// nonceScalars is the secret part of a secNonceState.
+type nonceScalars struct {
+	k1, k2 secp256k1.Scalar // BIP-327's k₁', k₂'; 0 once used
+}
+
+// newSecNonceState returns a state with k1 = k2 = 0, allocated together with
+// its nonceScalars.
+func newSecNonceState() *secNonceState {
+	both := new(struct {
+		st secNonceState
+		k  nonceScalars
+	})
+	both.st.nonceScalars = &both.k
+	return &both.st
 }
 
 // noCopy makes go vet's copylocks check report copies of a SecNonce.
@@ -126,11 +151,11 @@ func (*noCopy) Lock()   {}
 func (*noCopy) Unlock() {}
 
 // take marks the nonce used and returns its state, which the caller owns
-// and must zero. It returns ErrSecNonce for the zero SecNonce and
-// ErrSecNonceUsed if the nonce was already taken.
+// and must zero. It returns the errors of check: errZeroSecNonce for the zero
+// SecNonce and ErrSecNonceUsed if the nonce was already taken.
 func (n *SecNonce) take() (*secNonceState, error) {
-	if n == nil || n.st == nil {
-		return nil, ErrSecNonce
+	if err := n.check(); err != nil {
+		return nil, err
 	}
 	if !n.st.used.CompareAndSwap(false, true) {
 		return nil, ErrSecNonceUsed
@@ -140,8 +165,12 @@ func (n *SecNonce) take() (*secNonceState, error) {
 
 // Erase destroys the secret nonce without signing, for example when a
 // session is aborted: it marks the nonce used and zeroes it. Later calls to
-// Sign return ErrSecNonceUsed. Erase on a used nonce does nothing.
+// Sign return ErrSecNonceUsed. Erase on a used nonce does nothing; on the
+// zero SecNonce (or nil) it panics.
 func (n *SecNonce) Erase() {
+	if n == nil || n.st == nil {
+		panic("musig2: use of an uninitialized SecNonce")
+	}
 	if st, err := n.take(); err == nil {
 		st.k1, st.k2 = secp256k1.Scalar{}, secp256k1.Scalar{}
 	}
@@ -153,7 +182,9 @@ func (n *SecNonce) Erase() {
 // gives none of them and uses crypto/rand.
 type NonceGenOptions struct {
 	// SecretKey is the signer's secret key (BIP-327's sk). When set, the
-	// random value is masked with it.
+	// random value is masked with it. nil means absent; the zero
+	// PrivateKey is not a key, and NonceGen returns an error wrapping
+	// secp256k1.ErrUninitialized for it.
 	SecretKey *secp256k1.PrivateKey
 	// AggPublicKey is the 32-byte x-only aggregate public key
 	// (KeyAggContext.XOnlyPublicKey after any tweaks), BIP-327's aggpk. nil
@@ -181,12 +212,19 @@ type NonceGenOptions struct {
 // keep the secret nonce until Sign consumes it.
 //
 // It returns ErrNonceGenInput for a pk that is not 33 bytes, an AggPublicKey
-// that is neither empty nor 32 bytes, or an ExtraIn that is too long; ErrRand
-// wrapping the error of a failing opts.Rand; and ErrSign with probability
-// 2⁻²⁵⁵. It is constant time in the secret key and the nonce.
+// that is neither empty nor 32 bytes, or an ExtraIn that is too long; an
+// error wrapping secp256k1.ErrUninitialized for a SecretKey that is the zero
+// PrivateKey; ErrRand wrapping the error of a failing opts.Rand; and ErrSign
+// with probability 2⁻²⁵⁵. It is constant time in the secret key and the
+// nonce.
 func NonceGen(pk []byte, opts *NonceGenOptions) (*SecNonce, *PubNonce, error) {
 	if opts == nil {
 		opts = new(NonceGenOptions)
+	}
+	if opts.SecretKey != nil {
+		if err := checkSecretKey(opts.SecretKey); err != nil {
+			return nil, nil, err
+		}
 	}
 	if len(pk) != PublicKeySize || (len(opts.AggPublicKey) != 0 && len(opts.AggPublicKey) != 32) ||
 		uint64(len(opts.ExtraIn)) > math.MaxUint32 {
@@ -207,7 +245,7 @@ func NonceGen(pk []byte, opts *NonceGenOptions) (*SecNonce, *PubNonce, error) {
 	}
 	clear(randPrime[:])
 
-	st := new(secNonceState)
+	st := newSecNonceState()
 	copy(st.pk[:], pk)
 	var k [2]secp256k1.Scalar
 	for i := range k {

@@ -16,8 +16,13 @@ import (
 //
 // A SessionContext is immutable and safe for concurrent use. The BIP asks
 // that the session values be protected from modification by an untrusted
-// party: this type keeps its own copies of every input. The zero value is
-// not usable; use NewSessionContext.
+// party: this type keeps its own copies of every input and has no exported
+// fields; its accessors return copies, or the immutable KeyAggContext.
+//
+// The zero value (like a nil *SessionContext) is not a session; use
+// NewSessionContext. Its methods with an error result, and Sign and
+// PartialSigAgg, return an error wrapping secp256k1.ErrUninitialized for it;
+// the other methods panic.
 type SessionContext struct {
 	keyAgg   *KeyAggContext // KeyAgg(pk₁..u) with tweak₁..v applied
 	aggNonce AggNonce
@@ -25,7 +30,7 @@ type SessionContext struct {
 
 	// GetSessionValues' results besides those in keyAgg.
 	b, e secp256k1.Scalar
-	R    secp256k1.Point // the final nonce, never the identity
+	r    secp256k1.Point // the final nonce R, never the identity
 	rx   [32]byte        // xbytes(R)
 	rOdd bool            // R has an odd y
 }
@@ -56,6 +61,9 @@ func NewSessionContext(aggNonce *AggNonce, pubkeys, tweaks [][]byte, isXOnly []b
 // InvalidContributionError that blames the nonce aggregator with
 // ContribAggNonce for an invalid aggregate nonce.
 func (c *KeyAggContext) NewSessionContext(aggNonce *AggNonce, msg []byte) (*SessionContext, error) {
+	if err := c.check(); err != nil {
+		return nil, err
+	}
 	s := &SessionContext{keyAgg: c, aggNonce: *aggNonce, msg: slices.Clone(msg)}
 	// b = int(hash_MuSig/noncecoef(aggnonce ‖ xbytes(Q) ‖ m)) mod n.
 	hashToScalar(&s.b, &tagNonceCoef, s.aggNonce[:], c.qc[1:], s.msg)
@@ -65,11 +73,11 @@ func (c *KeyAggContext) NewSessionContext(aggNonce *AggNonce, msg []byte) (*Sess
 	}
 	// R' = R₁ + b·R₂; R = G if R' is infinity.
 	one := scalarOne
-	s.R.VarTimeMultiScalarMult([]*secp256k1.Scalar{&one, &s.b}, []*secp256k1.Point{&R1, &R2})
-	if s.R.IsIdentity() == 1 {
-		s.R.Set(secp256k1.NewGeneratorPoint())
+	s.r.VarTimeMultiScalarMult([]*secp256k1.Scalar{&one, &s.b}, []*secp256k1.Point{&R1, &R2})
+	if s.r.IsIdentity() == 1 {
+		s.r.Set(secp256k1.NewGeneratorPoint())
 	}
-	rc := s.R.VarTimeBytesCompressed()
+	rc := s.r.VarTimeBytesCompressed()
 	copy(s.rx[:], rc[1:])
 	s.rOdd = rc[0] == 3
 	// e = int(hash_BIP0340/challenge(xbytes(R) ‖ xbytes(Q) ‖ m)) mod n.
@@ -80,9 +88,8 @@ func (c *KeyAggContext) NewSessionContext(aggNonce *AggNonce, msg []byte) (*Sess
 // SessionValues holds the values of BIP-327's GetSessionValues: the tweaked
 // aggregate public key Q, the accumulated sign gacc (1 or −1 mod n) and
 // tweak tacc, the nonce coefficient b, the final nonce R and the challenge
-// e. The scalars and R are copies, so changing them does not affect the
-// session; Q is shared (a PublicKey is immutable). The zero value holds nil
-// pointers.
+// e. Every value is a copy, so changing one does not affect the session. The
+// zero value holds nil pointers: it is no session's values.
 type SessionValues struct {
 	Q                *secp256k1.PublicKey
 	Gacc, Tacc, B, E *secp256k1.Scalar
@@ -94,20 +101,41 @@ type SessionValues struct {
 // never need them; they serve protocols built on MuSig2, such as adaptor
 // signatures.
 func (s *SessionContext) GetSessionValues() *SessionValues {
+	must(s.check())
 	return &SessionValues{
-		Q:    s.keyAgg.pub,
+		Q:    s.keyAgg.PublicKey(),
 		Gacc: new(secp256k1.Scalar).Set(plusMinusOne(s.keyAgg.gaccNeg)),
 		Tacc: new(secp256k1.Scalar).Set(&s.keyAgg.tacc),
 		B:    new(secp256k1.Scalar).Set(&s.b),
 		E:    new(secp256k1.Scalar).Set(&s.e),
-		R:    new(secp256k1.Point).Set(&s.R),
+		R:    s.R(),
 	}
+}
+
+// R returns a copy of the session's final nonce R = R₁ + b·R₂ (G if that
+// sum is infinity), whose x coordinate is the first half of the final
+// signature.
+func (s *SessionContext) R() *secp256k1.Point {
+	// A wrapper, so that it can be inlined and R, when it does not escape,
+	// can live on the caller's stack; the check is in the callee.
+	R := new(secp256k1.Point)
+	s.getR(R)
+	return R
+}
+
+// getR sets R to the final nonce.
+func (s *SessionContext) getR(R *secp256k1.Point) {
+	must(s.check())
+	R.Set(&s.r)
 }
 
 // KeyAggContext returns the key aggregation context of the session: the
 // aggregate of its public keys with its tweaks applied. Its XOnlyPublicKey is
 // the key that the final signature verifies under.
-func (s *SessionContext) KeyAggContext() *KeyAggContext { return s.keyAgg }
+func (s *SessionContext) KeyAggContext() *KeyAggContext {
+	must(s.check())
+	return s.keyAgg
+}
 
 // generator is G, read only.
 var generator = secp256k1.NewGeneratorPoint()
@@ -155,6 +183,9 @@ func (s *SessionContext) verify(sig *secp256k1.Scalar, R1s, R2s *secp256k1.Point
 // signature this way saves the repeated key and nonce aggregation of the
 // package function PartialSigVerify. Variable time.
 func (s *SessionContext) PartialSigVerify(psig *PartialSig, pubnonce *PubNonce, i int) error {
+	if err := s.check(); err != nil {
+		return err
+	}
 	if i < 0 || i >= len(s.keyAgg.keys.pubkeys) {
 		return ErrSignerIndex
 	}

@@ -40,32 +40,70 @@ func (p *PartialSig) Bytes() []byte {
 // has an odd y and d = g·gacc·sk.
 //
 // secnonce must come from NonceGen for sk's public key, and its public nonce
-// must be in the session's aggregate nonce. Sign consumes secnonce whatever
-// the outcome, except for ErrSecNonce on the zero SecNonce and
-// ErrSecNonceUsed: no secret nonce can sign twice.
+// must be in the session's aggregate nonce. No secret nonce can sign twice:
+// Sign checks its arguments first, from public values only, and an error
+// there leaves secnonce unused, so that the caller can retry with the right
+// key or session; once the checks pass, Sign consumes secnonce whatever the
+// outcome.
 //
-// It returns ErrSecNonceUsed for a nonce already consumed, ErrSecNonce for
-// an invalid one, ErrSecNonceKey if sk's public key is not the one given to
-// NonceGen, ErrSignerNotInKeys if it is not among the session's public keys,
-// and ErrSign if the partial signature fails its self-verification (a
+// The argument errors, which leave secnonce unused: an error wrapping
+// secp256k1.ErrUninitialized for a nil or zero session or sk, and for the
+// zero SecNonce (that one is also ErrSecNonce); ErrSecNonceUsed for a nonce
+// already consumed; ErrSecNonceKey if sk's public key is not the one given
+// to NonceGen; ErrSignerNotInKeys if it is not among the session's public
+// keys. After secnonce is consumed: ErrSecNonce if k₁ or k₂ is zero, and
+// ErrSign if the partial signature fails its self-verification (a
 // computation fault; BIP-327 recommends the check, which keeps a faulty
 // signature, which could leak the key, from being output). Constant time in
 // sk and the nonce.
 func Sign(secnonce *SecNonce, sk *secp256k1.PrivateKey, session *SessionContext) (*PartialSig, error) {
-	st, err := secnonce.take()
+	if err := session.check(); err != nil {
+		return nil, err
+	}
+	if err := checkSecretKey(sk); err != nil {
+		return nil, err
+	}
+	if err := secnonce.check(); err != nil {
+		return nil, err
+	}
+	d := sk.Scalar()
+	defer func(d *secp256k1.Scalar) { *d = secp256k1.Scalar{} }(d)
+	i, err := session.signerIndex(d, &secnonce.st.pk)
 	if err != nil {
 		return nil, err
 	}
+	st, err := secnonce.take()
+	if err != nil {
+		return nil, err // ErrSecNonceUsed: another Sign took it since check
+	}
 	k1, k2 := st.k1, st.k2
 	st.k1, st.k2 = secp256k1.Scalar{}, secp256k1.Scalar{}
-	psig, err := session.sign(&k1, &k2, &st.pk, &st.R1, &st.R2, sk)
+	psig, err := session.sign(&k1, &k2, d, i, &st.R1, &st.R2)
 	k1, k2 = secp256k1.Scalar{}, secp256k1.Scalar{}
 	return psig, err
 }
 
-// sign is Sign after the secret nonce (k1, k2, pk) with public nonce (R1, R2)
-// has been taken. It overwrites k1 and k2.
-func (s *SessionContext) sign(k1, k2 *secp256k1.Scalar, pk *[33]byte, R1, R2 *secp256k1.Point, sk *secp256k1.PrivateKey) (*PartialSig, error) {
+// signerIndex returns the index in the session's list of public keys of pk,
+// the public key a secret nonce was generated for, after checking that it is
+// d·G: ErrSecNonceKey if it is not, ErrSignerNotInKeys if pk is not in the
+// list. It reads no secret nonce. Constant time in d.
+func (s *SessionContext) signerIndex(d *secp256k1.Scalar, pk *[33]byte) (int, error) {
+	var P secp256k1.Point
+	P.ScalarBaseMult(d)
+	if [33]byte(P.BytesCompressed()) != *pk { // P ≠ identity: d ≠ 0
+		return -1, ErrSecNonceKey
+	}
+	i := s.keyAgg.keys.index(pk)
+	if i < 0 {
+		return -1, ErrSignerNotInKeys
+	}
+	return i, nil
+}
+
+// sign is Sign after the secret nonce (k1, k2) with public nonce (R1, R2)
+// has been taken, for the signer at index i with secret key d. It
+// overwrites k1, k2 and d.
+func (s *SessionContext) sign(k1, k2, d *secp256k1.Scalar, i int, R1, R2 *secp256k1.Point) (*PartialSig, error) {
 	if k1.IsZero()|k2.IsZero() == 1 {
 		return nil, ErrSecNonce
 	}
@@ -80,18 +118,7 @@ func (s *SessionContext) sign(k1, k2 *secp256k1.Scalar, pk *[33]byte, R1, R2 *se
 	neg.Negate(k2)
 	k2.Select(&neg, k2, rOdd)
 
-	d := sk.Scalar()
-	defer func(d *secp256k1.Scalar) { *d = secp256k1.Scalar{} }(d)
-	var P secp256k1.Point
-	P.ScalarBaseMult(d)
-	if [33]byte(P.BytesCompressed()) != *pk { // P ≠ identity: d ≠ 0
-		return nil, ErrSecNonceKey
-	}
 	kl := s.keyAgg.keys
-	i := kl.index(pk)
-	if i < 0 {
-		return nil, ErrSignerNotInKeys
-	}
 	// d = g·gacc·d', where g = −1 if Q has an odd y (both signs are public).
 	dNeg := 0
 	if (s.keyAgg.qc[0] == 3) != s.keyAgg.gaccNeg {
@@ -157,8 +184,12 @@ func PartialSigVerify(psig *PartialSig, pubnonces []PubNonce, pubkeys, tweaks []
 // InvalidContributionError that blames its index with ContribPartialSig. It
 // returns ErrNoPartialSigs for an empty list. It does not verify the partial
 // signatures: if one is wrong, so is the result, and
-// SessionContext.PartialSigVerify finds the culprit.
+// SessionContext.PartialSigVerify finds the culprit. For a nil or zero
+// session it returns an error wrapping secp256k1.ErrUninitialized.
 func PartialSigAgg(psigs []PartialSig, session *SessionContext) ([]byte, error) {
+	if err := session.check(); err != nil {
+		return nil, err
+	}
 	if len(psigs) == 0 {
 		return nil, ErrNoPartialSigs
 	}

@@ -163,7 +163,7 @@ func secNonceFromBytes(t *testing.T, b []byte) *SecNonce {
 	if len(b) != 97 {
 		t.Fatalf("secnonce has %d bytes", len(b))
 	}
-	st := new(secNonceState)
+	st := newSecNonceState()
 	if _, err := st.k1.SetCanonicalBytes(b[:32]); err != nil {
 		t.Fatal(err)
 	}

@@ -21,8 +21,10 @@ var ErrAddress = errors.New("silentpayments: invalid silent payment address")
 
 // Address is a silent payment address: the receiver's scan key B_scan and
 // spend key B_m (B_spend, or B_spend + label·G for a labeled address), with
-// the human-readable part that names the network. The zero value is not a
-// valid address.
+// the human-readable part that names the network. The zero value, whose keys
+// are nil, is not an address, and neither is one with a nil or zero key:
+// String panics for it, and CreateOutputs returns an error wrapping
+// secp256k1.ErrUninitialized.
 type Address struct {
 	HRP   string // MainnetHRP or TestnetHRP; "" encodes as MainnetHRP
 	Scan  *secp256k1.PublicKey
@@ -56,8 +58,12 @@ func ParseAddress(s string) (*Address, error) {
 
 // String returns the bech32m encoding of a as a version 0 address
 // ("sp1q…"): ser_P(B_scan) ‖ ser_P(B_m). It returns "" if HRP is not a valid
-// lower-case human-readable part (1–83 printable ASCII characters).
+// lower-case human-readable part (1–83 printable ASCII characters), and
+// panics if a key is nil or the zero PublicKey.
 func (a *Address) String() string {
+	if !a.valid() {
+		panic("silentpayments: use of an uninitialized Address")
+	}
 	hrp := a.HRP
 	if hrp == "" {
 		hrp = MainnetHRP

@@ -40,6 +40,19 @@
 // taproot output" eligibility check are the caller's: the package takes
 // scripts, outpoints, keys and x-only output keys.
 //
+// # Zero values
+//
+// The root package's rule holds here: a nil or zero secp256k1.PrivateKey or
+// PublicKey is not a key, and neither is the zero value (or a nil pointer)
+// of a Receiver, a PrevoutsSummary, an Address or a FoundOutput. A function
+// with an error result returns an error that wraps
+// secp256k1.ErrUninitialized for it (match it with errors.Is) and names the
+// argument, before any computation; one without an error result panics with
+// a message naming the type. Nothing computes with a zero key, and no scan
+// reports an output found with one. A Receiver keeps copies of its keys and
+// hands out copies, so that wiping or changing a key elsewhere does not
+// reach it.
+//
 // # Scanning cost
 //
 // A scan costs one constant-time variable-base scalar multiplication (the

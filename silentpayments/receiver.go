@@ -17,13 +17,22 @@ var ErrChangeAddress = errors.New("silentpayments: label 0 is reserved for chang
 // label m = 0, which BIP-352 says every wallet should scan for.
 //
 // A Receiver may be used by several goroutines at once for scanning; adding
-// labels must not run concurrently with anything else. The zero value is
-// not usable; use NewReceiver.
+// labels, and Zero, must not run concurrently with anything else.
+//
+// A Receiver holds a copy of b_scan, a secret: Zero wipes it, fmt prints a
+// fixed text for a Receiver (see Format), and encoding/json refuses it.
+//
+// The zero value (like a nil *Receiver, or a Receiver after Zero) is not a
+// receiver; use NewReceiver. Its methods with an error result return an
+// error wrapping secp256k1.ErrUninitialized for it, and the others panic,
+// except Zero and the formatting methods.
 type Receiver struct {
-	scanKey  *secp256k1.PrivateKey
+	// scanKey is b_scan, a copy of NewReceiver's key; the zero PrivateKey
+	// only in the zero Receiver.
+	scanKey  secp256k1.PrivateKey
 	scan     secp256k1.Scalar // b_scan
-	scanPub  *secp256k1.PublicKey
-	spend    *secp256k1.PublicKey
+	scanPub  secp256k1.PublicKey
+	spend    secp256k1.PublicKey
 	labels   []label
 	byM      map[uint32]int        // m → index into labels
 	byX      map[[32]byte][2]int32 // x(L) → label index for even and odd y, or −1
@@ -36,18 +45,26 @@ type Receiver struct {
 type label struct {
 	m     uint32
 	tweak secp256k1.Scalar
-	spend *secp256k1.PublicKey // B_m
+	spend secp256k1.PublicKey // B_m
 }
 
 // NewReceiver returns a receiver for the scan private key and the spend
-// public key, with the change label registered. It fails only in the
-// negligible case that the change label's tweak is invalid or B_spend +
-// L₀ is the point at infinity.
+// public key, with the change label registered. It keeps copies of both
+// keys. It returns an error wrapping secp256k1.ErrUninitialized if a key is
+// nil or the zero value, and fails otherwise only in the negligible case
+// that the change label's tweak is invalid or B_spend + L₀ is the point at
+// infinity.
 func NewReceiver(scan *secp256k1.PrivateKey, spend *secp256k1.PublicKey) (*Receiver, error) {
+	if !validPrivateKey(scan) {
+		return nil, uninitialized("scan key")
+	}
+	if !validPublicKey(spend) {
+		return nil, uninitialized("spend key")
+	}
 	r := &Receiver{
-		scanKey: scan,
-		scanPub: scan.PublicKey(),
-		spend:   spend,
+		scanKey: *scan,
+		scanPub: *scan.PublicKey(),
+		spend:   *spend,
 		byM:     make(map[uint32]int),
 		byX:     make(map[[32]byte][2]int32),
 	}
@@ -66,12 +83,15 @@ func NewReceiver(scan *secp256k1.PrivateKey, spend *secp256k1.PublicKey) (*Recei
 // switches to the BIP's per-output label lookup, whose cost does not grow
 // with the number of labels.
 func (r *Receiver) AddLabel(m uint32) (*secp256k1.PublicKey, error) {
+	if err := r.check(); err != nil {
+		return nil, err
+	}
 	if i, ok := r.byM[m]; ok {
-		return r.labels[i].spend, nil
+		return copyKey(&r.labels[i].spend), nil
 	}
 	var l label
 	l.m = m
-	if err := labelTweak(&l.tweak, r.scanKey, m); err != nil {
+	if err := labelTweak(&l.tweak, &r.scanKey, m); err != nil {
 		return nil, err
 	}
 	var L, Bm secp256k1.Point
@@ -81,7 +101,7 @@ func (r *Receiver) AddLabel(m uint32) (*secp256k1.PublicKey, error) {
 	if err != nil {
 		return nil, err // ℓ = −b_spend: negligible
 	}
-	l.spend = spend
+	l.spend = *spend
 	Lb := L.Bytes() // 65 bytes: ℓ ≠ 0
 	x := [32]byte(Lb[1:33])
 	parity := Lb[64] & 1
@@ -99,17 +119,29 @@ func (r *Receiver) AddLabel(m uint32) (*secp256k1.PublicKey, error) {
 
 // NumLabels returns the number of registered labels, the change label
 // included.
-func (r *Receiver) NumLabels() int { return len(r.labels) }
+func (r *Receiver) NumLabels() int {
+	r.mustValid()
+	return len(r.labels)
+}
 
 // Address returns the receiver's unlabeled address (B_scan, B_spend) with
 // the human-readable part hrp (MainnetHRP or TestnetHRP).
 func (r *Receiver) Address(hrp string) *Address {
-	return &Address{HRP: hrp, Scan: r.scanPub, Spend: r.spend}
+	r.mustValid()
+	return r.address(hrp, &r.spend)
+}
+
+// address returns the address (B_scan, spend), with copies of the keys.
+func (r *Receiver) address(hrp string, spend *secp256k1.PublicKey) *Address {
+	return &Address{HRP: hrp, Scan: copyKey(&r.scanPub), Spend: copyKey(spend)}
 }
 
 // LabeledAddress registers label m (m ≥ 1) and returns the address
 // (B_scan, B_m). It returns ErrChangeAddress for m = 0.
 func (r *Receiver) LabeledAddress(hrp string, m uint32) (*Address, error) {
+	if err := r.check(); err != nil {
+		return nil, err
+	}
 	if m == ChangeLabel {
 		return nil, ErrChangeAddress
 	}
@@ -117,16 +149,19 @@ func (r *Receiver) LabeledAddress(hrp string, m uint32) (*Address, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Address{HRP: hrp, Scan: r.scanPub, Spend: Bm}, nil
+	return r.address(hrp, Bm), nil
 }
 
 // ChangeAddress returns the address with the change label, (B_scan, B₀),
 // for the wallet's own change outputs only: never show it to anyone.
 func (r *Receiver) ChangeAddress(hrp string) *Address {
-	return &Address{HRP: hrp, Scan: r.scanPub, Spend: r.labels[r.byM[ChangeLabel]].spend}
+	r.mustValid()
+	return r.address(hrp, &r.labels[r.byM[ChangeLabel]].spend)
 }
 
-// FoundOutput is an output that pays the receiver.
+// FoundOutput is an output that pays the receiver. Its zero value, whose
+// Tweak is 0, is not one: PrivateKey returns an error wrapping
+// secp256k1.ErrUninitialized for it rather than b_spend itself.
 type FoundOutput struct {
 	Index     int      // position in the outputs passed to the scan
 	PublicKey [32]byte // the x-only output key
@@ -140,8 +175,16 @@ type FoundOutput struct {
 
 // PrivateKey returns the output's private key d = b_spend + Tweak mod n, for
 // BIP-340 signing of a key-path spend (schnorr.Sign takes care of the y
-// parity). Constant time.
+// parity). It returns an error wrapping secp256k1.ErrUninitialized for a nil
+// or zero spend key and for a Tweak of 0 (the zero FoundOutput; a scan
+// gives it with negligible probability). Constant time.
 func (f *FoundOutput) PrivateKey(spend *secp256k1.PrivateKey) (*secp256k1.PrivateKey, error) {
+	if !validPrivateKey(spend) {
+		return nil, uninitialized("spend key")
+	}
+	if f.Tweak == ([32]byte{}) {
+		return nil, uninitialized("FoundOutput (its Tweak is 0)")
+	}
 	return spend.TweakAdd(f.Tweak[:])
 }
 
@@ -150,11 +193,18 @@ func (f *FoundOutput) PrivateKey(spend *secp256k1.PrivateKey) (*secp256k1.Privat
 // receiver, given the transaction's PrevoutsSummary (the full-node path:
 // ecdh_shared_secret = input_hash·b_scan·A). The found outputs come in the
 // order of k. Outputs that are not valid x coordinates never match. It
-// returns an error only in the negligible case of an invalid t_k.
+// returns an error wrapping secp256k1.ErrUninitialized for a nil or zero
+// summary, and otherwise only in the negligible case of an invalid t_k.
 //
 // Constant time in b_scan and in the shared secret and its tweaks t_k; the
 // comparisons with the (public) outputs are variable time.
 func (r *Receiver) Scan(summary *PrevoutsSummary, outputs [][32]byte) ([]FoundOutput, error) {
+	if err := r.check(); err != nil {
+		return nil, err
+	}
+	if err := summary.check(); err != nil {
+		return nil, err
+	}
 	if len(outputs) == 0 {
 		return nil, nil
 	}
@@ -168,8 +218,15 @@ func (r *Receiver) Scan(summary *PrevoutsSummary, outputs [][32]byte) ([]FoundOu
 
 // ScanWithTweak is Scan for a light client that downloaded the
 // transaction's tweak data input_hash·A (PrevoutsSummary.PublicTweak) from
-// a server: ecdh_shared_secret = b_scan·tweak.
+// a server: ecdh_shared_secret = b_scan·tweak. It returns an error wrapping
+// secp256k1.ErrUninitialized for a nil or zero tweak.
 func (r *Receiver) ScanWithTweak(tweak *secp256k1.PublicKey, outputs [][32]byte) ([]FoundOutput, error) {
+	if err := r.check(); err != nil {
+		return nil, err
+	}
+	if !validPublicKey(tweak) {
+		return nil, uninitialized("tweak")
+	}
 	if len(outputs) == 0 {
 		return nil, nil
 	}

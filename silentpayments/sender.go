@@ -2,6 +2,7 @@ package silentpayments
 
 import (
 	"errors"
+	"fmt"
 
 	"github.com/kestrel-crypto/secp256k1"
 )
@@ -16,7 +17,9 @@ const KMax = 2323
 var ErrTooManyRecipients = errors.New("silentpayments: more than K_max outputs for one scan key")
 
 // InputKey is the private key of a sender's input that counts for shared
-// secret derivation (see InputPublicKey for which inputs do).
+// secret derivation (see InputPublicKey for which inputs do). The zero
+// value, whose PrivateKey is nil, is not one: CreateOutputs returns an error
+// wrapping secp256k1.ErrUninitialized for it, as for a zero PrivateKey.
 type InputKey struct {
 	PrivateKey *secp256k1.PrivateKey
 	// Taproot marks the key of a P2TR output (the tweaked output key). Its
@@ -34,8 +37,10 @@ type InputKey struct {
 // Recipients with the same scan key form a group that shares one ECDH; the
 // group's k counter runs in the order the recipients appear, so a
 // recipient listed twice gets two outputs. Every output must appear in the
-// transaction. It returns ErrNoInputs, ErrNoOutpoints, ErrInputKeySum if
-// the keys sum to zero, ErrTooManyRecipients if a group exceeds KMax, and
+// transaction. It returns ErrNoInputs, ErrNoOutpoints, an error wrapping
+// secp256k1.ErrUninitialized for a recipient or input key that is nil or
+// has a nil or zero key (before any computation), ErrInputKeySum if the
+// keys sum to zero, ErrTooManyRecipients if a group exceeds KMax, and
 // ErrHashScalar in the negligible case of an invalid hash.
 //
 // Constant time in the private keys: the sum a, the ECDH input_hash·a·B_scan
@@ -43,6 +48,16 @@ type InputKey struct {
 func CreateOutputs(recipients []*Address, outpoints []Outpoint, keys []InputKey) ([][32]byte, error) {
 	if len(keys) == 0 {
 		return nil, ErrNoInputs
+	}
+	for i := range keys {
+		if !validPrivateKey(keys[i].PrivateKey) {
+			return nil, uninitialized(fmt.Sprintf("input key %d", i))
+		}
+	}
+	for i, a := range recipients {
+		if !a.valid() {
+			return nil, uninitialized(fmt.Sprintf("recipient %d (nil, or a nil or zero key)", i))
+		}
 	}
 	outpointL, ok := smallestOutpoint(outpoints)
 	if !ok {

@@ -2,6 +2,7 @@ package silentpayments
 
 import (
 	"errors"
+	"fmt"
 
 	"github.com/kestrel-crypto/secp256k1"
 )
@@ -26,8 +27,10 @@ var (
 // sum A of the eligible input public keys and input_hash =
 // hash_BIP0352/Inputs(outpoint_L ‖ A). A full node or an index server builds
 // one per transaction; its PublicTweak is the 33-byte tweak data that light
-// clients download. The zero value is not usable; use NewPrevoutsSummary or
-// SummarizeTransaction.
+// clients download. The zero value (like a nil *PrevoutsSummary) is not a
+// summary; use NewPrevoutsSummary or SummarizeTransaction. Its methods panic
+// for it, and Receiver.Scan returns an error wrapping
+// secp256k1.ErrUninitialized.
 type PrevoutsSummary struct {
 	sum       *secp256k1.PublicKey // A = Σ Aᵢ, never the identity
 	inputHash secp256k1.Scalar     // in [1, n−1]
@@ -37,13 +40,19 @@ type PrevoutsSummary struct {
 // outpoints (all of them, eligible or not: outpoint_L is the smallest
 // outpoint of the whole transaction) and whose eligible inputs have the
 // public keys keys (from InputPublicKey; P2TR keys with even y). It returns
-// ErrNoOutpoints, ErrNoInputs if keys is empty, ErrInputKeySum if the keys
-// sum to the point at infinity (the transaction is skipped), and
-// ErrHashScalar in the negligible case of an invalid input_hash. Variable
-// time: every input is public.
+// ErrNoOutpoints, ErrNoInputs if keys is empty, an error wrapping
+// secp256k1.ErrUninitialized if a key is nil or the zero PublicKey,
+// ErrInputKeySum if the keys sum to the point at infinity (the transaction
+// is skipped), and ErrHashScalar in the negligible case of an invalid
+// input_hash. Variable time: every input is public.
 func NewPrevoutsSummary(outpoints []Outpoint, keys []*secp256k1.PublicKey) (*PrevoutsSummary, error) {
 	if len(keys) == 0 {
 		return nil, ErrNoInputs
+	}
+	for i, k := range keys {
+		if !validPublicKey(k) {
+			return nil, uninitialized(fmt.Sprintf("input public key %d", i))
+		}
 	}
 	outpointL, ok := smallestOutpoint(outpoints)
 	if !ok {
@@ -105,11 +114,16 @@ func SummarizeTransaction(inputs []TxInput) (*PrevoutsSummary, error) {
 	return NewPrevoutsSummary(outpoints, keys)
 }
 
-// PublicKeySum returns A, the sum of the eligible input public keys.
-func (s *PrevoutsSummary) PublicKeySum() *secp256k1.PublicKey { return s.sum }
+// PublicKeySum returns a copy of A, the sum of the eligible input public
+// keys.
+func (s *PrevoutsSummary) PublicKeySum() *secp256k1.PublicKey {
+	s.mustValid()
+	return copyKey(s.sum)
+}
 
 // InputHash returns input_hash as 32 big-endian bytes.
 func (s *PrevoutsSummary) InputHash() [32]byte {
+	s.mustValid()
 	return [32]byte(s.inputHash.Bytes())
 }
 
@@ -118,6 +132,7 @@ func (s *PrevoutsSummary) InputHash() [32]byte {
 // Receiver.ScanWithTweak. Its 33-byte compressed encoding is what goes on
 // the wire. Variable time: input_hash and A are public.
 func (s *PrevoutsSummary) PublicTweak() *secp256k1.PublicKey {
+	s.mustValid()
 	var zero secp256k1.Scalar
 	var p secp256k1.Point
 	p.VarTimeDoubleScalarBaseMult(&s.inputHash, s.sum.Point(), &zero)
