@@ -52,22 +52,44 @@ func (p *PartialSig) Bytes() []byte {
 // signature, which could leak the key, from being output). Constant time in
 // sk and the nonce.
 func Sign(secnonce *SecNonce, sk *secp256k1.PrivateKey, session *SessionContext) (*PartialSig, error) {
-	st, err := secnonce.take()
+	var sig secp256k1.Scalar
+	st, i, err := session.partialSign(&sig, secnonce, sk)
 	if err != nil {
 		return nil, err
 	}
-	k1, k2 := st.k1, st.k2
-	st.k1, st.k2 = secp256k1.Scalar{}, secp256k1.Scalar{}
-	psig, err := session.sign(&k1, &k2, &st.pk, &st.R1, &st.R2, sk)
-	k1, k2 = secp256k1.Scalar{}, secp256k1.Scalar{}
-	return psig, err
+	// The partial signature is public from here on.
+	if !session.verify(&sig, &st.R1, &st.R2, i) {
+		return nil, ErrSign
+	}
+	psig := PartialSig(sig.Bytes())
+	return &psig, nil
 }
 
-// sign is Sign after the secret nonce (k1, k2, pk) with public nonce (R1, R2)
-// has been taken. It overwrites k1 and k2.
-func (s *SessionContext) sign(k1, k2 *secp256k1.Scalar, pk *[33]byte, R1, R2 *secp256k1.Point, sk *secp256k1.PrivateKey) (*PartialSig, error) {
+// partialSign is the part of Sign that handles secrets: it consumes
+// secnonce and sets sig to the partial signature s = k₁ + b·k₂ + e·a·d,
+// and returns the nonce's state (k1 and k2 zeroed, R1 and R2 the public
+// nonce) and the signer's index in the key list, for the self-verification
+// that follows. Constant time in sk and the nonce. It is a function of its
+// own for TestDudectSign, which times it alone: the verification takes
+// variable time on the partial signature and the public nonce, which the
+// fixed class fixes, so timing it would compare public values.
+func (s *SessionContext) partialSign(sig *secp256k1.Scalar, secnonce *SecNonce, sk *secp256k1.PrivateKey) (*secNonceState, int, error) {
+	st, err := secnonce.take()
+	if err != nil {
+		return nil, 0, err
+	}
+	k1, k2 := st.k1, st.k2
+	st.k1, st.k2 = secp256k1.Scalar{}, secp256k1.Scalar{}
+	i, err := s.sign(sig, &k1, &k2, &st.pk, sk)
+	k1, k2 = secp256k1.Scalar{}, secp256k1.Scalar{}
+	return st, i, err
+}
+
+// sign is partialSign after the secret nonce (k1, k2, pk) has been taken:
+// it sets sig and returns the signer's index. It overwrites k1 and k2.
+func (s *SessionContext) sign(sig, k1, k2 *secp256k1.Scalar, pk *[33]byte, sk *secp256k1.PrivateKey) (int, error) {
 	if k1.IsZero()|k2.IsZero() == 1 {
-		return nil, ErrSecNonce
+		return 0, ErrSecNonce
 	}
 	// k_i = n − k_i' if R has an odd y (R is public).
 	rOdd := 0
@@ -85,12 +107,12 @@ func (s *SessionContext) sign(k1, k2 *secp256k1.Scalar, pk *[33]byte, R1, R2 *se
 	var P secp256k1.Point
 	P.ScalarBaseMult(d)
 	if [33]byte(P.BytesCompressed()) != *pk { // P ≠ identity: d ≠ 0
-		return nil, ErrSecNonceKey
+		return 0, ErrSecNonceKey
 	}
 	kl := s.keyAgg.keys
 	i := kl.index(pk)
 	if i < 0 {
-		return nil, ErrSignerNotInKeys
+		return 0, ErrSignerNotInKeys
 	}
 	// d = g·gacc·d', where g = −1 if Q has an odd y (both signs are public).
 	dNeg := 0
@@ -102,20 +124,14 @@ func (s *SessionContext) sign(k1, k2 *secp256k1.Scalar, pk *[33]byte, R1, R2 *se
 	neg = secp256k1.Scalar{}
 
 	// s = k₁ + b·k₂ + e·a·d mod n.
-	var sig, ead secp256k1.Scalar
+	var ead secp256k1.Scalar
 	ead.Multiply(&s.e, &kl.coeffs[i])
 	ead.Multiply(&ead, d)
 	sig.Multiply(&s.b, k2)
-	sig.Add(&sig, k1)
-	sig.Add(&sig, &ead)
+	sig.Add(sig, k1)
+	sig.Add(sig, &ead)
 	ead = secp256k1.Scalar{}
-
-	// The partial signature is public from here on.
-	if !s.verify(&sig, R1, R2, i) {
-		return nil, ErrSign
-	}
-	psig := PartialSig(sig.Bytes())
-	return &psig, nil
+	return i, nil
 }
 
 // PartialSigVerify checks the partial signature psig of the signer at index
