@@ -71,11 +71,10 @@ func equalTarget(eq func(a, b []byte) bool) Target {
 		Slots: slots,
 		Batch: 8,
 		Prepare: func(i, c int, rng *rand.Rand) {
+			RandomBytes(rng, in[i][:])
 			if c == 0 {
 				in[i] = ref
-				return
 			}
-			RandomBytes(rng, in[i][:])
 		},
 		Run: func(i int) { sink = sink != eq(in[i][:], ref[:]) },
 	}
