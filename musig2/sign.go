@@ -66,21 +66,46 @@ func Sign(secnonce *SecNonce, sk *secp256k1.PrivateKey, session *SessionContext)
 	if err := secnonce.check(); err != nil {
 		return nil, err
 	}
-	d := sk.Scalar()
-	defer func(d *secp256k1.Scalar) { *d = secp256k1.Scalar{} }(d)
-	i, err := session.signerIndex(d, &secnonce.st.pk)
+	var sig secp256k1.Scalar
+	st, i, err := session.partialSign(&sig, secnonce, sk)
 	if err != nil {
 		return nil, err
 	}
+	// The partial signature is public from here on.
+	if !session.verify(&sig, &st.R1, &st.R2, i) {
+		return nil, ErrSign
+	}
+	psig := PartialSig(sig.Bytes())
+	return &psig, nil
+}
+
+// partialSign is the part of Sign that handles secrets, after the argument
+// checks: it checks that sk's public key is the one secnonce was generated
+// for and is among the session's keys (reading no secret nonce), then
+// consumes secnonce and sets sig to the partial signature
+// s = k₁ + b·k₂ + e·a·d. It returns the nonce's state (k1 and k2 zeroed, R1
+// and R2 the public nonce) and the signer's index in the key list, for the
+// self-verification that follows. Constant time in sk and the nonce. It is a
+// function of its own for TestDudectSign, which times it alone: the
+// verification takes variable time on the partial signature and the public
+// nonce, which the fixed class fixes, so timing it would compare public
+// values.
+func (s *SessionContext) partialSign(sig *secp256k1.Scalar, secnonce *SecNonce, sk *secp256k1.PrivateKey) (*secNonceState, int, error) {
+	d := sk.Scalar()
+	defer func(d *secp256k1.Scalar) { *d = secp256k1.Scalar{} }(d)
+	i, err := s.signerIndex(d, &secnonce.st.pk)
+	if err != nil {
+		return nil, 0, err
+	}
 	st, err := secnonce.take()
 	if err != nil {
-		return nil, err // ErrSecNonceUsed: another Sign took it since check
+		return nil, 0, err // ErrSecNonceUsed: another Sign took it since check
 	}
 	k1, k2 := st.k1, st.k2
 	st.k1, st.k2 = secp256k1.Scalar{}, secp256k1.Scalar{}
-	psig, err := session.sign(&k1, &k2, d, i, &st.R1, &st.R2)
+	err = s.sign(sig, &k1, &k2, d, i)
 	k1, k2 = secp256k1.Scalar{}, secp256k1.Scalar{}
-	return psig, err
+	return st, i, err
 }
 
 // signerIndex returns the index in the session's list of public keys of pk,
@@ -100,12 +125,12 @@ func (s *SessionContext) signerIndex(d *secp256k1.Scalar, pk *[33]byte) (int, er
 	return i, nil
 }
 
-// sign is Sign after the secret nonce (k1, k2) with public nonce (R1, R2)
-// has been taken, for the signer at index i with secret key d. It
-// overwrites k1, k2 and d.
-func (s *SessionContext) sign(k1, k2, d *secp256k1.Scalar, i int, R1, R2 *secp256k1.Point) (*PartialSig, error) {
+// sign is partialSign after the secret nonce (k1, k2) has been taken, for
+// the signer at index i with secret key d: it sets sig. It overwrites k1, k2
+// and d.
+func (s *SessionContext) sign(sig, k1, k2, d *secp256k1.Scalar, i int) error {
 	if k1.IsZero()|k2.IsZero() == 1 {
-		return nil, ErrSecNonce
+		return ErrSecNonce
 	}
 	// k_i = n − k_i' if R has an odd y (R is public).
 	rOdd := 0
@@ -129,20 +154,14 @@ func (s *SessionContext) sign(k1, k2, d *secp256k1.Scalar, i int, R1, R2 *secp25
 	neg = secp256k1.Scalar{}
 
 	// s = k₁ + b·k₂ + e·a·d mod n.
-	var sig, ead secp256k1.Scalar
+	var ead secp256k1.Scalar
 	ead.Multiply(&s.e, &kl.coeffs[i])
 	ead.Multiply(&ead, d)
 	sig.Multiply(&s.b, k2)
-	sig.Add(&sig, k1)
-	sig.Add(&sig, &ead)
+	sig.Add(sig, k1)
+	sig.Add(sig, &ead)
 	ead = secp256k1.Scalar{}
-
-	// The partial signature is public from here on.
-	if !s.verify(&sig, R1, R2, i) {
-		return nil, ErrSign
-	}
-	psig := PartialSig(sig.Bytes())
-	return &psig, nil
+	return nil
 }
 
 // PartialSigVerify checks the partial signature psig of the signer at index

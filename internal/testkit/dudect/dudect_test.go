@@ -2,6 +2,7 @@ package dudect
 
 import (
 	"crypto/subtle"
+	"errors"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -70,11 +71,10 @@ func equalTarget(eq func(a, b []byte) bool) Target {
 		Slots: slots,
 		Batch: 8,
 		Prepare: func(i, c int, rng *rand.Rand) {
+			RandomBytes(rng, in[i][:])
 			if c == 0 {
 				in[i] = ref
-				return
 			}
-			RandomBytes(rng, in[i][:])
 		},
 		Run: func(i int) { sink = sink != eq(in[i][:], ref[:]) },
 	}
@@ -137,5 +137,58 @@ func TestRequireLeak(t *testing.T) {
 	RequireLeak(ct, "ConstantTimeCompare", equalTarget(func(a, b []byte) bool { return subtle.ConstantTimeCompare(a, b) == 1 }))
 	if !ct.failed {
 		t.Error("RequireLeak passed a constant-time comparison")
+	}
+}
+
+// TestRequireDistinct checks that RequireDistinct accepts a target whose
+// classes differ and rejects the three setups it is for: a random class
+// that repeats the fixed input, a fixed class that is not fixed, and a call
+// that fails.
+func TestRequireDistinct(t *testing.T) {
+	fixed := uint64(3)
+	var out uint64
+	var failed bool
+	result := func() []byte {
+		if failed {
+			return nil
+		}
+		return []byte{byte(out), byte(out >> 8), byte(out >> 16), byte(out >> 24)}
+	}
+	square := func(x *uint64) { out = *x * *x }
+	for _, c := range []struct {
+		name   string
+		random func(*rand.Rand) uint64
+		fresh  func(*uint64, *rand.Rand)
+		fail   bool
+		ok     bool
+	}{
+		{name: "distinct", random: func(r *rand.Rand) uint64 { return r.Uint64() }, ok: true},
+		{name: "random repeats fixed", random: func(*rand.Rand) uint64 { return fixed }},
+		{name: "fixed not fixed", random: func(r *rand.Rand) uint64 { return r.Uint64() },
+			fresh: func(x *uint64, r *rand.Rand) { *x ^= r.Uint64() }},
+		{name: "call fails", random: func(r *rand.Rand) uint64 { return r.Uint64() }, fail: true},
+	} {
+		failed = c.fail
+		rec := &errorRecorder{TB: t}
+		RequireDistinct(rec, FixedVsRandomFresh(&fixed, c.random, c.fresh, square), result)
+		if rec.failed == c.ok {
+			t.Errorf("%s: RequireDistinct failed = %v", c.name, rec.failed)
+		}
+	}
+}
+
+// TestFailures checks that Failures reports only when a call failed.
+func TestFailures(t *testing.T) {
+	var f Failures
+	f.Add(nil)
+	rec := &errorRecorder{TB: t}
+	f.Check(rec)
+	if rec.failed {
+		t.Error("Check failed with no failed call")
+	}
+	f.Add(errors.New("early return"))
+	f.Check(rec)
+	if !rec.failed {
+		t.Error("Check passed after a failed call")
 	}
 }

@@ -1,8 +1,9 @@
 // Package dudectkey is the private-key driver of the internal/testkit/dudect timing
-// tests shared by the protocol packages (ecdh, ecdsa, schnorr): it draws the
-// keys and builds the Target that times a function in its secret key. It is
-// a package of its own because internal/testkit/dudect cannot import the root
-// package, whose tests import internal/testkit/dudect.
+// tests shared by the protocol packages (ecdh, ecdsa, schnorr, ellswift,
+// musig2, silentpayments) and the root package's external tests of the key
+// tweaks: it draws the keys and builds the Target that times a function in
+// its secret key. It is a package of its own because internal/testkit/dudect
+// cannot import the root package, whose tests import internal/testkit/dudect.
 package dudectkey
 
 import (
