@@ -16,7 +16,7 @@ import (
 // internal/ecmult. Each public condition is listed with the reason it is
 // public.
 func TestCompiledConstantTime(t *testing.T) {
-	zeroKey := []string{"if k.s.IsZero() == 1 {"}
+	zeroKey := []string{"if k == nil || k.s.IsZero() == 1 {"}
 	ctcheck.CheckCompiled(t, ".", []ctcheck.Func{
 		// The Scalar methods, wrappers of internal/scalar: no branch at all.
 		{Name: "secp256k1.(*Scalar).Set"},

@@ -40,12 +40,12 @@ type PublicKey struct {
 	x, y field.Element
 }
 
-// Validate returns ErrUninitialized if k is the zero value of PrivateKey,
-// and nil otherwise: every other PrivateKey holds a valid key. Whether a key
+// Validate returns ErrUninitialized if k is nil or the zero value of
+// PrivateKey, and nil otherwise: every other PrivateKey holds a valid key. Whether a key
 // is the zero value is not a secret (no valid key is), so Validate and the
 // checks of the other methods branch on it.
 func (k *PrivateKey) Validate() error {
-	if k.s.IsZero() == 1 {
+	if k == nil || k.s.IsZero() == 1 {
 		return ErrUninitialized
 	}
 	return nil
@@ -54,15 +54,15 @@ func (k *PrivateKey) Validate() error {
 // mustValid panics if k is the zero value: for the methods without an error
 // result.
 func (k *PrivateKey) mustValid() {
-	if k.s.IsZero() == 1 {
+	if k == nil || k.s.IsZero() == 1 {
 		panic("secp256k1: use of an uninitialized PrivateKey")
 	}
 }
 
-// Validate returns ErrUninitialized if p is the zero value of PublicKey,
-// and nil otherwise: every other PublicKey holds a valid key.
+// Validate returns ErrUninitialized if p is nil or the zero value of
+// PublicKey, and nil otherwise: every other PublicKey holds a valid key.
 func (p *PublicKey) Validate() error {
-	if p.y.IsZero() == 1 {
+	if p == nil || p.y.IsZero() == 1 {
 		return ErrUninitialized
 	}
 	return nil
@@ -71,7 +71,7 @@ func (p *PublicKey) Validate() error {
 // mustValid panics if p is the zero value: for the methods without an error
 // result.
 func (p *PublicKey) mustValid() {
-	if p.y.IsZero() == 1 {
+	if p == nil || p.y.IsZero() == 1 {
 		panic("secp256k1: use of an uninitialized PublicKey")
 	}
 }
