@@ -1,12 +1,11 @@
 package secp256k1
 
 import (
-	"encoding/hex"
 	"encoding/json"
 	"errors"
-	"fmt"
-	"strings"
 	"testing"
+
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
 )
 
 // The zero-value rule of the key types (ErrUninitialized; doc.go and the
@@ -36,7 +35,7 @@ func TestZeroPrivateKey(t *testing.T) {
 		"Equal":     func() { z.Equal(k) },
 		"Equal(z)":  func() { k.Equal(&z) },
 	} {
-		expectPanic(t, name, "uninitialized PrivateKey", f)
+		testref.ExpectPanic(t, name, "uninitialized PrivateKey", f)
 	}
 	if err := k.Validate(); err != nil {
 		t.Errorf("Validate of a key: %v", err)
@@ -68,7 +67,7 @@ func TestZeroPublicKey(t *testing.T) {
 		"Equal":             func() { z.Equal(pub) },
 		"Equal(z)":          func() { pub.Equal(&z) },
 	} {
-		expectPanic(t, name, "uninitialized PublicKey", f)
+		testref.ExpectPanic(t, name, "uninitialized PublicKey", f)
 	}
 	if err := pub.Validate(); err != nil {
 		t.Errorf("Validate of a key: %v", err)
@@ -93,12 +92,7 @@ func TestPrivateKeyZero(t *testing.T) {
 // encoding/json refuses it.
 func TestPrivateKeyFormat(t *testing.T) {
 	k := testKey(t)
-	b := k.Bytes()
-	l := k.s.val.Limbs()
-	secrets := []string{hex.EncodeToString(b), strings.ToUpper(hex.EncodeToString(b))}
-	for _, w := range l {
-		secrets = append(secrets, fmt.Sprint(w), fmt.Sprintf("%x", w), fmt.Sprintf("%X", w))
-	}
+	secrets := testref.SecretStrings(k.Bytes())
 	// fmt cannot call the methods of a value in an unexported field, so a
 	// type that holds a PrivateKey there formats itself (as schnorr.Keypair
 	// does); exported fields, pointers and elements go through Format.
@@ -109,16 +103,7 @@ func TestPrivateKeyFormat(t *testing.T) {
 		Map  map[string]PrivateKey
 	}
 	h := holder{Key: *k, Ptr: k, List: []PrivateKey{*k}, Map: map[string]PrivateKey{"k": *k}}
-	for _, verb := range []string{"%v", "%+v", "%#v", "%s", "%x", "%X", "%d", "%q"} {
-		for _, arg := range []any{k, *k, h, &h} {
-			out := fmt.Sprintf(verb, arg)
-			for _, s := range secrets {
-				if strings.Contains(out, s) {
-					t.Fatalf("fmt.Sprintf(%q, %T) = %q contains secret %q", verb, arg, out, s)
-				}
-			}
-		}
-	}
+	testref.CheckRedacted(t, secrets, k, *k, h, &h)
 	for _, arg := range []any{k, *k, struct{ K PrivateKey }{*k}} {
 		if out, err := json.Marshal(arg); !errors.Is(err, ErrSecretMarshal) {
 			t.Errorf("json.Marshal(%T) = %s, %v; want ErrSecretMarshal", arg, out, err)
@@ -134,17 +119,4 @@ func testKey(t *testing.T) *PrivateKey {
 		t.Fatal(err)
 	}
 	return k
-}
-
-// expectPanic checks that f panics with a message containing want.
-func expectPanic(t *testing.T, name, want string, f func()) {
-	t.Helper()
-	defer func() {
-		t.Helper()
-		r := recover()
-		if msg, ok := r.(string); !ok || !strings.Contains(msg, want) {
-			t.Errorf("%s: panic %v, want one containing %q", name, r, want)
-		}
-	}()
-	f()
 }

@@ -159,13 +159,13 @@ func TestVarTimeEnginesFailClosed(t *testing.T) {
 	if debug.Enabled {
 		want = "point not on secp256k1"
 	}
-	expectPanic(t, "VarTimeDoubleScalarBaseMult", want, func() {
+	testref.ExpectPanic(t, "VarTimeDoubleScalarBaseMult", want, func() {
 		new(Point).VarTimeDoubleScalarBaseMult(a, &bad, a)
 	})
 	for _, n := range []int{1, 3, 41} {
 		ps := slices.Clone(points[:n])
 		ps[n/2] = &bad
-		expectPanic(t, fmt.Sprintf("VarTimeMultiScalarMult(%d points)", n), want, func() {
+		testref.ExpectPanic(t, fmt.Sprintf("VarTimeMultiScalarMult(%d points)", n), want, func() {
 			new(Point).VarTimeMultiScalarMult(scalars[:n], ps)
 		})
 	}
