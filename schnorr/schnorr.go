@@ -76,7 +76,8 @@ func Sign(k *secp256k1.PrivateKey, msg, auxRand []byte) ([]byte, error) {
 	return sig, err
 }
 
-// Sign is the package-level Sign for a key pair.
+// Sign is the package-level Sign for a key pair. It returns
+// secp256k1.ErrUninitialized if kp is the zero value.
 func (kp *Keypair) Sign(msg, auxRand []byte) ([]byte, error) {
 	var sig [64]byte
 	if err := kp.sign(&sig, msg, auxRand); err != nil {
@@ -98,7 +99,8 @@ type SignOptions struct {
 	SelfCheck bool
 }
 
-// SignWithOptions is Sign with options.
+// SignWithOptions is Sign with options. It returns
+// secp256k1.ErrUninitialized if kp is the zero value.
 func (kp *Keypair) SignWithOptions(msg []byte, opts *SignOptions) ([]byte, error) {
 	var o SignOptions
 	if opts != nil {
@@ -109,7 +111,7 @@ func (kp *Keypair) SignWithOptions(msg []byte, opts *SignOptions) ([]byte, error
 		return nil, err
 	}
 	if o.SelfCheck {
-		P := new(secp256k1.Point).Set(&kp.P)
+		P := new(secp256k1.Point).Set(&kp.p)
 		if kp.parity == 1 {
 			P.Negate(P)
 		}
@@ -122,8 +124,12 @@ func (kp *Keypair) SignWithOptions(msg []byte, opts *SignOptions) ([]byte, error
 	return out, nil
 }
 
-// sign is BIP-340's Sign into sig.
+// sign is BIP-340's Sign into sig, or returns secp256k1.ErrUninitialized
+// for a zero kp.
 func (kp *Keypair) sign(sig *[64]byte, msg, auxRand []byte) error {
+	if err := kp.Validate(); err != nil {
+		return err
+	}
 	var aux [32]byte
 	switch {
 	case auxRand == nil:

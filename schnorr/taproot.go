@@ -90,10 +90,14 @@ func XOnlyTweakAddCheck(tweakedX []byte, parity int, internal *secp256k1.PublicK
 // d + t, where d is kp's secret key negated if needed so that d·G has an
 // even y, and its public key (PublicKey, with Parity) is
 // XOnlyTweakAdd(kp.PublicKey(), t). The new pair signs for that tweaked
-// x-only key. kp is unchanged. It returns ErrTweak if t is not 32 bytes,
-// t ≥ n, or d + t = 0. Constant time in the secret key and t; only whether t
-// is accepted can be observed.
+// x-only key. kp is unchanged. It returns secp256k1.ErrUninitialized if kp
+// is the zero value, and ErrTweak if t is not 32 bytes, t ≥ n, or
+// d + t = 0. Constant time in the secret key and t; only whether t is
+// accepted can be observed.
 func (kp *Keypair) TweakAdd(tweak []byte) (*Keypair, error) {
+	if err := kp.Validate(); err != nil {
+		return nil, err
+	}
 	var t secp256k1.Scalar
 	if _, err := t.SetCanonicalBytes(tweak); err != nil {
 		return nil, ErrTweak
@@ -143,9 +147,13 @@ func TapTweak(internal *secp256k1.PublicKey, merkleRoot []byte) (*secp256k1.Publ
 // TapTweak returns the key pair for key-path spending of the taproot output
 // TapTweak(kp.PublicKey(), merkleRoot) (BIP-341's taproot_tweak_seckey): kp
 // tweaked by TapTweakHash(kp.PublicKey(), merkleRoot). Its signatures verify
-// with the output key. merkleRoot is as for TapTweak. Constant time in the
+// with the output key. merkleRoot is as for TapTweak. It returns
+// secp256k1.ErrUninitialized if kp is the zero value. Constant time in the
 // secret key.
 func (kp *Keypair) TapTweak(merkleRoot []byte) (*Keypair, error) {
+	if err := kp.Validate(); err != nil {
+		return nil, err
+	}
 	if len(merkleRoot) != 0 && len(merkleRoot) != 32 {
 		return nil, ErrMerkleRoot
 	}
