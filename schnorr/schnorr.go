@@ -6,6 +6,13 @@
 //
 // Signing is constant time in the private key and the nonce; verification
 // handles only public values and is variable time.
+//
+// The zero values of secp256k1.PrivateKey, secp256k1.PublicKey and Keypair
+// are not keys: a function with an error result returns
+// secp256k1.ErrUninitialized for them, a verifier (Verify,
+// XOnlyTweakAddCheck) returns false, and any other function panics with a
+// message naming the type. Nothing computes with them as if they were 0 or
+// the point (0, 0).
 package schnorr
 
 import (
@@ -59,16 +66,21 @@ func ParsePublicKey(b []byte) (*secp256k1.PublicKey, error) {
 }
 
 // SerializePublicKey returns the 32-byte x-only encoding of p (its x
-// coordinate; the parity of y is dropped).
+// coordinate; the parity of y is dropped). It panics if p is the zero value
+// of secp256k1.PublicKey.
 func SerializePublicKey(p *secp256k1.PublicKey) []byte {
 	return p.BytesCompressed()[1:]
 }
 
 // Sign returns the 64-byte BIP-340 signature of msg (any length) by k.
 // auxRand must be nil, for 32 bytes from crypto/rand, or 32 bytes. The same
-// key, message and auxRand give the same signature. Constant time in the key
-// and the nonce.
+// key, message and auxRand give the same signature. It returns
+// secp256k1.ErrUninitialized if k is the zero value of
+// secp256k1.PrivateKey. Constant time in the key and the nonce.
 func Sign(k *secp256k1.PrivateKey, msg, auxRand []byte) ([]byte, error) {
+	if err := k.Validate(); err != nil {
+		return nil, err
+	}
 	var kp Keypair
 	kp.init(k)
 	sig, err := kp.Sign(msg, auxRand)
@@ -176,9 +188,11 @@ func (kp *Keypair) sign(sig *[64]byte, msg, auxRand []byte) error {
 
 // Verify reports whether sig is a valid BIP-340 signature of msg (any
 // length) by the x-only public key of pub (pub's y parity is ignored, as
-// BIP-340's keys are x-only). Variable time.
+// BIP-340's keys are x-only). It returns false, as for any invalid
+// signature, if pub is the zero value of secp256k1.PublicKey: a verifier
+// never says "valid" for a key that is not one. Variable time.
 func Verify(pub *secp256k1.PublicKey, msg, sig []byte) bool {
-	if len(sig) != 64 {
+	if len(sig) != 64 || pub.Validate() != nil {
 		return false
 	}
 	pc := pub.BytesCompressed()
