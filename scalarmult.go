@@ -35,8 +35,8 @@ func (v *Point) ScalarBaseMult(x *Scalar) *Point {
 // verification. It does not allocate.
 func (v *Point) VarTimeDoubleScalarBaseMult(a *Scalar, A *Point, b *Scalar) *Point {
 	checkInitialized(A)
-	var r group.Jacobian
-	ecmult.VarTimeDoubleScalarBaseMult(&r, &a.val, &A.p, &b.val)
+	r, ok := ecmult.VarTimeDoubleScalarBaseMult(&a.val, &A.p, &b.val)
+	checkEngine(ok)
 	return v.setJacobian(&r)
 }
 
@@ -63,12 +63,23 @@ func (v *Point) VarTimeMultiScalarMult(scalars []*Scalar, points []*Point) *Poin
 		in.scalars = append(in.scalars, &scalars[i].val)
 		in.points = append(in.points, &p.p)
 	}
-	var r group.Jacobian
-	ecmult.VarTimeMultiScalarMult(&r, in.scalars, in.points, nil)
+	r, ok := ecmult.VarTimeMultiScalarMult(in.scalars, in.points, nil)
 	// Drop the pointers, so that the pool does not keep the inputs alive.
 	clear(in.scalars)
 	clear(in.points)
+	checkEngine(ok)
 	return v.setJacobian(&r)
+}
+
+// checkEngine panics if a variable-time engine of internal/ecmult reported
+// an input point off the curve (ok false). Every Point is on the curve (the
+// constructors and decoders check), so that is a broken invariant, not an
+// answer: the engine's sum is then no sum of the inputs and must not be
+// returned as one.
+func checkEngine(ok bool) {
+	if !ok {
+		panic("secp256k1: a Point is not on the curve (internal error)")
+	}
 }
 
 // msmInput holds the internal views of VarTimeMultiScalarMult's inputs; a

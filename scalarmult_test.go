@@ -7,6 +7,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/kestrel-crypto/secp256k1/internal/debug"
 	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
 )
 
@@ -142,6 +143,31 @@ func TestScalarMultPanics(t *testing.T) {
 	// Empty and nil inputs are the identity.
 	if v.VarTimeMultiScalarMult(nil, nil).IsIdentity() != 1 {
 		t.Error("empty sum is not the identity")
+	}
+}
+
+// TestVarTimeEnginesFailClosed checks that the wrappers do not return a sum
+// that the engines reported invalid: a Point off the curve, which no
+// constructor makes, here (0, 0) with Z = 1, makes them panic. (A
+// kestrel_debug build stops earlier, at the input check.)
+func TestVarTimeEnginesFailClosed(t *testing.T) {
+	var bad Point
+	bad.p.Z.One()
+	a := scalarFromBig(big.NewInt(3))
+	scalars, points := msmTestPoints(t, 41) // Pippenger from 40 points
+	want := "not on the curve"
+	if debug.Enabled {
+		want = "point not on secp256k1"
+	}
+	testref.ExpectPanic(t, "VarTimeDoubleScalarBaseMult", want, func() {
+		new(Point).VarTimeDoubleScalarBaseMult(a, &bad, a)
+	})
+	for _, n := range []int{1, 3, 41} {
+		ps := slices.Clone(points[:n])
+		ps[n/2] = &bad
+		testref.ExpectPanic(t, fmt.Sprintf("VarTimeMultiScalarMult(%d points)", n), want, func() {
+			new(Point).VarTimeMultiScalarMult(scalars[:n], ps)
+		})
 	}
 }
 

@@ -7,11 +7,24 @@ import (
 	"hash"
 
 	"github.com/kestrel-crypto/secp256k1"
+	"github.com/kestrel-crypto/secp256k1/internal/ecmult"
+	"github.com/kestrel-crypto/secp256k1/internal/field"
+	"github.com/kestrel-crypto/secp256k1/internal/group"
+	"github.com/kestrel-crypto/secp256k1/internal/scalar"
 )
 
-// ErrSignatureLength is returned by BatchVerifier.Add for a signature that is
-// not 64 bytes.
-var ErrSignatureLength = errors.New("schnorr: signature must be 64 bytes")
+var (
+	// ErrSignatureLength is returned by BatchVerifier.Add for a signature
+	// that is not 64 bytes.
+	ErrSignatureLength = errors.New("schnorr: signature must be 64 bytes")
+	// ErrSignatureR is returned by BatchVerifier.Add for a signature whose
+	// r (its first 32 bytes) is not less than the field size p: no x
+	// coordinate.
+	ErrSignatureR = errors.New("schnorr: signature r is not less than the field size")
+	// ErrSignatureS is returned by BatchVerifier.Add for a signature whose
+	// s (its last 32 bytes) is not less than the group order n.
+	ErrSignatureS = errors.New("schnorr: signature s is not less than the group order")
+)
 
 // BatchVerifier checks many BIP-340 signatures at once, by BIP-340's batch
 // verification: with random a₁ = 1, a₂ … aᵤ (128 bits each, derived from a
@@ -23,31 +36,37 @@ var ErrSignatureLength = errors.New("schnorr: signature must be 64 bytes")
 // double multiplications. Signatures under the same public key share one
 // point. Verify answers for the whole batch; Invalid finds the culprits.
 //
+// Add checks each entry before it joins the batch: a signature that is not
+// 64 bytes, whose r is not less than p or whose s is not less than n, or a
+// public key that is the zero value of secp256k1.PublicKey, is refused
+// with an error and not added. Every other invalid signature makes Verify
+// return false.
+//
 // A BatchVerifier keeps scratch memory proportional to the batch; Reset
 // empties it for reuse without freeing the memory. The zero value is not
 // usable; use NewBatchVerifier. It is not safe for concurrent use.
 type BatchVerifier struct {
 	entries []batchEntry
 	msgs    []byte    // the messages, back to back
-	bad     bool      // a signature with r ≥ p or s ≥ n was added
 	seed    hash.Hash // hash of every input, for the coefficients aᵢ
 
 	// Scratch for Verify, kept between calls.
-	scalars []secp256k1.Scalar
-	points  []secp256k1.Point
-	sp      []*secp256k1.Scalar
-	pp      []*secp256k1.Point
+	scalars []scalar.Scalar
+	points  []group.Jacobian
+	sp      []*scalar.Scalar
+	pp      []*group.Jacobian
 	keys    map[[32]byte]int
 }
 
 type batchEntry struct {
-	pub *secp256k1.PublicKey
-	px  [32]byte // x-only public key
-	odd bool     // pub has an odd y: the x-only key's point is −pub
-	msg [2]int   // the message is msgs[msg[0]:msg[1]]
+	pub secp256k1.PublicKey // a copy: the caller's key may change after Add
+	px  [32]byte            // x-only public key
+	odd bool                // pub has an odd y: the x-only key's point is −pub
+	msg [2]int              // the message is msgs[msg[0]:msg[1]]
 	sig [64]byte
-	s   secp256k1.Scalar
-	e   secp256k1.Scalar // the challenge
+	r   field.Element // the signature's r, < p
+	s   scalar.Scalar // the signature's s, < n
+	e   scalar.Scalar // the challenge
 }
 
 // NewBatchVerifier returns an empty batch verifier.
@@ -59,7 +78,6 @@ func NewBatchVerifier() *BatchVerifier {
 func (b *BatchVerifier) Reset() {
 	b.entries = b.entries[:0]
 	b.msgs = b.msgs[:0]
-	b.bad = false
 	b.seed.Reset()
 	clear(b.keys)
 }
@@ -68,25 +86,35 @@ func (b *BatchVerifier) Reset() {
 func (b *BatchVerifier) Len() int { return len(b.entries) }
 
 // Add adds the signature sig of msg (any length) by pub to the batch. It
-// returns an error only for a signature that is not 64 bytes; any other
-// invalid signature makes Verify return false.
+// returns an error, and adds nothing, for a malformed entry:
+// ErrSignatureLength for a signature that is not 64 bytes,
+// secp256k1.ErrUninitialized for a pub that is the zero value of
+// secp256k1.PublicKey, ErrSignatureR for r ≥ p and ErrSignatureS for
+// s ≥ n, checked in that order. Any other invalid signature makes Verify
+// return false. The batch keeps a copy of pub.
 func (b *BatchVerifier) Add(pub *secp256k1.PublicKey, msg, sig []byte) error {
 	if len(sig) != 64 {
 		return ErrSignatureLength
 	}
+	if err := pub.Validate(); err != nil {
+		return err
+	}
 	var e batchEntry
-	e.pub = pub
+	if _, err := e.r.SetCanonicalBytes((*[32]byte)(sig[:32])); err != nil {
+		return ErrSignatureR
+	}
+	if _, err := e.s.SetCanonicalBytes((*[32]byte)(sig[32:])); err != nil {
+		return ErrSignatureS
+	}
+	e.pub = *pub
 	c := pub.BytesCompressed()
 	copy(e.px[:], c[1:])
 	e.odd = c[0] == 3
 	e.msg = [2]int{len(b.msgs), len(b.msgs) + len(msg)}
 	b.msgs = append(b.msgs, msg...)
 	copy(e.sig[:], sig)
-	if _, err := e.s.SetCanonicalBytes(sig[32:]); err != nil {
-		b.bad = true
-	}
 	eh := challengeHash((*[32]byte)(sig[:32]), &e.px, msg)
-	e.e.SetReducedBytes(eh[:])
+	e.e.SetReducedBytes(&eh)
 	b.entries = append(b.entries, e)
 
 	// The seed covers pk ‖ len(m) ‖ m ‖ sig of every signature in order.
@@ -105,73 +133,77 @@ func (b *BatchVerifier) Add(pub *secp256k1.PublicKey, msg, sig []byte) error {
 // about 2⁻¹²⁸ per call.
 func (b *BatchVerifier) Verify() bool {
 	u := len(b.entries)
-	if b.bad {
-		return false
-	}
 	switch u {
 	case 0:
 		return true
 	case 1:
 		e := &b.entries[0]
-		return Verify(e.pub, b.message(e), e.sig[:])
+		return Verify(&e.pub, b.message(e), e.sig[:])
 	}
 	var seed [32]byte
 	b.seed.Sum(seed[:0])
 
-	// Points: G, then each Rᵢ, then each distinct Pᵢ.
-	n := 1 + 2*u
+	// Points: each Rᵢ, then each distinct Pᵢ; G is the engine's own term.
+	n := 2 * u
 	if cap(b.scalars) < n {
-		b.scalars = make([]secp256k1.Scalar, n)
-		b.points = make([]secp256k1.Point, n)
-		b.sp = make([]*secp256k1.Scalar, n)
-		b.pp = make([]*secp256k1.Point, n)
+		b.scalars = make([]scalar.Scalar, n)
+		b.points = make([]group.Jacobian, n)
+		b.sp = make([]*scalar.Scalar, n)
+		b.pp = make([]*group.Jacobian, n)
 	}
 	scalars, points := b.scalars[:n], b.points[:n]
 	clear(b.keys)
-	points[0].Set(generator)
-	sSum := &scalars[0]
-	*sSum = secp256k1.Scalar{}
-	m := 1 + u // next free slot for a public key
-	var a, t secp256k1.Scalar
+	var sSum scalar.Scalar // Σ aᵢsᵢ
+	m := u                 // next free slot for a public key
+	var a, t scalar.Scalar
+	var R group.Affine
 	for i := range b.entries {
 		e := &b.entries[i]
-		// Rᵢ = lift_x(r): r < p and on the curve, even y.
-		if _, err := points[1+i].SetXOnlyBytes(e.sig[:32]); err != nil {
+		// Rᵢ = lift_x(r): on the curve, even y (r < p was checked by Add).
+		if R.LiftX(&e.r, 0) == 0 {
 			return false
 		}
+		points[i].SetAffine(&R)
 		batchCoefficient(&a, &seed, i)
-		scalars[1+i].Set(&a) // aᵢ·Rᵢ
+		scalars[i] = a // aᵢ·Rᵢ
 		t.Multiply(&a, &e.s)
-		sSum.Add(sSum, &t) // Σ aᵢsᵢ
+		sSum.Add(&sSum, &t)
 		t.Multiply(&a, &e.e)
 		j, ok := b.keys[e.px]
 		if !ok {
 			j = m
 			m++
 			b.keys[e.px] = j
-			points[j].Set(e.pub.Point())
-			if e.odd {
-				points[j].Negate(&points[j]) // the even-y point of the x-only key
-			}
-			scalars[j] = secp256k1.Scalar{}
+			setXOnlyPoint(&points[j], &e.pub, e.odd)
+			scalars[j] = scalar.Scalar{}
 		}
 		scalars[j].Add(&scalars[j], &t) // Σ aᵢeᵢ over signatures under Pⱼ
 	}
-	sSum.Negate(sSum)
+	sSum.Negate(&sSum)
 	for i := range m {
 		b.sp[i], b.pp[i] = &scalars[i], &points[i]
 	}
-	var sum secp256k1.Point
-	sum.VarTimeMultiScalarMult(b.sp[:m], b.pp[:m])
-	return sum.IsIdentity() == 1
+	// The engine reports inputs off the curve; Add let none in, but a
+	// false ok must never read as a valid batch.
+	sum, ok := ecmult.VarTimeMultiScalarMult(b.sp[:m], b.pp[:m], &sSum)
+	return ok && sum.IsIdentity() == 1
 }
 
-// generator is G, the first point of every batch.
-var generator = secp256k1.NewGeneratorPoint()
+// setXOnlyPoint sets p to the even-y point of pub's x-only key: pub, or −pub
+// if odd.
+func setXOnlyPoint(p *group.Jacobian, pub *secp256k1.PublicKey, odd bool) {
+	u := pub.BytesUncompressed()
+	p.X.SetBytes((*[32]byte)(u[1:33]))
+	p.Y.SetBytes((*[32]byte)(u[33:65]))
+	if odd {
+		p.Y.Negate(&p.Y)
+	}
+	p.Z.One()
+}
 
 // batchCoefficient sets a to the coefficient of signature i: 1 for i = 0,
 // else the first 128 bits of SHA-256(seed ‖ i), as a nonzero integer.
-func batchCoefficient(a *secp256k1.Scalar, seed *[32]byte, i int) {
+func batchCoefficient(a *scalar.Scalar, seed *[32]byte, i int) {
 	if i == 0 {
 		a.SetUint64(1)
 		return
@@ -185,7 +217,7 @@ func batchCoefficient(a *secp256k1.Scalar, seed *[32]byte, i int) {
 	if b == [32]byte{} {
 		b[31] = 1 // probability 2⁻¹²⁸; any fixed nonzero value keeps soundness
 	}
-	a.SetReducedBytes(b[:])
+	a.SetReducedBytes(&b)
 }
 
 // Invalid returns the indices, in the order added, of the signatures that do
@@ -195,7 +227,7 @@ func (b *BatchVerifier) Invalid() []int {
 	var out []int
 	for i := range b.entries {
 		e := &b.entries[i]
-		if !Verify(e.pub, b.message(e), e.sig[:]) {
+		if !Verify(&e.pub, b.message(e), e.sig[:]) {
 			out = append(out, i)
 		}
 	}

@@ -1,8 +1,12 @@
 package schnorr
 
 import (
+	"bytes"
+	"errors"
 	"fmt"
+	"math/big"
 	"math/rand"
+	"slices"
 	"testing"
 
 	"github.com/kestrel-crypto/secp256k1"
@@ -129,16 +133,196 @@ func FuzzBatchVerifier(f *testing.F) {
 			_ = bv.Add(v.pub, v.msg, v.sig)
 		}
 		err := bv.Add(pub, msg, sig)
-		if (err != nil) != (len(sig) != 64) {
-			t.Fatalf("Add error %v for a %d-byte signature", err, len(sig))
+		if wantErr := batchAddError(sig); !errors.Is(err, wantErr) {
+			t.Fatalf("Add error %v, want %v", err, wantErr)
 		}
 		if err != nil {
+			if Verify(pub, msg, sig) {
+				t.Fatal("a signature refused by Add verifies")
+			}
+			if bv.Len() != len(valid) {
+				t.Fatal("a refused signature was added")
+			}
 			return
 		}
 		if got, want := bv.Verify(), Verify(pub, msg, sig); got != want {
 			t.Fatalf("batch %v, single %v", got, want)
 		}
 	})
+}
+
+// batchAddError returns the error that Add must return for sig under a
+// valid key.
+func batchAddError(sig []byte) error {
+	if len(sig) != 64 {
+		return ErrSignatureLength
+	}
+	if new(big.Int).SetBytes(sig[:32]).Cmp(testref.P) >= 0 {
+		return ErrSignatureR
+	}
+	if new(big.Int).SetBytes(sig[32:]).Cmp(testref.N) >= 0 {
+		return ErrSignatureS
+	}
+	return nil
+}
+
+// TestBatchVerifierZeroKeyReproducer is the reported attack: an invalid
+// signature under a real key, and the same signature under the zero value
+// of secp256k1.PublicKey. Add accepted the zero key, whose point (0, 0)
+// made the batch's multi-scalar multiplication the identity, and Verify
+// returned true.
+func TestBatchVerifierZeroKeyReproducer(t *testing.T) {
+	k, _ := secp256k1.NewPrivateKey(bytes.Repeat([]byte{7}, 32))
+	msg := []byte("pay 1 BTC")
+	sig, err := Sign(k, msg, make([]byte, 32))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sig[63] ^= 0xff
+	bv := NewBatchVerifier()
+	if err := bv.Add(k.PublicKey(), msg, sig); err != nil {
+		t.Fatalf("Add with the real key: %v", err)
+	}
+	if err := bv.Add(new(secp256k1.PublicKey), msg, sig); !errors.Is(err, secp256k1.ErrUninitialized) {
+		t.Errorf("Add with the zero key: %v, want ErrUninitialized", err)
+	}
+	if bv.Len() != 1 {
+		t.Errorf("Len = %d after one valid Add, want 1", bv.Len())
+	}
+	if bv.Verify() {
+		t.Error("Verify = true for a batch with an invalid signature")
+	}
+	if Verify(k.PublicKey(), msg, sig) {
+		t.Error("single Verify = true for the invalid signature")
+	}
+}
+
+// TestBatchVerifierZeroKeys adds signatures under the zero key at mixed
+// positions of batches of 1 to 45 entries (under up to 18 distinct keys, so
+// that both engines, Strauss and Pippenger, run): Add refuses each with
+// ErrUninitialized and adds nothing; a batch of valid signatures still
+// verifies, and one with an invalid signature, which the zero-key entries
+// repeat as in the reproducer, does not.
+func TestBatchVerifierZeroKeys(t *testing.T) {
+	r := testref.Rand(t)
+	all := makeSigned(t, r, 45, 18)
+	zero := new(secp256k1.PublicKey)
+	for n := 1; n <= len(all); n++ {
+		// Zero-key entries before the first entry, in the middle, after the
+		// last one and at random positions.
+		zeroAt := map[int]bool{0: true, n / 2: true, n: true}
+		for range n / 4 {
+			zeroAt[r.Intn(n+1)] = true
+		}
+		bad := r.Intn(n)
+		for _, invalid := range []bool{false, true} {
+			entries := slices.Clone(all[:n])
+			if invalid {
+				e := entries[bad]
+				entries[bad] = signed{e.pub, e.msg, slices.Clone(e.sig)}
+				entries[bad].sig[63] ^= 0xff
+			}
+			bv := NewBatchVerifier()
+			for i := 0; i <= n; i++ {
+				if zeroAt[i] {
+					z, before := entries[bad], bv.Len()
+					if err := bv.Add(zero, z.msg, z.sig); !errors.Is(err, secp256k1.ErrUninitialized) {
+						t.Fatalf("n=%d: Add with the zero key at %d: %v, want ErrUninitialized", n, i, err)
+					}
+					if bv.Len() != before {
+						t.Fatalf("n=%d: Add with the zero key at %d added an entry", n, i)
+					}
+				}
+				if i < n {
+					if err := bv.Add(entries[i].pub, entries[i].msg, entries[i].sig); err != nil {
+						t.Fatalf("n=%d: Add(%d): %v", n, i, err)
+					}
+				}
+			}
+			if got := bv.Verify(); got == invalid {
+				t.Fatalf("n=%d, signature %d invalid: %v: Verify = %v", n, bad, invalid, got)
+			}
+		}
+	}
+}
+
+// TestBatchVerifierAddErrors checks Add's refusals: each named error, in
+// its order, and that a refused entry is not added.
+func TestBatchVerifierAddErrors(t *testing.T) {
+	k, _ := secp256k1.NewPrivateKey(bytes.Repeat([]byte{7}, 32))
+	pub := k.PublicKey()
+	msg := []byte("message")
+	sig, _ := Sign(k, msg, make([]byte, 32))
+	with := func(r, s *big.Int) []byte {
+		b := slices.Clone(sig)
+		if r != nil {
+			r.FillBytes(b[:32])
+		}
+		if s != nil {
+			s.FillBytes(b[32:])
+		}
+		return b
+	}
+	max256 := new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 256), big.NewInt(1))
+	zero := new(secp256k1.PublicKey)
+	cases := []struct {
+		name string
+		pub  *secp256k1.PublicKey
+		sig  []byte
+		want error
+	}{
+		{"63 bytes", pub, sig[:63], ErrSignatureLength},
+		{"65 bytes", pub, append(slices.Clone(sig), 0), ErrSignatureLength},
+		{"63 bytes, zero key", zero, sig[:63], ErrSignatureLength},
+		{"zero key", zero, sig, secp256k1.ErrUninitialized},
+		{"zero key, r = p", zero, with(testref.P, nil), secp256k1.ErrUninitialized},
+		{"r = p", pub, with(testref.P, nil), ErrSignatureR},
+		{"r = 2²⁵⁶ − 1", pub, with(max256, nil), ErrSignatureR},
+		{"r = p, s = n", pub, with(testref.P, testref.N), ErrSignatureR},
+		{"s = n", pub, with(nil, testref.N), ErrSignatureS},
+		{"s = 2²⁵⁶ − 1", pub, with(nil, max256), ErrSignatureS},
+	}
+	bv := NewBatchVerifier()
+	if err := bv.Add(pub, msg, sig); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range cases {
+		if err := bv.Add(c.pub, msg, c.sig); !errors.Is(err, c.want) {
+			t.Errorf("%s: Add = %v, want %v", c.name, err, c.want)
+		}
+		if bv.Len() != 1 {
+			t.Fatalf("%s: the refused entry was added", c.name)
+		}
+	}
+	if !bv.Verify() {
+		t.Error("the batch of the one valid signature fails after refusals")
+	}
+	// p − 1 is accepted by Add (an x coordinate below p, though not of a
+	// point) and rejected by Verify.
+	if err := bv.Add(pub, msg, with(new(big.Int).Sub(testref.P, big.NewInt(1)), nil)); err != nil {
+		t.Fatalf("r = p − 1: Add = %v", err)
+	}
+	if bv.Verify() {
+		t.Error("r = p − 1 verified")
+	}
+}
+
+// TestBatchVerifierKeepsKeyCopy checks that the batch keeps its own copy of
+// each key: wiping the caller's key after Add changes nothing.
+func TestBatchVerifierKeepsKeyCopy(t *testing.T) {
+	r := testref.Rand(t)
+	sigs := makeSigned(t, r, 3, 3)
+	bv := NewBatchVerifier()
+	for _, s := range sigs {
+		pub := *s.pub
+		if err := bv.Add(&pub, s.msg, s.sig); err != nil {
+			t.Fatal(err)
+		}
+		pub = secp256k1.PublicKey{}
+	}
+	if !bv.Verify() || len(bv.Invalid()) != 0 {
+		t.Fatal("the batch changed with the caller's keys")
+	}
 }
 
 func BenchmarkSchnorrsigBatchVerify(b *testing.B) {

@@ -6,6 +6,13 @@
 //
 // Signing is constant time in the private key and the nonce; verification
 // handles only public values and is variable time.
+//
+// The zero values of secp256k1.PrivateKey, secp256k1.PublicKey and Keypair
+// are not keys: a function with an error result returns
+// secp256k1.ErrUninitialized for them, a verifier (Verify,
+// XOnlyTweakAddCheck) returns false, and any other function panics with a
+// message naming the type. Nothing computes with them as if they were 0 or
+// the point (0, 0).
 package schnorr
 
 import (
@@ -59,65 +66,21 @@ func ParsePublicKey(b []byte) (*secp256k1.PublicKey, error) {
 }
 
 // SerializePublicKey returns the 32-byte x-only encoding of p (its x
-// coordinate; the parity of y is dropped).
+// coordinate; the parity of y is dropped). It panics if p is the zero value
+// of secp256k1.PublicKey.
 func SerializePublicKey(p *secp256k1.PublicKey) []byte {
 	return p.BytesCompressed()[1:]
 }
 
-// Keypair is a private key prepared for BIP-340 signing: the scalar negated
-// if needed so that its public key has an even y, and the x-only public key.
-// Signing with a Keypair costs one scalar multiplication (for R) instead of
-// two. The zero value is not usable; use NewKeypair.
-type Keypair struct {
-	d      secp256k1.Scalar // the secret, with d·G of even y
-	px     [32]byte         // x(d·G)
-	parity int              // 1 if the original key's public key had odd y
-	P      secp256k1.Point  // the original public key's point (y may be odd)
-}
-
-// NewKeypair returns the key pair of k.
-func NewKeypair(k *secp256k1.PrivateKey) *Keypair {
-	kp := new(Keypair)
-	kp.init(k)
-	return kp
-}
-
-// init sets kp to the key pair of k (one constant-time k·G).
-func (kp *Keypair) init(k *secp256k1.PrivateKey) {
-	d := k.Scalar()
-	kp.P.ScalarBaseMult(d)
-	var c [33]byte
-	copy(c[:], kp.P.BytesCompressed())
-	copy(kp.px[:], c[1:])
-	kp.parity = int(c[0] & 1)
-	var neg secp256k1.Scalar
-	neg.Negate(d)
-	kp.d.Select(&neg, d, kp.parity)
-	*d, neg = secp256k1.Scalar{}, secp256k1.Scalar{}
-}
-
-// XOnlyPublicKey returns the 32-byte x-only public key.
-func (kp *Keypair) XOnlyPublicKey() []byte {
-	out := kp.px
-	return out[:]
-}
-
-// PublicKey returns the full public key of the original private key (whose y
-// may be odd).
-func (kp *Keypair) PublicKey() *secp256k1.PublicKey {
-	pub, _ := secp256k1.NewPublicKey(&kp.P) // never the identity: d ≠ 0
-	return pub
-}
-
-// Parity returns 1 if the original private key's public key has an odd y
-// (so the signing key is its negation), and 0 otherwise.
-func (kp *Keypair) Parity() int { return kp.parity }
-
 // Sign returns the 64-byte BIP-340 signature of msg (any length) by k.
 // auxRand must be nil, for 32 bytes from crypto/rand, or 32 bytes. The same
-// key, message and auxRand give the same signature. Constant time in the key
-// and the nonce.
+// key, message and auxRand give the same signature. It returns
+// secp256k1.ErrUninitialized if k is the zero value of
+// secp256k1.PrivateKey. Constant time in the key and the nonce.
 func Sign(k *secp256k1.PrivateKey, msg, auxRand []byte) ([]byte, error) {
+	if err := k.Validate(); err != nil {
+		return nil, err
+	}
 	var kp Keypair
 	kp.init(k)
 	sig, err := kp.Sign(msg, auxRand)
@@ -125,7 +88,8 @@ func Sign(k *secp256k1.PrivateKey, msg, auxRand []byte) ([]byte, error) {
 	return sig, err
 }
 
-// Sign is the package-level Sign for a key pair.
+// Sign is the package-level Sign for a key pair. It returns
+// secp256k1.ErrUninitialized if kp is the zero value.
 func (kp *Keypair) Sign(msg, auxRand []byte) ([]byte, error) {
 	var sig [64]byte
 	if err := kp.sign(&sig, msg, auxRand); err != nil {
@@ -147,7 +111,8 @@ type SignOptions struct {
 	SelfCheck bool
 }
 
-// SignWithOptions is Sign with options.
+// SignWithOptions is Sign with options. It returns
+// secp256k1.ErrUninitialized if kp is the zero value.
 func (kp *Keypair) SignWithOptions(msg []byte, opts *SignOptions) ([]byte, error) {
 	var o SignOptions
 	if opts != nil {
@@ -158,7 +123,7 @@ func (kp *Keypair) SignWithOptions(msg []byte, opts *SignOptions) ([]byte, error
 		return nil, err
 	}
 	if o.SelfCheck {
-		P := new(secp256k1.Point).Set(&kp.P)
+		P := new(secp256k1.Point).Set(&kp.p)
 		if kp.parity == 1 {
 			P.Negate(P)
 		}
@@ -171,8 +136,12 @@ func (kp *Keypair) SignWithOptions(msg []byte, opts *SignOptions) ([]byte, error
 	return out, nil
 }
 
-// sign is BIP-340's Sign into sig.
+// sign is BIP-340's Sign into sig, or returns secp256k1.ErrUninitialized
+// for a zero kp.
 func (kp *Keypair) sign(sig *[64]byte, msg, auxRand []byte) error {
+	if err := kp.Validate(); err != nil {
+		return err
+	}
 	var aux [32]byte
 	switch {
 	case auxRand == nil:
@@ -219,9 +188,11 @@ func (kp *Keypair) sign(sig *[64]byte, msg, auxRand []byte) error {
 
 // Verify reports whether sig is a valid BIP-340 signature of msg (any
 // length) by the x-only public key of pub (pub's y parity is ignored, as
-// BIP-340's keys are x-only). Variable time.
+// BIP-340's keys are x-only). It returns false, as for any invalid
+// signature, if pub is the zero value of secp256k1.PublicKey: a verifier
+// never says "valid" for a key that is not one. Variable time.
 func Verify(pub *secp256k1.PublicKey, msg, sig []byte) bool {
-	if len(sig) != 64 {
+	if len(sig) != 64 || pub.Validate() != nil {
 		return false
 	}
 	pc := pub.BytesCompressed()

@@ -52,9 +52,13 @@ var (
 // internal, which uses internal's x coordinate only. Q is the full point; its
 // x coordinate is the tweaked x-only key (SerializePublicKey) and the parity
 // of its y is the first byte of its compressed encoding, minus 2. It returns
-// ErrTweak if t is not 32 bytes, t ≥ n, or Q is the identity. Variable time:
-// internal and t are public.
+// secp256k1.ErrUninitialized if internal is the zero value of
+// secp256k1.PublicKey, and ErrTweak if t is not 32 bytes, t ≥ n, or Q is
+// the identity. Variable time: internal and t are public.
 func XOnlyTweakAdd(internal *secp256k1.PublicKey, tweak []byte) (*secp256k1.PublicKey, error) {
+	if err := internal.Validate(); err != nil {
+		return nil, err
+	}
 	P := internal
 	if internal.BytesCompressed()[0] == 3 {
 		P = internal.Negate() // lift_x(x(internal)) has an even y
@@ -71,8 +75,9 @@ func XOnlyTweakAdd(internal *secp256k1.PublicKey, tweak []byte) (*secp256k1.Publ
 // the 32-byte tweak t, that is whether XOnlyTweakAdd(internal, t) has x
 // coordinate tweakedX and y parity parity (libsecp256k1's
 // secp256k1_xonly_pubkey_tweak_add_check). It returns false for malformed
-// inputs: tweakedX not 32 bytes, parity not 0 or 1, or a tweak that
-// XOnlyTweakAdd rejects. Variable time: every input is public.
+// inputs: tweakedX not 32 bytes, parity not 0 or 1, an internal key that is
+// the zero value of secp256k1.PublicKey, or a tweak that XOnlyTweakAdd
+// rejects. Variable time: every input is public.
 func XOnlyTweakAddCheck(tweakedX []byte, parity int, internal *secp256k1.PublicKey, tweak []byte) bool {
 	if len(tweakedX) != 32 || (parity != 0 && parity != 1) {
 		return false
@@ -90,10 +95,14 @@ func XOnlyTweakAddCheck(tweakedX []byte, parity int, internal *secp256k1.PublicK
 // d + t, where d is kp's secret key negated if needed so that d·G has an
 // even y, and its public key (PublicKey, with Parity) is
 // XOnlyTweakAdd(kp.PublicKey(), t). The new pair signs for that tweaked
-// x-only key. kp is unchanged. It returns ErrTweak if t is not 32 bytes,
-// t ≥ n, or d + t = 0. Constant time in the secret key and t; only whether t
-// is accepted can be observed.
+// x-only key. kp is unchanged. It returns secp256k1.ErrUninitialized if kp
+// is the zero value, and ErrTweak if t is not 32 bytes, t ≥ n, or
+// d + t = 0. Constant time in the secret key and t; only whether t is
+// accepted can be observed.
 func (kp *Keypair) TweakAdd(tweak []byte) (*Keypair, error) {
+	if err := kp.Validate(); err != nil {
+		return nil, err
+	}
 	var t secp256k1.Scalar
 	if _, err := t.SetCanonicalBytes(tweak); err != nil {
 		return nil, ErrTweak
@@ -112,9 +121,13 @@ func (kp *Keypair) TweakAdd(tweak []byte) (*Keypair, error) {
 // script tree's merkle root, t = hash_TapTweak(x(internal) ‖ merkleRoot).
 // merkleRoot is nil or empty for an output without a script path (BIP-86's
 // key-path-only outputs), and otherwise the 32-byte root (for example a
-// TapLeafHash or TapBranchHash). It returns ErrMerkleRoot for a merkle root
-// of another length.
+// TapLeafHash or TapBranchHash). It returns secp256k1.ErrUninitialized if
+// internal is the zero value of secp256k1.PublicKey, and ErrMerkleRoot for
+// a merkle root of another length.
 func TapTweakHash(internal *secp256k1.PublicKey, merkleRoot []byte) ([32]byte, error) {
+	if err := internal.Validate(); err != nil {
+		return [32]byte{}, err
+	}
 	if len(merkleRoot) != 0 && len(merkleRoot) != 32 {
 		return [32]byte{}, ErrMerkleRoot
 	}
@@ -129,9 +142,10 @@ func TapTweakHash(internal *secp256k1.PublicKey, merkleRoot []byte) ([32]byte, e
 // output (BIP-86), and otherwise the 32-byte root of the script tree. The
 // output's witness program (scriptPubKey OP_1 0x20 ‖ x(Q)) is
 // SerializePublicKey(Q); the parity of Q's y goes into the control block of a
-// script-path spend. It returns ErrMerkleRoot for a merkle root of the wrong
-// length, and ErrTweak with negligible probability (t ≥ n or Q the
-// identity). Variable time: internal and merkleRoot are public.
+// script-path spend. It returns secp256k1.ErrUninitialized if internal is
+// the zero value of secp256k1.PublicKey, ErrMerkleRoot for a merkle root of
+// the wrong length, and ErrTweak with negligible probability (t ≥ n or Q
+// the identity). Variable time: internal and merkleRoot are public.
 func TapTweak(internal *secp256k1.PublicKey, merkleRoot []byte) (*secp256k1.PublicKey, error) {
 	t, err := TapTweakHash(internal, merkleRoot)
 	if err != nil {
@@ -143,9 +157,13 @@ func TapTweak(internal *secp256k1.PublicKey, merkleRoot []byte) (*secp256k1.Publ
 // TapTweak returns the key pair for key-path spending of the taproot output
 // TapTweak(kp.PublicKey(), merkleRoot) (BIP-341's taproot_tweak_seckey): kp
 // tweaked by TapTweakHash(kp.PublicKey(), merkleRoot). Its signatures verify
-// with the output key. merkleRoot is as for TapTweak. Constant time in the
+// with the output key. merkleRoot is as for TapTweak. It returns
+// secp256k1.ErrUninitialized if kp is the zero value. Constant time in the
 // secret key.
 func (kp *Keypair) TapTweak(merkleRoot []byte) (*Keypair, error) {
+	if err := kp.Validate(); err != nil {
+		return nil, err
+	}
 	if len(merkleRoot) != 0 && len(merkleRoot) != 32 {
 		return nil, ErrMerkleRoot
 	}

@@ -1,6 +1,7 @@
 package ecmult
 
 import (
+	"github.com/kestrel-crypto/secp256k1/internal/field"
 	"github.com/kestrel-crypto/secp256k1/internal/group"
 	"github.com/kestrel-crypto/secp256k1/internal/scalar"
 )
@@ -11,23 +12,36 @@ import (
 // (libsecp256k1's own two engines cross between 60 and 90).
 const msmStraussThreshold = 40
 
-// VarTimeMultiScalarMult sets out = Σ scalars[i]·points[i] + g·G, where g
-// may be nil (no generator term); zero scalars and identity points are
-// allowed, and empty inputs give the identity. It is not constant time: use
-// it only with public inputs, as in batch verification. It panics if the
-// slices have different lengths.
+// VarTimeMultiScalarMult returns Σ scalars[i]·points[i] + g·G and true,
+// where g may be nil (no generator term); zero scalars and identity points
+// are allowed, and empty inputs give the identity. It is not constant time:
+// use it only with public inputs, as in batch verification. It panics if
+// the slices have different lengths.
+//
+// It returns (invalidSum, false) when it detects an input point, with a
+// nonzero scalar, that is not on the curve and would otherwise turn the sum
+// into the identity (varTimeStrauss, varTimePippenger); the caller must
+// then treat the verification as failed. It is no full on-curve check: it
+// catches what would vanish into the identity, for one test per call
+// (Strauss) or per input (Pippenger). The sum is a result, not an out
+// parameter, so that no caller can take it without receiving ok.
 //
 // Below msmStraussThreshold points it uses Strauss' method (interleaved
 // wNAF with GLV), above it Pippenger's bucket method with GLV and affine
 // buckets (docs/msm.md), on up to GOMAXPROCS goroutines. Its scratch memory
 // comes from sync.Pools, so repeated calls do not allocate.
-func VarTimeMultiScalarMult(out *group.Jacobian, scalars []*scalar.Scalar, points []*group.Jacobian, g *scalar.Scalar) {
+func VarTimeMultiScalarMult(scalars []*scalar.Scalar, points []*group.Jacobian, g *scalar.Scalar) (group.Jacobian, bool) {
 	if len(scalars) != len(points) {
 		panic("ecmult: VarTimeMultiScalarMult with different numbers of scalars and points")
 	}
 	if len(points) < msmStraussThreshold {
-		varTimeStrauss(out, scalars, points, g)
-		return
+		return varTimeStrauss(scalars, points, g)
 	}
-	varTimePippenger(out, scalars, points, g)
+	return varTimePippenger(scalars, points, g)
 }
+
+// invalidSum is the point that the variable-time engines return with
+// ok = false: (0, 0) with Z = 1, which is not on the curve and not the
+// identity, so that even a caller that dropped ok and tested the sum for
+// the identity, as batch verification does, would reject it.
+var invalidSum = group.Jacobian{Z: *new(field.Element).One()}

@@ -121,18 +121,30 @@ func grow[T any](s []T, n int) []T {
 }
 
 // collect records the live inputs (kᵢ ≠ 0 and Pᵢ ≠ O, and G if g is neither
-// nil nor 0) in s.live and returns their number.
-func (s *msmScratch) collect(scalars []*scalar.Scalar, points []*group.Jacobian, g *scalar.Scalar) int {
+// nil nor 0) in s.live and returns their number, and false if a live input
+// has Y = 0.
+//
+// No curve point has y = 0 (secp256k1 has no point of order 2). An input
+// that has, as (0, 0) with Z = 1, acts as a point of order 2 in the
+// formulas: it doubles to Z = 0 and cancels itself in an affine bucket, so
+// its even multiples vanish from the sum. Strauss detects such inputs by
+// one test of its common Z (straussFailed); here identities are legitimate
+// in the buckets and in the sum of a valid batch, so each live input's Y is
+// tested instead, one IsZero per input.
+func (s *msmScratch) collect(scalars []*scalar.Scalar, points []*group.Jacobian, g *scalar.Scalar) (int, bool) {
 	s.live = s.live[:0]
 	for i, p := range points {
 		if scalars[i].IsZero() == 0 && p.IsIdentity() == 0 {
+			if p.Y.IsZero() == 1 {
+				return 0, false
+			}
 			s.live = append(s.live, int32(i))
 		}
 	}
 	if g != nil && g.IsZero() == 0 {
 		s.live = append(s.live, int32(len(points)))
 	}
-	return len(s.live)
+	return len(s.live), true
 }
 
 // prepareChunk fills s.points and s.keys (steps 1 and 2, recoded for window
@@ -215,22 +227,25 @@ type pippengerConfig struct {
 	batch   int  // pippengerAffine's batch size; 0 chooses
 }
 
-// varTimePippenger sets out = Σ scalars[i]·points[i] (+ g·G if g is not nil)
-// by Pippenger's method. It is not constant time. The slices have equal
-// lengths (the caller checks).
-func varTimePippenger(out *group.Jacobian, scalars []*scalar.Scalar, points []*group.Jacobian, g *scalar.Scalar) {
-	varTimePippengerWith(out, scalars, points, g, pippengerConfig{variant: pippengerAffine})
+// varTimePippenger returns Σ scalars[i]·points[i] (+ g·G if g is not nil)
+// by Pippenger's method, and true; or (invalidSum, false) if an input with
+// a nonzero scalar has Y = 0, which no curve point has (collect). It is not
+// constant time. The slices have equal lengths (the caller checks).
+func varTimePippenger(scalars []*scalar.Scalar, points []*group.Jacobian, g *scalar.Scalar) (group.Jacobian, bool) {
+	return varTimePippengerWith(scalars, points, g, pippengerConfig{variant: pippengerAffine})
 }
 
 // varTimePippengerWith is varTimePippenger with explicit knobs.
-func varTimePippengerWith(out *group.Jacobian, scalars []*scalar.Scalar, points []*group.Jacobian, g *scalar.Scalar, cfg pippengerConfig) {
+func varTimePippengerWith(scalars []*scalar.Scalar, points []*group.Jacobian, g *scalar.Scalar, cfg pippengerConfig) (group.Jacobian, bool) {
 	s := msmScratchPool.Get().(*msmScratch)
 	defer msmScratchPool.Put(s)
 
-	live := s.collect(scalars, points, g)
+	live, ok := s.collect(scalars, points, g)
+	if !ok {
+		return invalidSum, false
+	}
 	if live == 0 {
-		out.Identity()
-		return
+		return group.Jacobian{}, true // the identity
 	}
 	if 2*live > 1<<30 {
 		// The affine batches index the GLV points with int32 (^i for −Pᵢ).
@@ -290,7 +305,7 @@ func varTimePippengerWith(out *group.Jacobian, scalars []*scalar.Scalar, points 
 		}
 		acc.VarTimeAdd(&acc, &s.sums[j])
 	}
-	*out = acc
+	return acc, true
 }
 
 // forEach runs s.unit for every unit of work u < units, on the given

@@ -42,10 +42,9 @@ func TestPippengerVariants(t *testing.T) {
 			want := in.want(gs)
 			for variant := range pippengerVariants {
 				for _, cfg := range configs {
-					var out group.Jacobian
-					varTimePippengerWith(&out, in.scalars, in.points, gs, pippengerConfig{
+					out := valid(varTimePippengerWith(in.scalars, in.points, gs, pippengerConfig{
 						variant: variant, window: cfg.window, workers: cfg.workers, batch: cfg.batch,
-					})
+					}))
 					if out.Equal(want) != 1 {
 						t.Fatalf("%s, variant %d, %+v, g %v: wrong result", in.name, variant, cfg, gs != nil)
 					}
@@ -106,11 +105,10 @@ func TestPippengerRecoding(t *testing.T) {
 func TestPippengerParallelDeterministic(t *testing.T) {
 	r, _ := testRand(t, 1)
 	in := msmTestBatch(r, "parallel", 500, 1)
-	var out group.Jacobian
-	varTimePippengerWith(&out, in.scalars, in.points, nil, pippengerConfig{variant: pippengerAffine, workers: 1})
+	out := valid(varTimePippengerWith(in.scalars, in.points, nil, pippengerConfig{variant: pippengerAffine, workers: 1}))
 	want := refFromJacobian(&out)
 	for _, workers := range []int{1, 2, 3, runtime.GOMAXPROCS(0) + 1} {
-		varTimePippengerWith(&out, in.scalars, in.points, nil, pippengerConfig{variant: pippengerAffine, workers: workers})
+		out = valid(varTimePippengerWith(in.scalars, in.points, nil, pippengerConfig{variant: pippengerAffine, workers: workers}))
 		checkPoint(t, fmt.Sprintf("workers=%d", workers), &out, want)
 	}
 }
@@ -129,7 +127,10 @@ func TestAffineBucketsWindows(t *testing.T) {
 	for _, in := range inputs {
 		for _, c := range []uint{2, 3, 5, 8} {
 			s := new(msmScratch)
-			live := s.collect(in.scalars, in.points, nil)
+			live, ok := s.collect(in.scalars, in.points, nil)
+			if !ok {
+				t.Fatalf("%s: valid inputs reported invalid", in.name)
+			}
 			s.points = grow(s.points, 2*live)
 			s.keys = grow(s.keys, 2*live)
 			s.scalars, s.inputs, s.c = in.scalars, in.points, c
@@ -175,10 +176,9 @@ func BenchmarkEcmultWindow(b *testing.B) {
 		for _, variant := range []pippengerVariant{pippengerJacobian, pippengerAffine} {
 			for c := uint(3); c <= 16; c++ {
 				b.Run(fmt.Sprintf("V=%s/N=%d/c=%d", pippengerVariantNames[variant], n, c), func(b *testing.B) {
-					var out group.Jacobian
 					cfg := pippengerConfig{variant: variant, window: c, workers: 1}
 					for b.Loop() {
-						varTimePippengerWith(&out, scalars, points, nil, cfg)
+						valid(varTimePippengerWith(scalars, points, nil, cfg))
 					}
 					msmBenchReport(b, n)
 				})

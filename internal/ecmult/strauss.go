@@ -57,14 +57,19 @@ type straussPoint struct {
 	naf1, naf2 [straussNAFLen]int8
 }
 
-// varTimeStrauss sets out = Σ scalars[i]·points[i] + g·G, where g may be nil
-// (no G term). Zero scalars and identity points are allowed. It is not
-// constant time. The slices have equal lengths (VarTimeMultiScalarMult
+// varTimeStrauss returns Σ scalars[i]·points[i] + g·G and true, where g may
+// be nil (no G term). Zero scalars and identity points are allowed. It is
+// not constant time. The slices have equal lengths (VarTimeMultiScalarMult
 // checks).
+//
+// It returns (invalidSum, false) when the common Z of the tables is 0, which
+// no curve point gives (see straussFailed): an input with a nonzero scalar
+// is not on the curve, as (0, 0) with Z = 1, the zero value of a public key,
+// is not.
 //
 // Up to straussStackPoints points it does not allocate (beyond the one-time
 // generator tables); above, it allocates about 1 KiB of scratch per point.
-func varTimeStrauss(out *group.Jacobian, scalars []*scalar.Scalar, points []*group.Jacobian, g *scalar.Scalar) {
+func varTimeStrauss(scalars []*scalar.Scalar, points []*group.Jacobian, g *scalar.Scalar) (group.Jacobian, bool) {
 	var (
 		stackState [straussStackPoints]straussPoint
 		stackPre   [straussStackPoints * straussTableSize]group.Affine
@@ -117,6 +122,9 @@ func varTimeStrauss(out *group.Jacobian, scalars []*scalar.Scalar, points []*gro
 			zr[0].Multiply(&zr[0], &p.Z)
 		}
 		no++
+	}
+	if straussFailed(&z) {
+		return invalidSum, false
 	}
 	pre, aux = pre[:no*straussTableSize], aux[:no*straussTableSize]
 	setGlobalZ(pre, aux)
@@ -192,7 +200,20 @@ func varTimeStrauss(out *group.Jacobian, scalars []*scalar.Scalar, points []*gro
 	}
 	// Leave the common-Z frame. The identity (Z = 0) stays the identity.
 	r.Z.Multiply(&r.Z, &z)
-	*out = r
+	return r, true
+}
+
+// straussFailed reports whether z, the common Z of varTimeStrauss's tables
+// (1 without a table), is 0. It is the product of every table entry's Z, and
+// no entry of a curve point's table has Z = 0: P ≠ O, 2P ≠ O (secp256k1 has
+// no point of order 2) and (2i − 1)P ≠ ±2P for i < 8. A point that is not on
+// the curve can give one: (x, 0) doubles to Z = 0 in every doubling formula,
+// and a Z of 0 propagates through the products to z. Multiplying the result
+// by that z, and the G terms added with it as their inverse Z, would then
+// give the identity, which a verifier reads as "valid", whatever the other
+// inputs. One test of the final z, instead of one per table step.
+func straussFailed(z *field.Element) bool {
+	return z.IsZero() == 1
 }
 
 // straussRecode sets out to the width-5 wNAF of k < 2¹²⁸, with every digit
@@ -264,11 +285,13 @@ func setGlobalZ(pre []group.Affine, zr []field.Element) {
 	}
 }
 
-// VarTimeDoubleScalarBaseMult sets v = a·A + b·G, in variable time: the
-// verification equation of ECDSA and Schnorr signatures. It does not
-// allocate.
-func VarTimeDoubleScalarBaseMult(v *group.Jacobian, a *scalar.Scalar, A *group.Jacobian, b *scalar.Scalar) {
+// VarTimeDoubleScalarBaseMult returns a·A + b·G and true, in variable time:
+// the verification equation of ECDSA and Schnorr signatures. It returns
+// (invalidSum, false), which the caller must treat as a failed
+// verification, if A is not a curve point and its table's Z vanishes
+// (varTimeStrauss). It does not allocate.
+func VarTimeDoubleScalarBaseMult(a *scalar.Scalar, A *group.Jacobian, b *scalar.Scalar) (group.Jacobian, bool) {
 	scalars := [1]*scalar.Scalar{a}
 	points := [1]*group.Jacobian{A}
-	varTimeStrauss(v, scalars[:], points[:], b)
+	return varTimeStrauss(scalars[:], points[:], b)
 }

@@ -90,8 +90,7 @@ func TestVarTimeDoubleScalarBaseMult(t *testing.T) {
 	check := func(a, b *big.Int, A testref.Point) {
 		t.Helper()
 		want := straussTestRef([]*big.Int{a}, []testref.Point{A}, b)
-		var v group.Jacobian
-		VarTimeDoubleScalarBaseMult(&v, scalarFromBig(a), jacobianFromRef(A, r), scalarFromBig(b))
+		v := valid(VarTimeDoubleScalarBaseMult(scalarFromBig(a), jacobianFromRef(A, r), scalarFromBig(b)))
 		checkPoint(t, fmt.Sprintf("%x·A + %x·G (A = %x)", a, b, testref.Compressed(A)), &v, want)
 	}
 	// Every edge a against a special point and a random b, and the reverse.
@@ -179,8 +178,7 @@ func TestVarTimeStrauss(t *testing.T) {
 			if g != nil {
 				gs = scalarFromBig(g)
 			}
-			var out group.Jacobian
-			varTimeStrauss(&out, scalars, points, gs)
+			out := valid(varTimeStrauss(scalars, points, gs))
 			checkPoint(t, fmt.Sprintf("varTimeStrauss(%d points, trial %d)", count, trial), &out, want)
 		}
 	}
@@ -190,9 +188,8 @@ func TestVarTimeStraussAllocations(t *testing.T) {
 	r, _ := testRand(t, 1)
 	a, b := scalarFromBig(randomScalar(r)), scalarFromBig(randomScalar(r))
 	A := jacobianFromRef(testref.ScalarMult(randomScalar(r), testref.G), r)
-	var v group.Jacobian
 	if n := testing.AllocsPerRun(10, func() {
-		VarTimeDoubleScalarBaseMult(&v, a, A, b)
+		valid(VarTimeDoubleScalarBaseMult(a, A, b))
 	}); n != 0 {
 		t.Errorf("VarTimeDoubleScalarBaseMult allocates %v times", n)
 	}
@@ -201,7 +198,7 @@ func TestVarTimeStraussAllocations(t *testing.T) {
 	scalars := []*scalar.Scalar{a, b, a, b}
 	points := []*group.Jacobian{A, A, &g, A}
 	if n := testing.AllocsPerRun(10, func() {
-		varTimeStrauss(&v, scalars[:straussStackPoints], points[:straussStackPoints], b)
+		valid(varTimeStrauss(scalars[:straussStackPoints], points[:straussStackPoints], b))
 	}); n != 0 {
 		t.Errorf("varTimeStrauss with %d points allocates %v times", straussStackPoints, n)
 	}
@@ -235,8 +232,7 @@ func FuzzDoubleScalarBaseMult(f *testing.F) {
 		m := new(big.Int).Mul(bs[0], bs[2])
 		m.Add(m, bs[1])
 		want := testref.ScalarMult(m, testref.G)
-		var v group.Jacobian
-		VarTimeDoubleScalarBaseMult(&v, &ss[0], jacobianFromRef(A, nil), &ss[1])
+		v := valid(VarTimeDoubleScalarBaseMult(&ss[0], jacobianFromRef(A, nil), &ss[1]))
 		checkPoint(t, "VarTimeDoubleScalarBaseMult", &v, want)
 	})
 }
@@ -254,20 +250,18 @@ func straussBenchInputs() (*scalar.Scalar, *group.Jacobian, *scalar.Scalar) {
 // ecmult_1p_g; the core of ECDSA and Schnorr verification).
 func BenchmarkEcmult1pG(b *testing.B) {
 	a, A, g := straussBenchInputs()
-	var v group.Jacobian
 	b.ReportAllocs()
 	for b.Loop() {
-		VarTimeDoubleScalarBaseMult(&v, a, A, g)
+		valid(VarTimeDoubleScalarBaseMult(a, A, g))
 	}
 }
 
 // BenchmarkEcmult0pG is b·G through varTimeStrauss (no point).
 func BenchmarkEcmult0pG(b *testing.B) {
 	_, _, g := straussBenchInputs()
-	var out group.Jacobian
 	b.ReportAllocs()
 	for b.Loop() {
-		varTimeStrauss(&out, nil, nil, g)
+		valid(varTimeStrauss(nil, nil, g))
 	}
 }
 
@@ -275,9 +269,8 @@ func BenchmarkEcmult0pG(b *testing.B) {
 func BenchmarkEcmult1p(b *testing.B) {
 	a, A, _ := straussBenchInputs()
 	scalars, points := []*scalar.Scalar{a}, []*group.Jacobian{A}
-	var out group.Jacobian
 	b.ReportAllocs()
 	for b.Loop() {
-		varTimeStrauss(&out, scalars, points, nil)
+		valid(varTimeStrauss(scalars, points, nil))
 	}
 }

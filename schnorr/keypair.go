@@ -1,0 +1,147 @@
+package schnorr
+
+import (
+	"fmt"
+
+	"github.com/kestrel-crypto/secp256k1"
+)
+
+// Keypair is a private key prepared for BIP-340 signing: the scalar negated
+// if needed so that its public key has an even y, and the x-only public key.
+// Signing with a Keypair costs one scalar multiplication (for R) instead of
+// two. A Keypair does not change once made (TweakAdd and TapTweak return new
+// ones), until Zero wipes it.
+//
+// The zero value is not a key pair; use NewKeypair. Methods given a zero
+// Keypair, or one wiped by Zero, return secp256k1.ErrUninitialized or,
+// without an error result, panic. Formatting one with fmt prints no secret
+// material, and encoding/json refuses it.
+type Keypair struct {
+	d      secp256k1.Scalar // the secret, with d·G of even y; 0 only in the zero value (or after Zero)
+	px     [32]byte         // x(d·G)
+	parity int              // 1 if the original key's public key had odd y
+	p      secp256k1.Point  // the original public key's point (y may be odd)
+}
+
+// NewKeypair returns the key pair of k. It panics if k is the zero value of
+// secp256k1.PrivateKey.
+func NewKeypair(k *secp256k1.PrivateKey) *Keypair {
+	kp := new(Keypair)
+	kp.init(k)
+	return kp
+}
+
+// init sets kp to the key pair of k (one constant-time k·G). It panics if k
+// is the zero value.
+func (kp *Keypair) init(k *secp256k1.PrivateKey) {
+	if k.Validate() != nil {
+		panic("schnorr: use of an uninitialized PrivateKey")
+	}
+	d := k.Scalar()
+	kp.p.ScalarBaseMult(d)
+	var c [33]byte
+	copy(c[:], kp.p.BytesCompressed())
+	copy(kp.px[:], c[1:])
+	kp.parity = int(c[0] & 1)
+	var neg secp256k1.Scalar
+	neg.Negate(d)
+	kp.d.Select(&neg, d, kp.parity)
+	*d, neg = secp256k1.Scalar{}, secp256k1.Scalar{}
+}
+
+// Validate returns secp256k1.ErrUninitialized if kp is the zero value of
+// Keypair or was wiped by Zero, and nil otherwise. Whether a key pair is
+// the zero value is not a secret (no valid one is), so Validate and the
+// checks of the other methods branch on it.
+func (kp *Keypair) Validate() error {
+	if kp.d.IsZero() == 1 {
+		return secp256k1.ErrUninitialized
+	}
+	return nil
+}
+
+// mustValid panics if kp is the zero value: for the methods without an
+// error result.
+func (kp *Keypair) mustValid() {
+	if kp.d.IsZero() == 1 {
+		panic("schnorr: use of an uninitialized Keypair")
+	}
+}
+
+// XOnlyPublicKey returns the 32-byte x-only public key. It panics if kp is
+// the zero value.
+func (kp *Keypair) XOnlyPublicKey() []byte {
+	// A wrapper, so that it can be inlined and out, when it does not
+	// escape, can live on the caller's stack.
+	var out [32]byte
+	return kp.xOnlyPublicKey(&out)
+}
+
+func (kp *Keypair) xOnlyPublicKey(out *[32]byte) []byte {
+	kp.mustValid()
+	*out = kp.px
+	return out[:]
+}
+
+// PublicKey returns the full public key of the original private key (whose y
+// may be odd). It panics if kp is the zero value.
+func (kp *Keypair) PublicKey() *secp256k1.PublicKey {
+	kp.mustValid()
+	pub, _ := secp256k1.NewPublicKey(&kp.p) // never the identity: d ≠ 0
+	return pub
+}
+
+// P returns a copy of the point of the original private key's public key
+// (whose y may be odd), PublicKey().Point(). It panics if kp is the zero
+// value.
+func (kp *Keypair) P() *secp256k1.Point {
+	// A wrapper, so that it can be inlined and v, when it does not escape,
+	// can live on the caller's stack.
+	v := new(secp256k1.Point)
+	kp.point(v)
+	return v
+}
+
+func (kp *Keypair) point(v *secp256k1.Point) {
+	kp.mustValid()
+	v.Set(&kp.p)
+}
+
+// Parity returns 1 if the original private key's public key has an odd y
+// (so the signing key is its negation), and 0 otherwise. It panics if kp is
+// the zero value.
+func (kp *Keypair) Parity() int {
+	kp.mustValid()
+	return kp.parity
+}
+
+// Zero overwrites kp with the zero value, which is no longer a key pair:
+// later uses return secp256k1.ErrUninitialized or panic. It does not reach
+// copies of kp made before, nor the private key it was made from.
+func (kp *Keypair) Zero() {
+	*kp = Keypair{}
+}
+
+// String returns a fixed text that holds no secret material.
+func (kp Keypair) String() string { return "schnorr.Keypair(REDACTED)" }
+
+// GoString returns a fixed text that holds no secret material, for %#v.
+func (kp Keypair) GoString() string { return "schnorr.Keypair{REDACTED}" }
+
+// Format makes every fmt verb (%v, %+v, %s, %x, %d, …) print String's fixed
+// text, for a Keypair, a pointer to one, or one in an exported field, slice
+// or map. fmt does not call the methods of values in unexported struct
+// fields: a type that keeps a Keypair in one implements Format itself.
+func (kp Keypair) Format(f fmt.State, verb rune) {
+	if verb == 'v' && f.Flag('#') {
+		fmt.Fprint(f, kp.GoString())
+		return
+	}
+	fmt.Fprint(f, kp.String())
+}
+
+// MarshalJSON returns secp256k1.ErrSecretMarshal: a key pair holds a
+// private key, which is not written to JSON by accident.
+func (kp Keypair) MarshalJSON() ([]byte, error) {
+	return nil, secp256k1.ErrSecretMarshal
+}
