@@ -10,6 +10,7 @@ import (
 	"github.com/kestrel-crypto/secp256k1/ecdh"
 	"github.com/kestrel-crypto/secp256k1/ecdsa"
 	"github.com/kestrel-crypto/secp256k1/ellswift"
+	"github.com/kestrel-crypto/secp256k1/schnorr"
 )
 
 // FuzzMisuse drives the public API with the values a careless or hostile
@@ -136,13 +137,37 @@ var misuseOps = []misuseOp{
 		_, err := (&ecdsa.Signer{Key: k}).Sign(nil, d, nil)
 		return err
 	}},
-	{"ecdsa.Verify", false, true, false, func(_ *secp256k1.PrivateKey, p *secp256k1.PublicKey, d []byte) error {
+	{"ecdsa.Verify", false, false, false, func(_ *secp256k1.PrivateKey, p *secp256k1.PublicKey, d []byte) error {
 		sig, err := ecdsa.ParseCompactSignature(pad(d, 64))
 		if err != nil {
 			sig, _ = ecdsa.ParseCompactSignature(make([]byte, 64))
 		}
 		if ecdsa.Verify(p, d, sig) && len(d) < 64 {
 			return errors.New("a padded fuzz input verified")
+		}
+		return nil
+	}},
+	{"schnorr.Sign", true, false, true, func(k *secp256k1.PrivateKey, _ *secp256k1.PublicKey, d []byte) error {
+		_, err := schnorr.Sign(k, d, pad(d, 32))
+		return err
+	}},
+	{"schnorr.Verify", false, false, false, func(_ *secp256k1.PrivateKey, p *secp256k1.PublicKey, d []byte) error {
+		if schnorr.Verify(p, d, pad(d, 64)) && len(d) < 64 {
+			return errors.New("a padded fuzz input verified")
+		}
+		return nil
+	}},
+	{"schnorr.BatchVerifier.Add", false, true, true, func(_ *secp256k1.PrivateKey, p *secp256k1.PublicKey, d []byte) error {
+		// A signature with r = 1 and s = 1, both in range, so that only the
+		// key can make Add fail.
+		sig := make([]byte, 64)
+		sig[31], sig[63] = 1, 1
+		b := schnorr.NewBatchVerifier()
+		if err := b.Add(p, d, sig); err != nil {
+			return err
+		}
+		if b.Verify() {
+			return errors.New("a batch with an invalid signature verified")
 		}
 		return nil
 	}},

@@ -15,8 +15,8 @@
 //
 // A nil key or the zero value of secp256k1.PrivateKey or PublicKey is not a
 // key. The signing functions return secp256k1.ErrUninitialized for one
-// before any computation; Verify, NewSigner and Signer.Public, which have no
-// error result, panic. Signing loops are bounded: they return ErrRetryLimit
+// before any computation; NewSigner and Signer.Public, which have no error
+// result, panic; Verify returns false, as every verifier does. Signing loops are bounded: they return ErrRetryLimit
 // rather than run on (which a valid key never meets in practice).
 package ecdsa
 

@@ -9,11 +9,12 @@ import "github.com/kestrel-crypto/secp256k1"
 // R's x coordinate with r without an inversion. Variable time: all inputs
 // are public.
 //
-// Verify panics if pub is nil or the zero value of PublicKey, which is not a
-// key: it never reports a signature by one as valid.
+// Verify returns false, as for any invalid signature, if pub is nil or the
+// zero value of PublicKey, which is not a key: a verifier never reports a
+// signature by one as valid (as schnorr.Verify).
 func Verify(pub *secp256k1.PublicKey, hash []byte, sig *Signature) bool {
-	if pub == nil || pub.Validate() != nil {
-		panic("ecdsa: Verify with an uninitialized PublicKey")
+	if pub.Validate() != nil {
+		return false
 	}
 	if sig.r.IsZero() == 1 || sig.s.IsZero() == 1 || sig.s.IsHigh() == 1 {
 		return false
