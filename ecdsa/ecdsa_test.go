@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/kestrel-crypto/secp256k1"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/race"
 	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
 	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref/testkey"
 )
@@ -226,6 +227,7 @@ func TestSigner(t *testing.T) {
 }
 
 func TestAllocations(t *testing.T) {
+	race.SkipAllocs(t)
 	r := testref.Rand(t)
 	k := testkey.Random(t, r)
 	pub := k.PublicKey()
