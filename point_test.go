@@ -7,6 +7,7 @@ import (
 	"math/rand"
 	"testing"
 
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/race"
 	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
 )
 
@@ -413,6 +414,7 @@ func TestPointSetBytesRejects(t *testing.T) {
 }
 
 func TestPointAllocations(t *testing.T) {
+	race.SkipAllocs(t)
 	k := scalarFromBig(big.NewInt(0x1234567))
 	g := NewGeneratorPoint()
 	var v Point

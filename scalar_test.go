@@ -10,6 +10,7 @@ import (
 	"testing/quick"
 
 	"github.com/kestrel-crypto/secp256k1/internal/scalar"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/race"
 	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
 )
 
@@ -168,6 +169,7 @@ func TestScalarAliasing(t *testing.T) {
 }
 
 func TestScalarAllocations(t *testing.T) {
+	race.SkipAllocs(t)
 	var x, y, s Scalar
 	x.SetUint64(0x1234567890abcdef)
 	y.Negate(&x)

@@ -7,6 +7,7 @@ import (
 	"math/rand"
 	"testing"
 
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/race"
 	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
 	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref/testkey"
 )
@@ -41,6 +42,7 @@ func TestECDHAgainstReference(t *testing.T) {
 }
 
 func TestAllocations(t *testing.T) {
+	race.SkipAllocs(t)
 	r := rand.New(rand.NewSource(1))
 	a, b := testkey.Random(t, r), testkey.Random(t, r)
 	pub := b.PublicKey()

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/kestrel-crypto/secp256k1"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/race"
 	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
 	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref/testkey"
 )
@@ -314,6 +315,7 @@ func TestRecoverEthereumV(t *testing.T) {
 }
 
 func TestAllocations(t *testing.T) {
+	race.SkipAllocs(t)
 	r := testref.Rand(t)
 	k := testkey.Random(t, r)
 	pub := k.PublicKey()

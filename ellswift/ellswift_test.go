@@ -9,6 +9,7 @@ import (
 
 	"github.com/kestrel-crypto/secp256k1"
 	"github.com/kestrel-crypto/secp256k1/ecdh"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/race"
 	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
 	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref/testkey"
 )
@@ -194,9 +195,7 @@ func checkDecoded(t testing.TB, enc []byte, pub *secp256k1.PublicKey) {
 }
 
 func TestAllocations(t *testing.T) {
-	if raceEnabled {
-		t.Skip("the race detector changes escape analysis")
-	}
+	race.SkipAllocs(t)
 	r := testref.Rand(t)
 	k := testkey.Random(t, r)
 	pub := k.PublicKey()

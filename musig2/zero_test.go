@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/kestrel-crypto/secp256k1"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/race"
 	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
 	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref/testkey"
 )
@@ -178,9 +179,7 @@ func TestSecNonceFormat(t *testing.T) {
 // inlinable with their zero-value checks (which sit in the callees), so
 // that a copy that does not escape lives on the caller's stack.
 func TestAccessorAllocations(t *testing.T) {
-	if testref.RaceEnabled {
-		t.Skip("the race detector changes escape analysis")
-	}
+	race.SkipAllocs(t)
 	s := newSigningSetup(t)
 	for name, f := range map[string]func(){
 		"XOnlyPublicKey": func() { _ = s.ka.XOnlyPublicKey()[0] },

@@ -3,6 +3,8 @@ package schnorr
 import (
 	"crypto/sha256"
 	"testing"
+
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/race"
 )
 
 var challengeSink [32]byte
@@ -48,6 +50,7 @@ func TestChallengeHash(t *testing.T) {
 			t.Fatalf("length %d: challengeHash differs from TaggedHash", n)
 		}
 	}
+	race.SkipAllocs(t)
 	if n := testing.AllocsPerRun(100, func() { challengeSink = challengeHash(&r, &px, r[:]) }); n != 0 {
 		t.Fatalf("challengeHash: %v allocations", n)
 	}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/kestrel-crypto/secp256k1"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/race"
 	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
 	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref/testkey"
 )
@@ -128,6 +129,7 @@ func TestTaggedHash(t *testing.T) {
 }
 
 func TestAllocations(t *testing.T) {
+	race.SkipAllocs(t)
 	k, _ := secp256k1.NewPrivateKey(bytes.Repeat([]byte{7}, 32))
 	kp := NewKeypair(k)
 	msg := []byte("message")

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/kestrel-crypto/secp256k1"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/race"
 	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
 	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref/testkey"
 )
@@ -227,9 +228,7 @@ func TestReceiverFormat(t *testing.T) {
 // stays inlinable with its zero-value check, so that a copy that does not
 // escape lives on the caller's stack.
 func TestAccessorAllocations(t *testing.T) {
-	if testref.RaceEnabled {
-		t.Skip("the race detector changes escape analysis")
-	}
+	race.SkipAllocs(t)
 	s, err := NewPrevoutsSummary([]Outpoint{{}}, []*secp256k1.PublicKey{testkey.Random(t, testref.PCG(t)).PublicKey()})
 	if err != nil {
 		t.Fatal(err)

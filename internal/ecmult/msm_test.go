@@ -9,6 +9,7 @@ import (
 
 	"github.com/kestrel-crypto/secp256k1/internal/group"
 	"github.com/kestrel-crypto/secp256k1/internal/scalar"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/race"
 )
 
 // The tests build inputs whose discrete logarithms are known, Pᵢ = lᵢ·G, so
@@ -253,9 +254,7 @@ func TestEnginesAliasing(t *testing.T) {
 // repeated calls allocation-free (AllocsPerRun runs with GOMAXPROCS = 1, so
 // no goroutines are started).
 func TestVarTimeMultiScalarMultAllocations(t *testing.T) {
-	if raceEnabled {
-		t.Skip("sync.Pool drops items at random under the race detector")
-	}
+	race.SkipAllocs(t)
 	r, _ := testRand(t, 1)
 	g := scalarFromBig(randomScalar(r))
 	in := msmTestBatch(r, "allocs", 2*msmStraussThreshold, 2)

@@ -9,6 +9,8 @@ import (
 	"testing"
 	"testing/quick"
 	"time"
+
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/race"
 )
 
 var bigP, _ = new(big.Int).SetString("FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEFFFFFC2F", 16)
@@ -405,6 +407,7 @@ func TestFieldAliasing(t *testing.T) {
 }
 
 func TestFieldAllocations(t *testing.T) {
+	race.SkipAllocs(t)
 	a := Element{l: [4]uint64{1, 2, 3, 4}}
 	b := Element{l: [4]uint64{5, 6, 7, 8}}
 	var v Element

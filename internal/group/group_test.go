@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/kestrel-crypto/secp256k1/internal/field"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/race"
 )
 
 // The reference: textbook affine arithmetic on y² = x³ + 7 mod p with
@@ -1337,6 +1338,7 @@ func TestAliasing(t *testing.T) {
 }
 
 func TestAllocations(t *testing.T) {
+	race.SkipAllocs(t)
 	r := rand.New(rand.NewSource(1))
 	p, q := randJacobian(r, randMultiple(r)), randJacobian(r, randMultiple(r))
 	a := randAffine(r, randMultiple(r))

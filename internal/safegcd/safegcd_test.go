@@ -8,6 +8,7 @@ import (
 	"testing"
 	"testing/quick"
 
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/race"
 	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
 )
 
@@ -335,6 +336,7 @@ func TestAliasing(t *testing.T) {
 }
 
 func TestAllocations(t *testing.T) {
+	race.SkipAllocs(t)
 	x := bigToWords(big.NewInt(12345))
 	var out [4]uint64
 	var j int

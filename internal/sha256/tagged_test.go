@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/race"
 	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
 )
 
@@ -89,6 +90,7 @@ func TestTags(t *testing.T) {
 }
 
 func TestTagAllocations(t *testing.T) {
+	race.SkipAllocs(t)
 	tg := NewTag("BIP0340/nonce")
 	var a, b, out [32]byte
 	msg := make([]byte, 32)

@@ -32,7 +32,8 @@
 // fail on); with the environment variable KESTREL_DUDECT set to a sample
 // count (for example KESTREL_DUDECT=1e6) it takes that many and fails the
 // test if max |t| reaches Threshold. docs/constant-time.md says how to run
-// it and what it measured.
+// it and what it measured. Under the race detector, Run and RequireLeak
+// skip the test (internal/testkit/race.SkipTiming).
 package dudect
 
 import (
@@ -46,6 +47,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/race"
 )
 
 // EnvVar is the environment variable that selects the long mode: its value
@@ -274,9 +277,11 @@ func Samples(t testing.TB, def int) (n int, long bool) {
 }
 
 // Run measures tg with the sample count of Samples(t, def) and logs the
-// result; in the long mode it fails the test if max |t| ≥ Threshold.
+// result; in the long mode it fails the test if max |t| ≥ Threshold. Under
+// the race detector it skips the test instead.
 func Run(t *testing.T, tg Target, def int) *Result {
 	t.Helper()
+	race.SkipTiming(t)
 	n, long := Samples(t, def)
 	seed := uint64(time.Now().UnixNano())
 	r := Measure(tg, n, seed)
@@ -392,8 +397,10 @@ func (f *Failures) Check(t testing.TB) {
 // (js/wasm under node on a loaded machine measured a 15% gap as 5% and
 // |t| = 6.42 from 5000). |t| grows with the square root of the count; a
 // harness that cannot see the leak stays near 0 however long it runs.
+// Under the race detector it skips the test.
 func RequireLeak(t testing.TB, name string, tg Target) {
 	t.Helper()
+	race.SkipTiming(t)
 	var maxT float64
 	for _, n := range []int{5000, 50000} {
 		r := Measure(tg, n, 1)

@@ -6,6 +6,8 @@ import (
 	"math"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/race"
 )
 
 // TestWelch checks the online t statistic against the two-pass textbook
@@ -100,6 +102,7 @@ func leakyEqual(a, b []byte) bool {
 // early-exit comparison of a secret, a leak of a few tens of nanoseconds per
 // call, must give |t| above LeakThreshold in a run of a fraction of a second.
 func TestDetectsEarlyExit(t *testing.T) {
+	race.SkipTiming(t)
 	r := Measure(equalTarget(leakyEqual), 20000, 5)
 	t.Logf("dudect: %v", r)
 	if r.MaxAbsT() < LeakThreshold {
@@ -128,6 +131,7 @@ func (e *errorRecorder) Helper()               {}
 // early-exit comparison, an error on the constant-time one (after both
 // rounds of measurements).
 func TestRequireLeak(t *testing.T) {
+	race.SkipTiming(t) // here: through the recorders, the skip would name race.go
 	leaky := &errorRecorder{TB: t}
 	RequireLeak(leaky, "leakyEqual", equalTarget(leakyEqual))
 	if leaky.failed {

@@ -1,5 +1,0 @@
-//go:build !race
-
-package ellswift
-
-const raceEnabled = false

@@ -1,5 +1,0 @@
-//go:build !race
-
-package ecmult
-
-const raceEnabled = false
