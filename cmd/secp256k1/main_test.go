@@ -29,7 +29,11 @@ func TestMain(m *testing.M) {
 		panic(err)
 	}
 	binary = filepath.Join(dir, "secp256k1")
-	if out, err := exec.Command("go", "build", "-o", binary, ".").CombinedOutput(); err != nil {
+	// The command is built as this test is: same GOARCH and tags, so that
+	// its backend is the test's (TestVersion).
+	build := exec.Command("go", "build", "-tags", buildTags, "-o", binary, ".")
+	build.Env = append(os.Environ(), "GOARCH="+runtime.GOARCH)
+	if out, err := build.CombinedOutput(); err != nil {
 		panic(string(out))
 	}
 	code := m.Run()
