@@ -163,10 +163,12 @@ func TestVarTimeEnginesFailClosed(t *testing.T) {
 		new(Point).VarTimeDoubleScalarBaseMult(a, &bad, a)
 	})
 	for _, n := range []int{1, 3, 41} {
-		ps := slices.Clone(points[:n])
-		ps[n/2] = &bad
+		// The bad point gets a nonzero scalar: with 0 it would take no part
+		// in the sum and be skipped, as any unused input.
+		ps, ss := slices.Clone(points[:n]), slices.Clone(scalars[:n])
+		ps[n/2], ss[n/2] = &bad, a
 		testref.ExpectPanic(t, fmt.Sprintf("VarTimeMultiScalarMult(%d points)", n), want, func() {
-			new(Point).VarTimeMultiScalarMult(scalars[:n], ps)
+			new(Point).VarTimeMultiScalarMult(ss, ps)
 		})
 	}
 }
