@@ -179,9 +179,12 @@ func (s *SessionContext) verify(sig *secp256k1.Scalar, R1s, R2s *secp256k1.Point
 //
 // pubnonce must be the nonce that went into the session's aggregate nonce:
 // verifying against the aggregate nonce is what lets a nonce aggregator's
-// output be checked. An aggregator that verifies every signer's partial
-// signature this way saves the repeated key and nonce aggregation of the
-// package function PartialSigVerify. Variable time.
+// output be checked. PartialSigVerify cannot check this itself: a partial
+// signature made with a nonce outside the aggregate nonce verifies against
+// that nonce, yet no valid signature aggregates from it. An aggregator that
+// verifies every signer's partial signature this way saves the repeated key
+// and nonce aggregation of the package function PartialSigVerify. Variable
+// time.
 func (s *SessionContext) PartialSigVerify(psig *PartialSig, pubnonce *PubNonce, i int) error {
 	if err := s.check(); err != nil {
 		return err

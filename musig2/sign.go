@@ -40,7 +40,10 @@ func (p *PartialSig) Bytes() []byte {
 // has an odd y and d = g·gacc·sk.
 //
 // secnonce must come from NonceGen for sk's public key, and its public nonce
-// must be in the session's aggregate nonce. No secret nonce can sign twice:
+// must be in the session's aggregate nonce. Sign cannot check the latter: a
+// partial signature by a nonce outside the aggregate nonce verifies against
+// that nonce, but not against the signer's nonce in the aggregate, and no
+// valid signature aggregates from it. No secret nonce can sign twice:
 // Sign checks its arguments first, from public values only, and an error
 // there leaves secnonce unused, so that the caller can retry with the right
 // key or session; once the checks pass, Sign consumes secnonce whatever the
