@@ -1,6 +1,7 @@
 package secp256k1
 
 import (
+	"crypto"
 	"crypto/rand"
 	"errors"
 	"io"
@@ -18,7 +19,8 @@ var (
 	// for the zero value of a key type (a new(PrivateKey), an unset field, a
 	// wiped key): it is not a key, and nothing computes with it as if it
 	// were 0 or the point (0, 0). Functions without an error result panic
-	// instead, with a message naming the type.
+	// instead, with a message naming the type. The Marshal methods of Point
+	// return it for the zero Point too.
 	ErrUninitialized = errors.New("secp256k1: uninitialized key (the zero value of its type)")
 )
 
@@ -148,11 +150,24 @@ func (k *PrivateKey) scalar(s *Scalar) {
 	s.Set(&k.s)
 }
 
-// Equal reports whether k and j are the same key, in constant time.
-func (k *PrivateKey) Equal(j *PrivateKey) bool {
+// Equal reports whether k and x are the same key, in constant time: x must
+// be a *PrivateKey (any other type is not equal), as for the private keys of
+// crypto/ecdsa and crypto/ed25519. It panics if k or x is the zero
+// PrivateKey.
+func (k *PrivateKey) Equal(x crypto.PrivateKey) bool {
 	k.mustValid()
+	j, ok := x.(*PrivateKey)
+	if !ok {
+		return false
+	}
 	j.mustValid()
 	return k.s.Equal(&j.s) == 1
+}
+
+// Public returns k's public key as a crypto.PublicKey (a *PublicKey), as
+// crypto.Signer and the standard library's private keys do.
+func (k *PrivateKey) Public() crypto.PublicKey {
+	return k.PublicKey()
 }
 
 // PublicKey returns the public key k·G.
@@ -228,9 +243,16 @@ func (p *PublicKey) point(v *Point) {
 	v.p.SetAffine(&group.Affine{X: p.x, Y: p.y})
 }
 
-// Equal reports whether p and q are the same key.
-func (p *PublicKey) Equal(q *PublicKey) bool {
+// Equal reports whether p and x are the same key: x must be a *PublicKey
+// (any other type is not equal), as for the public keys of crypto/ecdsa,
+// crypto/ed25519 and crypto/ecdh. It panics if p or x is the zero
+// PublicKey.
+func (p *PublicKey) Equal(x crypto.PublicKey) bool {
 	p.mustValid()
+	q, ok := x.(*PublicKey)
+	if !ok {
+		return false
+	}
 	q.mustValid()
 	return p.x.Equal(&q.x)&p.y.Equal(&q.y) == 1
 }

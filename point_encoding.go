@@ -1,6 +1,7 @@
 package secp256k1
 
 import (
+	"encoding/hex"
 	"errors"
 
 	"github.com/kestrel-crypto/secp256k1/internal/debug"
@@ -175,4 +176,70 @@ func (v *Point) varTimeBytesCompressed(out *[33]byte) []byte {
 	var a group.Affine
 	_, ok := a.VarTimeSetJacobian(&v.p)
 	return compressed(out, &a, ok)
+}
+
+// The encodings of Point for the standard library's interfaces
+// (keys_encoding.go explains the value receivers). They use the compressed
+// form, which is the single byte 0x00 for the identity; the zero Point,
+// which is not a point, gives ErrUninitialized.
+
+// MarshalBinary returns BytesCompressed of v, or ErrUninitialized for the
+// zero Point.
+func (v Point) MarshalBinary() ([]byte, error) {
+	return v.AppendBinary(make([]byte, 0, 33))
+}
+
+// AppendBinary appends BytesCompressed of v to b, or returns
+// ErrUninitialized for the zero Point.
+func (v Point) AppendBinary(b []byte) ([]byte, error) {
+	if v.p.X.IsZero()&v.p.Y.IsZero()&v.p.Z.IsZero() == 1 {
+		return nil, ErrUninitialized
+	}
+	var out [33]byte
+	return append(b, v.bytesCompressed(&out)...), nil
+}
+
+// UnmarshalBinary sets v to the point encoded in b, in any encoding that
+// SetBytes accepts; it leaves v unchanged on error.
+func (v *Point) UnmarshalBinary(b []byte) error {
+	_, err := v.SetBytes(b)
+	return err
+}
+
+// MarshalText returns BytesCompressed of v in lower-case hex, or
+// ErrUninitialized for the zero Point.
+func (v Point) MarshalText() ([]byte, error) {
+	return v.AppendText(make([]byte, 0, 66))
+}
+
+// AppendText appends BytesCompressed of v in lower-case hex to b, or returns
+// ErrUninitialized for the zero Point.
+func (v Point) AppendText(b []byte) ([]byte, error) {
+	if v.p.X.IsZero()&v.p.Y.IsZero()&v.p.Z.IsZero() == 1 {
+		return nil, ErrUninitialized
+	}
+	var out [33]byte
+	return hex.AppendEncode(b, v.bytesCompressed(&out)), nil
+}
+
+// UnmarshalText sets v to the point encoded in hex in text, in any encoding
+// that SetBytes accepts; it leaves v unchanged on error. Text that is not
+// hex gives an error that matches ErrPointEncoding.
+func (v *Point) UnmarshalText(text []byte) error {
+	var buf [65]byte
+	b, err := decodeHex(buf[:0], text, len(buf), ErrPointEncoding)
+	if err != nil {
+		return err
+	}
+	return v.UnmarshalBinary(b)
+}
+
+// String returns BytesCompressed of v in lower-case hex, or
+// "<uninitialized>" for the zero Point.
+func (v Point) String() string {
+	b, err := v.MarshalText()
+	if err != nil {
+		return "<uninitialized>"
+	}
+	return string(b)
 }

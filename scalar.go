@@ -1,6 +1,7 @@
 package secp256k1
 
 import (
+	"encoding/hex"
 	"errors"
 
 	"github.com/kestrel-crypto/secp256k1/internal/scalar"
@@ -165,4 +166,56 @@ func (s *Scalar) Invert(x *Scalar) *Scalar {
 func (s *Scalar) VarTimeInvert(x *Scalar) *Scalar {
 	s.val.VarTimeInvert(&x.val)
 	return s
+}
+
+// The encodings of Scalar for the standard library's interfaces
+// (encoding.BinaryMarshaler, TextMarshaler and their inverses and Append
+// forms; encoding/json writes a Scalar as a hex string) are for public
+// scalars: tweaks, signature components, protocol messages. A Scalar that
+// holds a secret is encoded only by an explicit call to Bytes. The Marshal
+// and Append methods have value receivers, so that encoding/json finds them
+// for fields of values that are not addressable (keys_encoding.go).
+
+// MarshalBinary returns the 32-byte big-endian canonical encoding of s.
+func (s Scalar) MarshalBinary() ([]byte, error) {
+	return s.AppendBinary(make([]byte, 0, 32))
+}
+
+// AppendBinary appends the 32-byte big-endian canonical encoding of s to b.
+func (s Scalar) AppendBinary(b []byte) ([]byte, error) {
+	var out [32]byte
+	s.val.PutBytes(&out)
+	return append(b, out[:]...), nil
+}
+
+// UnmarshalBinary sets s to the value of the 32-byte canonical encoding b,
+// as SetCanonicalBytes; it leaves s unchanged on error.
+func (s *Scalar) UnmarshalBinary(b []byte) error {
+	_, err := s.SetCanonicalBytes(b)
+	return err
+}
+
+// MarshalText returns the canonical encoding of s in lower-case hex (64
+// characters).
+func (s Scalar) MarshalText() ([]byte, error) {
+	return s.AppendText(make([]byte, 0, 64))
+}
+
+// AppendText appends the canonical encoding of s in lower-case hex to b.
+func (s Scalar) AppendText(b []byte) ([]byte, error) {
+	var out [32]byte
+	s.val.PutBytes(&out)
+	return hex.AppendEncode(b, out[:]), nil
+}
+
+// UnmarshalText sets s to the value of the 64 hex characters of text, a
+// canonical encoding; it leaves s unchanged on error. Text that is not hex
+// gives an error that matches ErrScalarLength.
+func (s *Scalar) UnmarshalText(text []byte) error {
+	var buf [32]byte
+	b, err := decodeHex(buf[:0], text, len(buf), ErrScalarLength)
+	if err != nil {
+		return err
+	}
+	return s.UnmarshalBinary(b)
 }
