@@ -161,6 +161,21 @@ func TestSignOptions(t *testing.T) {
 		if err != nil || !Verify(k.PublicKey(), hash, low) || len(low.DER()) > 70 || low.r.Bytes()[0] >= 0x80 {
 			t.Fatal("LowR signature")
 		}
+		// The recoverable signatures with the same options are the same
+		// signatures, with the recovery id of their key.
+		for _, o := range []*SignOptions{nil, {}, {ExtraEntropy: extra}, {LowR: true}} {
+			want, err := SignWithOptions(k, hash, o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rsv, err := SignRecoverableWithOptions(k, hash, o)
+			if err != nil || !bytes.Equal(rsv[:64], want.Compact()) {
+				t.Fatalf("SignRecoverableWithOptions(%+v) = %x, %v; want r ‖ s = %x", o, rsv, err, want.Compact())
+			}
+			if pub, err := RecoverPublicKey(hash, rsv); err != nil || !pub.Equal(k.PublicKey()) {
+				t.Fatalf("SignRecoverableWithOptions(%+v): recovered %v, %v", o, pub, err)
+			}
+		}
 	}
 	k := testkey.Random(t, r)
 	for _, o := range []*SignOptions{
@@ -172,6 +187,9 @@ func TestSignOptions(t *testing.T) {
 	} {
 		if sig, err := SignWithOptions(k, nil, o); sig != nil || !errors.Is(err, ErrExtraEntropy) {
 			t.Fatalf("options with %d bytes of extra entropy, LowR %v: %v, %v", len(o.ExtraEntropy), o.LowR, sig, err)
+		}
+		if sig, err := SignRecoverableWithOptions(k, nil, o); sig != nil || !errors.Is(err, ErrExtraEntropy) {
+			t.Fatalf("recoverable, options with %d bytes of extra entropy, LowR %v: %x, %v", len(o.ExtraEntropy), o.LowR, sig, err)
 		}
 	}
 }

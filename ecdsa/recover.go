@@ -112,7 +112,7 @@ func RecoverCompact(hash, sig []byte) (pub *secp256k1.PublicKey, compressed bool
 // result is still deterministic. The errors are Sign's:
 // secp256k1.ErrUninitialized for a nil or zero-value k.
 func SignEthereum(k *secp256k1.PrivateKey, hash []byte) ([]byte, error) {
-	return signRecoverable(k, hash, lowV)
+	return signRecoverable(k, hash, nil, lowV)
 }
 
 // RecoverEthereum recovers the public key from a 65-byte Ethereum signature

@@ -86,16 +86,9 @@ func SignWithOptions(k *secp256k1.PrivateKey, hash []byte, opts *SignOptions) (*
 	if err := checkKey(k); err != nil {
 		return nil, err
 	}
-	var ndata []byte
-	want := anySignature
-	if opts != nil {
-		if opts.ExtraEntropy != nil && (len(opts.ExtraEntropy) != 32 || opts.LowR) {
-			return nil, ErrExtraEntropy
-		}
-		ndata = opts.ExtraEntropy
-		if opts.LowR {
-			want = lowR
-		}
+	ndata, want, err := opts.nonce(anySignature)
+	if err != nil {
+		return nil, err
 	}
 	sig := new(Signature)
 	if _, err := signKey(sig, k, hash, ndata, want); err != nil {
@@ -104,23 +97,54 @@ func SignWithOptions(k *secp256k1.PrivateKey, hash []byte, opts *SignOptions) (*
 	return sig, nil
 }
 
+// nonce returns the extra entropy and the kind of signature that o asks
+// for (def, the caller's kind, when o is nil or has no LowR), or
+// ErrExtraEntropy.
+func (o *SignOptions) nonce(def wanted) (ndata []byte, want wanted, err error) {
+	if o == nil {
+		return nil, def, nil
+	}
+	if o.ExtraEntropy != nil && (len(o.ExtraEntropy) != 32 || o.LowR) {
+		return nil, def, ErrExtraEntropy
+	}
+	if o.LowR {
+		return nil, lowR, nil
+	}
+	return o.ExtraEntropy, def, nil
+}
+
 // SignRecoverable returns the 65-byte signature r ‖ s ‖ v of hash, where
 // v ∈ {0, 1, 2, 3} is the recovery id (bit 0: the parity of R's y; bit 1:
 // R's x was at least n) that RecoverPublicKey needs. r ‖ s is the signature
 // Sign returns, and the errors are Sign's: secp256k1.ErrUninitialized for a
 // nil or zero-value k.
 func SignRecoverable(k *secp256k1.PrivateKey, hash []byte) ([]byte, error) {
-	return signRecoverable(k, hash, anySignature)
+	return signRecoverable(k, hash, nil, anySignature)
 }
 
-// signRecoverable is SignRecoverable for the first signature of the kind
-// want: anySignature, or lowV for SignEthereum.
-func signRecoverable(k *secp256k1.PrivateKey, hash []byte, want wanted) ([]byte, error) {
+// SignRecoverableWithOptions is SignRecoverable with the nonce options of
+// opts (nil means none), as SignWithOptions: r ‖ s is the signature that
+// SignWithOptions returns for the same arguments, and the errors are its.
+func SignRecoverableWithOptions(k *secp256k1.PrivateKey, hash []byte, opts *SignOptions) ([]byte, error) {
+	if err := checkKey(k); err != nil {
+		return nil, err
+	}
+	ndata, want, err := opts.nonce(anySignature)
+	if err != nil {
+		return nil, err
+	}
+	return signRecoverable(k, hash, ndata, want)
+}
+
+// signRecoverable is SignRecoverable with the extra entropy ndata (nil or
+// 32 bytes) for the first signature of the kind want: anySignature, lowR,
+// or lowV for SignEthereum.
+func signRecoverable(k *secp256k1.PrivateKey, hash, ndata []byte, want wanted) ([]byte, error) {
 	if err := checkKey(k); err != nil {
 		return nil, err
 	}
 	var sig Signature
-	v, err := signKey(&sig, k, hash, nil, want)
+	v, err := signKey(&sig, k, hash, ndata, want)
 	if err != nil {
 		return nil, err
 	}

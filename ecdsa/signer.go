@@ -14,6 +14,12 @@ import (
 // rand is ignored (RFC 6979 needs no randomness) and opts is not checked,
 // not even opts.HashFunc() against the digest's length.
 //
+// crypto/x509 and crypto/tls cannot use a Signer, nor any secp256k1 key:
+// they accept only the NIST curves and reject the others, which is a limit
+// of the standard library. The keyfmt package reads and writes the key
+// formats (SEC 1, PKCS #8, SubjectPublicKeyInfo, JWK) that other tools
+// exchange.
+//
 // A Signer signs only with a key: the zero Signer (its Key nil), a nil
 // *Signer and a Signer whose Key is the zero PrivateKey are not signers.
 // Their Sign returns secp256k1.ErrUninitialized and their Public panics.

@@ -52,7 +52,15 @@ var signFuncs = map[string]func(k *secp256k1.PrivateKey, hash []byte) error{
 		return err
 	},
 	"SignRecoverable": func(k *secp256k1.PrivateKey, h []byte) error { _, err := SignRecoverable(k, h); return err },
-	"SignCompact":     func(k *secp256k1.PrivateKey, h []byte) error { _, err := SignCompact(k, h, false); return err },
+	"SignRecoverableWithOptions(nil)": func(k *secp256k1.PrivateKey, h []byte) error {
+		_, err := SignRecoverableWithOptions(k, h, nil)
+		return err
+	},
+	"SignRecoverableWithOptions(LowR)": func(k *secp256k1.PrivateKey, h []byte) error {
+		_, err := SignRecoverableWithOptions(k, h, &SignOptions{LowR: true})
+		return err
+	},
+	"SignCompact": func(k *secp256k1.PrivateKey, h []byte) error { _, err := SignCompact(k, h, false); return err },
 	"SignCompact(compressed)": func(k *secp256k1.PrivateKey, h []byte) error {
 		_, err := SignCompact(k, h, true)
 		return err
