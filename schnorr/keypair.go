@@ -107,6 +107,22 @@ func (kp *Keypair) point(v *secp256k1.Point) {
 	v.Set(&kp.p)
 }
 
+// PrivateKey returns the secret key of kp's full public key PublicKey(), as
+// libsecp256k1's secp256k1_keypair_sec: the key kp was made from, or for a
+// key pair made by TweakAdd or TapTweak the tweaked secret key (the
+// silent-payments sender needs it for taproot inputs). Its public key may
+// have an odd y (Parity); BIP-340 signing uses its negation then. It panics
+// if kp is the zero value.
+func (kp *Keypair) PrivateKey() *secp256k1.PrivateKey {
+	kp.mustValid()
+	var neg, d secp256k1.Scalar
+	neg.Negate(&kp.d)
+	d.Select(&neg, &kp.d, kp.parity)
+	k, _ := secp256k1.NewPrivateKeyFromScalar(&d) // d ≠ 0, as kp.d
+	d, neg = secp256k1.Scalar{}, secp256k1.Scalar{}
+	return k
+}
+
 // Parity returns 1 if the original private key's public key has an odd y
 // (so the signing key is its negation), and 0 otherwise. It panics if kp is
 // the zero value.

@@ -87,6 +87,7 @@ func TestKeypairZeroValue(t *testing.T) {
 			"PublicKey":      func() { kp.PublicKey() },
 			"P":              func() { kp.P() },
 			"Parity":         func() { kp.Parity() },
+			"PrivateKey":     func() { kp.PrivateKey() },
 		} {
 			testref.ExpectPanic(t, name+": "+f, "uninitialized Keypair", call)
 		}
