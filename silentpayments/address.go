@@ -2,6 +2,7 @@ package silentpayments
 
 import (
 	"errors"
+	"fmt"
 
 	"github.com/kestrel-crypto/secp256k1"
 )
@@ -76,4 +77,30 @@ func (a *Address) String() string {
 	copy(payload[33:], a.Spend.BytesCompressed())
 	five, _ := convertBits(payload[:], 8, 5, true)
 	return bech32mEncode(hrp, append([]byte{0}, five...))
+}
+
+// MarshalText returns String's encoding of a, so that encoding/json writes
+// an Address as its "sp1q…" string. It returns an error wrapping
+// secp256k1.ErrUninitialized if a key is nil or the zero PublicKey, and
+// ErrAddress for an invalid HRP, where String panics or returns "".
+func (a Address) MarshalText() ([]byte, error) {
+	if !a.valid() {
+		return nil, fmt.Errorf("silentpayments: address with a nil or zero key: %w", secp256k1.ErrUninitialized)
+	}
+	s := a.String()
+	if s == "" {
+		return nil, fmt.Errorf("%w: human-readable part %q", ErrAddress, a.HRP)
+	}
+	return []byte(s), nil
+}
+
+// UnmarshalText sets a to the address that ParseAddress decodes from text,
+// and leaves a unchanged on error.
+func (a *Address) UnmarshalText(text []byte) error {
+	b, err := ParseAddress(string(text))
+	if err != nil {
+		return err
+	}
+	*a = *b
+	return nil
 }
