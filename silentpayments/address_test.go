@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kestrel-crypto/secp256k1/internal/bech32"
 	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
 	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref/testkey"
 )
@@ -41,35 +42,24 @@ func TestAddressRoundTrip(t *testing.T) {
 	}
 }
 
-// encodeRaw encodes a payload with any version and a checksum constant.
-func encodeRaw(hrp string, version byte, payload []byte, checksum uint32) string {
+// encodeRaw encodes a payload with any version and checksum variant.
+func encodeRaw(hrp string, version byte, payload []byte, v bech32.Variant) string {
 	five, _ := convertBits(payload, 8, 5, true)
-	data := append([]byte{version}, five...)
-	var sb strings.Builder
-	sb.WriteString(hrp + "1")
-	for _, v := range data {
-		sb.WriteByte(bech32Charset[v])
-	}
-	chk := bech32Polymod(data, bech32HRPPolymod(hrp))
-	chk = bech32Polymod([]byte{0, 0, 0, 0, 0, 0}, chk) ^ checksum
-	for i := range 6 {
-		sb.WriteByte(bech32Charset[(chk>>(5*(5-i)))&31])
-	}
-	return sb.String()
+	return bech32.Encode(hrp, append([]byte{version}, five...), v)
 }
 
 func TestParseAddressRules(t *testing.T) {
 	rng := testref.PCG(t)
 	scan, spend := testkey.Random(t, rng).PublicKey(), testkey.Random(t, rng).PublicKey()
 	keys := append(scan.BytesCompressed(), spend.BytesCompressed()...)
-	valid := encodeRaw("sp", 0, keys, bech32mConst)
+	valid := encodeRaw("sp", 0, keys, bech32.Bech32m)
 	if a, err := ParseAddress(valid); err != nil || !a.Scan.Equal(scan) {
 		t.Fatalf("valid address rejected: %v", err)
 	}
 	// Versions 1–30 may carry more than 66 bytes: the first 66 are read.
 	long := append(append([]byte{}, keys...), 1, 2, 3)
 	for _, v := range []byte{1, 30} {
-		if a, err := ParseAddress(encodeRaw("sp", v, long, bech32mConst)); err != nil || !a.Spend.Equal(spend) {
+		if a, err := ParseAddress(encodeRaw("sp", v, long, bech32.Bech32m)); err != nil || !a.Spend.Equal(spend) {
 			t.Errorf("version %d with extra data rejected: %v", v, err)
 		}
 	}
@@ -87,23 +77,23 @@ func TestParseAddressRules(t *testing.T) {
 	offCurve := append([]byte{}, keys...)
 	copy(offCurve[1:33], make([]byte, 32)) // x = 0: 7 is not a square mod p
 	for name, s := range map[string]string{
-		"bech32 checksum":   encodeRaw("sp", 0, keys, 1),
-		"version 31":        encodeRaw("sp", 31, keys, bech32mConst),
-		"v0, 67 bytes":      encodeRaw("sp", 0, long[:67], bech32mConst),
-		"v0, 65 bytes":      encodeRaw("sp", 0, keys[:65], bech32mConst),
-		"v1, 65 bytes":      encodeRaw("sp", 1, keys[:65], bech32mConst),
-		"bad key prefix":    encodeRaw("sp", 0, badKey, bech32mConst),
-		"key not on curve":  encodeRaw("sp", 0, offCurve, bech32mConst),
+		"bech32 checksum":   encodeRaw("sp", 0, keys, bech32.Bech32),
+		"version 31":        encodeRaw("sp", 31, keys, bech32.Bech32m),
+		"v0, 67 bytes":      encodeRaw("sp", 0, long[:67], bech32.Bech32m),
+		"v0, 65 bytes":      encodeRaw("sp", 0, keys[:65], bech32.Bech32m),
+		"v1, 65 bytes":      encodeRaw("sp", 1, keys[:65], bech32.Bech32m),
+		"bad key prefix":    encodeRaw("sp", 0, badKey, bech32.Bech32m),
+		"key not on curve":  encodeRaw("sp", 0, offCurve, bech32.Bech32m),
 		"mixed case":        string(mixed),
 		"changed character": string(flipped),
 		"no separator":      strings.ReplaceAll(valid, "1", ""),
 		"empty HRP":         valid[2:],
 		"empty":             "",
-		"too long":          encodeRaw("sp", 1, make([]byte, 700), bech32mConst),
+		"too long":          encodeRaw("sp", 1, make([]byte, 700), bech32.Bech32m),
 		"bad character":     valid[:20] + "b" + valid[21:],
 		"space":             valid[:20] + " " + valid[21:],
 		"only a checksum":   "sp1qqqqqq",
-		"short data":        encodeRaw("sp", 0, nil, bech32mConst),
+		"short data":        encodeRaw("sp", 0, nil, bech32.Bech32m),
 	} {
 		if _, err := ParseAddress(s); err == nil {
 			t.Errorf("%s: %s accepted", name, s)

@@ -5,7 +5,7 @@ import (
 	"errors"
 
 	"github.com/kestrel-crypto/secp256k1"
-	"github.com/kestrel-crypto/secp256k1/silentpayments/internal/ripemd160"
+	"github.com/kestrel-crypto/secp256k1/internal/ripemd160"
 )
 
 // BIP-352 "Inputs For Shared Secret Derivation": which inputs count, and

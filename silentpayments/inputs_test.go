@@ -4,8 +4,8 @@ import (
 	"bytes"
 	"testing"
 
+	"github.com/kestrel-crypto/secp256k1/internal/ripemd160"
 	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
-	"github.com/kestrel-crypto/secp256k1/silentpayments/internal/ripemd160"
 )
 
 func cat(parts ...[]byte) []byte { return bytes.Join(parts, nil) }

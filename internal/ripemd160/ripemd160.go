@@ -3,9 +3,10 @@
 // HASH160 = RIPEMD-160(SHA-256(x)) for P2PKH and P2WPKH key hashes.
 //
 // It exists because the standard library has no RIPEMD-160 and the module
-// takes no dependency outside it; package silentpayments needs HASH160 to
-// find the public key in a P2PKH scriptSig (BIP-352). Only public data is
-// hashed here; the code is nonetheless free of data-dependent branches.
+// takes no dependency outside it: package silentpayments needs HASH160 to
+// find the public key in a P2PKH scriptSig (BIP-352), and BIP-32
+// fingerprints and P2PKH and P2WPKH addresses are HASH160s. Only public data
+// is hashed here; the code is nonetheless free of data-dependent branches.
 package ripemd160
 
 import (
