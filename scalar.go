@@ -116,10 +116,13 @@ func (s *Scalar) IsHigh() int {
 	return s.val.IsHigh()
 }
 
-// Select sets s = a if cond == 1, and s = b if cond == 0, and returns s. cond
-// must be 0 or 1; the choice is made in constant time.
+// Select sets s = a if cond == 1, and s = b if cond == 0, and returns s. The
+// choice is made in constant time, in cond too. cond should be 0 or 1, as
+// the results of the constant-time predicates; any other value counts as
+// 1, so that no value of cond can mix a and b into an unreduced scalar.
 func (s *Scalar) Select(a, b *Scalar, cond int) *Scalar {
-	s.val.Select(&a.val, &b.val, cond)
+	c := uint64(cond)
+	s.val.Select(&a.val, &b.val, int((c|-c)>>63)) // 1 if cond ≠ 0
 	return s
 }
 

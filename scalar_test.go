@@ -195,3 +195,25 @@ func TestScalarAllocations(t *testing.T) {
 	}
 	_ = sink
 }
+
+// TestScalarSelectCondition checks Select's doc: a condition other than 0
+// and 1 counts as 1, and never mixes the two scalars into an unreduced one
+// (internal/scalar's mask would, for cond = 2, keep b's lowest bit).
+func TestScalarSelectCondition(t *testing.T) {
+	a := scalarTestFromBig(new(big.Int).Sub(testref.N, big.NewInt(1))) // all limbs mostly ones
+	b := scalarTestFromBig(big.NewInt(1))
+	for _, cond := range []int{1, 2, 3, -1, -2, 1 << 40, int(^uint(0) >> 1), -int(^uint(0)>>1) - 1} {
+		var s Scalar
+		s.Select(&a, &b, cond)
+		if s.Equal(&a) != 1 {
+			t.Errorf("Select(a, b, %d) = %x, want a", cond, s.Bytes())
+		}
+		if _, err := new(Scalar).SetCanonicalBytes(s.Bytes()); err != nil {
+			t.Errorf("Select(a, b, %d) is not reduced", cond)
+		}
+	}
+	var s Scalar
+	if s.Select(&a, &b, 0); s.Equal(&b) != 1 {
+		t.Error("Select(a, b, 0) is not b")
+	}
+}
