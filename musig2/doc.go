@@ -97,7 +97,11 @@
 //     differ whenever any of them differs. Nonces must not be derived
 //     deterministically from the session (unlike BIP-340's), except by
 //     DeterministicSign, which is safe only for the last signer, after it
-//     has seen all other nonces.
+//     has seen all other nonces. A signer without a random source it
+//     trusts can use counter nonces (NonceGenCounter, libsecp256k1's
+//     secp256k1_musig_nonce_gen_counter) instead: they trade the randomness
+//     for a counter that must never repeat for the key, which a
+//     NonceCounter hands out and the caller persists.
 //   - Reusing a nonce across sessions by aborting and retrying: a session
 //     that fails after the public nonce went out must start over with a new
 //     nonce; call Erase on the old one.

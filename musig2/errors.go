@@ -52,7 +52,8 @@ var (
 	ErrSecNonceKey = errors.New("musig2: the secret key does not match the secret nonce's public key")
 	// ErrNonceGenInput is returned by NonceGen for a public key that is not
 	// 33 bytes, an aggregate public key that is not 32 bytes, or extra input
-	// longer than 2³² − 1 bytes.
+	// longer than 2³² − 1 bytes; and by NonceGenCounter also for options
+	// with a Rand or with a SecretKey other than its secret key.
 	ErrNonceGenInput = errors.New("musig2: invalid NonceGen input")
 	// ErrRand is returned by DeterministicSign for a rand that is neither nil
 	// nor 32 bytes. NonceGen wraps the error of a failing random source with
@@ -61,6 +62,9 @@ var (
 	// ErrSign is returned when a signing self-check fails (a fault) or a
 	// derived nonce is zero (probability 2⁻²⁵⁶); no signature is output.
 	ErrSign = errors.New("musig2: signing failed")
+	// ErrNonceCounterExhausted is returned by NonceCounter.Next once the
+	// counter has handed out its last value, 2⁶⁴ − 2.
+	ErrNonceCounterExhausted = errors.New("musig2: the nonce counter is exhausted")
 )
 
 // Errors for invalid encodings. The parsers return them directly; the
