@@ -67,6 +67,35 @@ var (
 	ErrNonceCounterExhausted = errors.New("musig2: the nonce counter is exhausted")
 )
 
+// Errors of the stateful Session for calls out of order or repeated: they
+// come from the caller's use of the Session, not from another party.
+var (
+	// ErrPubNonceRegistered is returned by Session.RegisterPubNonce for a
+	// signer whose public nonce the session already has, the session's own
+	// signer included.
+	ErrPubNonceRegistered = errors.New("musig2: the signer's public nonce is already registered")
+	// ErrOwnPubNonce is returned by Session.RegisterPubNonce for the
+	// session's own public nonce given as another signer's.
+	ErrOwnPubNonce = errors.New("musig2: the session's own public nonce given as another signer's")
+	// ErrPubNoncesMissing is returned by Session.Sign and Session.AggNonce
+	// before every signer's public nonce is registered.
+	ErrPubNoncesMissing = errors.New("musig2: not every signer's public nonce is registered")
+	// ErrSessionMessage is returned by Session.Sign for a message other than
+	// the SessionOptions.Msg that the session's nonce was generated for.
+	ErrSessionMessage = errors.New("musig2: the message is not the one the session's nonce was generated for")
+	// ErrSessionNotSigned is returned by Session.RegisterPartialSig before
+	// the session has signed: the message, which partial signatures are
+	// verified for, is known from then on.
+	ErrSessionNotSigned = errors.New("musig2: the session has not signed yet")
+	// ErrPartialSigRegistered is returned by Session.RegisterPartialSig for
+	// a signer whose partial signature the session already has, the
+	// session's own signer included.
+	ErrPartialSigRegistered = errors.New("musig2: the signer's partial signature is already registered")
+	// ErrPartialSigsMissing is returned by Session.FinalSig before every
+	// signer's partial signature is registered.
+	ErrPartialSigsMissing = errors.New("musig2: not every signer's partial signature is registered")
+)
+
 // Errors for invalid encodings. The parsers return them directly; the
 // algorithms return them wrapped in an InvalidContributionError that names
 // the culprit, so errors.Is finds them in both cases.
