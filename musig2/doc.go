@@ -48,6 +48,13 @@
 //	sig, err := musig2.PartialSigAgg(psigs, session)
 //	ok := schnorr.Verify(ka.PublicKey(), msg, sig)
 //
+// Session keeps one signer's state through both rounds on top of these
+// functions, in the manner of btcec's musig2.Session: NewSession(sk, ka,
+// opts) generates the nonce, RegisterPubNonce(i, n) collects the others'
+// and aggregates them, Sign(msg) signs once, RegisterPartialSig(i, p)
+// verifies and collects the others' partial signatures, and FinalSig
+// returns the verified BIP-340 signature.
+//
 // The wire values have fixed-size types with parsers: PubNonce and AggNonce
 // (66 bytes; an aggregate nonce encodes infinity as 33 zero bytes) and
 // PartialSig (32 bytes). Individual public keys are 33-byte slices. A
@@ -97,7 +104,11 @@
 //     differ whenever any of them differs. Nonces must not be derived
 //     deterministically from the session (unlike BIP-340's), except by
 //     DeterministicSign, which is safe only for the last signer, after it
-//     has seen all other nonces.
+//     has seen all other nonces. A signer without a random source it
+//     trusts can use counter nonces (NonceGenCounter, libsecp256k1's
+//     secp256k1_musig_nonce_gen_counter) instead: they trade the randomness
+//     for a counter that must never repeat for the key, which a
+//     NonceCounter hands out and the caller persists.
 //   - Reusing a nonce across sessions by aborting and retrying: a session
 //     that fails after the public nonce went out must start over with a new
 //     nonce; call Erase on the old one.
@@ -117,15 +128,17 @@
 //
 // The root package's rule holds here: a nil or zero secp256k1.PrivateKey is
 // not a key, and neither is the zero value (or a nil pointer) of a
-// KeyAggContext, a SessionContext or a SecNonce. A function with an error
-// result returns an error that wraps secp256k1.ErrUninitialized for it
-// (match it with errors.Is), before any computation; one without an error
-// result panics with a message naming the type. Nothing computes with a
-// zero key or context, and no check reports one valid.
+// KeyAggContext, a SessionContext, a SecNonce, a Session or a NonceCounter.
+// A function with an error result returns an error that wraps
+// secp256k1.ErrUninitialized for it (match it with errors.Is), before any
+// computation; one without an error result panics with a message naming
+// the type. Nothing computes with a zero key or context, and no check
+// reports one valid.
 //
 // # Constant time
 //
-// NonceGen, Sign and DeterministicSign are constant time in the secret key
+// NonceGen, NonceGenCounter, Sign and DeterministicSign (and NewSession
+// and Session.Sign, which call them) are constant time in the secret key
 // and the secret nonce: they use the root package's constant-time Scalar
 // arithmetic and ScalarBaseMult. Everything else handles only public values
 // (keys, public nonces, partial signatures, tweaks, messages) and uses

@@ -52,7 +52,8 @@ var (
 	ErrSecNonceKey = errors.New("musig2: the secret key does not match the secret nonce's public key")
 	// ErrNonceGenInput is returned by NonceGen for a public key that is not
 	// 33 bytes, an aggregate public key that is not 32 bytes, or extra input
-	// longer than 2³² − 1 bytes.
+	// longer than 2³² − 1 bytes; and by NonceGenCounter also for options
+	// with a Rand or with a SecretKey other than its secret key.
 	ErrNonceGenInput = errors.New("musig2: invalid NonceGen input")
 	// ErrRand is returned by DeterministicSign for a rand that is neither nil
 	// nor 32 bytes. NonceGen wraps the error of a failing random source with
@@ -61,6 +62,38 @@ var (
 	// ErrSign is returned when a signing self-check fails (a fault) or a
 	// derived nonce is zero (probability 2⁻²⁵⁶); no signature is output.
 	ErrSign = errors.New("musig2: signing failed")
+	// ErrNonceCounterExhausted is returned by NonceCounter.Next once the
+	// counter has handed out its last value, 2⁶⁴ − 2.
+	ErrNonceCounterExhausted = errors.New("musig2: the nonce counter is exhausted")
+)
+
+// Errors of the stateful Session for calls out of order or repeated: they
+// come from the caller's use of the Session, not from another party.
+var (
+	// ErrPubNonceRegistered is returned by Session.RegisterPubNonce for a
+	// signer whose public nonce the session already has, the session's own
+	// signer included.
+	ErrPubNonceRegistered = errors.New("musig2: the signer's public nonce is already registered")
+	// ErrOwnPubNonce is returned by Session.RegisterPubNonce for the
+	// session's own public nonce given as another signer's.
+	ErrOwnPubNonce = errors.New("musig2: the session's own public nonce given as another signer's")
+	// ErrPubNoncesMissing is returned by Session.Sign and Session.AggNonce
+	// before every signer's public nonce is registered.
+	ErrPubNoncesMissing = errors.New("musig2: not every signer's public nonce is registered")
+	// ErrSessionMessage is returned by Session.Sign for a message other than
+	// the SessionOptions.Msg that the session's nonce was generated for.
+	ErrSessionMessage = errors.New("musig2: the message is not the one the session's nonce was generated for")
+	// ErrSessionNotSigned is returned by Session.RegisterPartialSig before
+	// the session has signed: the message, which partial signatures are
+	// verified for, is known from then on.
+	ErrSessionNotSigned = errors.New("musig2: the session has not signed yet")
+	// ErrPartialSigRegistered is returned by Session.RegisterPartialSig for
+	// a signer whose partial signature the session already has, the
+	// session's own signer included.
+	ErrPartialSigRegistered = errors.New("musig2: the signer's partial signature is already registered")
+	// ErrPartialSigsMissing is returned by Session.FinalSig before every
+	// signer's partial signature is registered.
+	ErrPartialSigsMissing = errors.New("musig2: not every signer's partial signature is registered")
 )
 
 // Errors for invalid encodings. The parsers return them directly; the

@@ -236,3 +236,114 @@ func ExampleKeyAggContext_ApplyTapTweak() {
 	// key-path signature valid: true
 	// matches schnorr.TapTweak: true
 }
+
+// ExampleSession runs a 2-of-2 session for a BIP-86 taproot output with one
+// Session per signer. Each side keeps its state in its Session: it sends
+// its public nonce, registers the other's, signs once, registers and
+// verifies the other's partial signature, and gets the verified final
+// signature. Signers are named by their index in the key list.
+func ExampleSession() {
+	alice, _ := secp256k1.GeneratePrivateKey()
+	bob, _ := secp256k1.GeneratePrivateKey()
+	pubkeys := musig2.KeySort([][]byte{alice.PublicKey().BytesCompressed(), bob.PublicKey().BytesCompressed()})
+	internal, err := musig2.KeyAgg(pubkeys)
+	if err != nil {
+		panic(err)
+	}
+	output, err := internal.ApplyBIP86Tweak()
+	if err != nil {
+		panic(err)
+	}
+	sigHash := sha256.Sum256([]byte("BIP-341 signature hash"))
+
+	// Each signer starts its session; the message is known already, so it
+	// goes into the nonce.
+	aliceSession, err := musig2.NewSession(alice, output, &musig2.SessionOptions{Msg: sigHash[:]})
+	if err != nil {
+		panic(err)
+	}
+	bobSession, err := musig2.NewSession(bob, output, &musig2.SessionOptions{Msg: sigHash[:]})
+	if err != nil {
+		panic(err)
+	}
+
+	// Round 1: exchange public nonces (66 bytes on the wire).
+	fromBob, err := musig2.ParsePubNonce(bobSession.PublicNonce().Bytes())
+	if err != nil {
+		panic(err)
+	}
+	haveAll, err := aliceSession.RegisterPubNonce(bobSession.Index(), fromBob)
+	if err != nil {
+		panic(err) // names Bob's index if his nonce is invalid
+	}
+	fmt.Println("Alice has every nonce:", haveAll)
+	if _, err := bobSession.RegisterPubNonce(aliceSession.Index(), aliceSession.PublicNonce()); err != nil {
+		panic(err)
+	}
+
+	// Round 2: sign once, exchange partial signatures (32 bytes).
+	alicePsig, err := aliceSession.Sign(sigHash[:])
+	if err != nil {
+		panic(err)
+	}
+	_, err = aliceSession.Sign(sigHash[:])
+	fmt.Println("signing twice:", err)
+	bobPsig, err := bobSession.Sign(sigHash[:])
+	if err != nil {
+		panic(err)
+	}
+	if _, err := bobSession.RegisterPartialSig(aliceSession.Index(), alicePsig); err != nil {
+		panic(err)
+	}
+	haveAll, err = aliceSession.RegisterPartialSig(bobSession.Index(), bobPsig)
+	if err != nil {
+		panic(err) // Bob's partial signature does not verify: blame him
+	}
+	fmt.Println("Alice has every partial signature:", haveAll)
+
+	sig, err := aliceSession.FinalSig()
+	if err != nil {
+		panic(err)
+	}
+	outputKey, _ := schnorr.ParsePublicKey(output.XOnlyPublicKey())
+	fmt.Println("key-path signature valid:", schnorr.Verify(outputKey, sigHash[:], sig))
+	// Output:
+	// Alice has every nonce: true
+	// signing twice: musig2: secret nonce already used
+	// Alice has every partial signature: true
+	// key-path signature valid: true
+}
+
+// ExampleNonceCounter generates counter nonces, libsecp256k1's
+// secp256k1_musig_nonce_gen_counter, from a counter that survives restarts:
+// save records the next starting value before a value is used, and a
+// restarted process resumes from the record.
+func ExampleNonceCounter() {
+	sk, _ := secp256k1.NewPrivateKey(bytes.Repeat([]byte{7}, 32))
+	var record uint64 // stands for a file written and synced by save
+
+	start := func() *musig2.NonceCounter {
+		return musig2.NewNonceCounter(record, func(next uint64) error {
+			record = next // a real save must make this durable before returning
+			return nil
+		})
+	}
+	c := start()
+	_, pub1, err := c.NonceGen(sk, nil)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println("record after one nonce:", record)
+
+	c = start() // a restart
+	_, pub2, err := c.NonceGen(sk, nil)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println("record after the restart:", record)
+	fmt.Println("nonces differ:", *pub1 != *pub2)
+	// Output:
+	// record after one nonce: 1
+	// record after the restart: 2
+	// nonces differ: true
+}

@@ -226,8 +226,7 @@ func NonceGen(pk []byte, opts *NonceGenOptions) (*SecNonce, *PubNonce, error) {
 			return nil, nil, err
 		}
 	}
-	if len(pk) != PublicKeySize || (len(opts.AggPublicKey) != 0 && len(opts.AggPublicKey) != 32) ||
-		uint64(len(opts.ExtraIn)) > math.MaxUint32 {
+	if len(pk) != PublicKeySize || !validNonceGenOptions(opts) {
 		return nil, nil, ErrNonceGenInput
 	}
 	var randPrime [32]byte
@@ -236,12 +235,25 @@ func NonceGen(pk []byte, opts *NonceGenOptions) (*SecNonce, *PubNonce, error) {
 	} else if _, err := io.ReadFull(opts.Rand, randPrime[:]); err != nil {
 		return nil, nil, fmt.Errorf("%w: %w", ErrRand, err)
 	}
+	return nonceGen(pk, opts, &randPrime)
+}
+
+// validNonceGenOptions reports whether the lengths of opts' AggPublicKey
+// and ExtraIn are valid.
+func validNonceGenOptions(opts *NonceGenOptions) bool {
+	return (len(opts.AggPublicKey) == 0 || len(opts.AggPublicKey) == 32) &&
+		uint64(len(opts.ExtraIn)) <= math.MaxUint32
+}
+
+// nonceGen is NonceGen after the checks of its arguments, with the 32 bytes
+// rand' in randPrime, which it zeroes. opts.Rand is not used.
+func nonceGen(pk []byte, opts *NonceGenOptions, randPrime *[32]byte) (*SecNonce, *PubNonce, error) {
 	// rand = sk ⊕ hash_MuSig/aux(rand') if sk is present, else rand'.
 	var rnd [32]byte
 	if opts.SecretKey != nil {
-		maskSecretKey(&rnd, opts.SecretKey, &randPrime)
+		maskSecretKey(&rnd, opts.SecretKey, randPrime)
 	} else {
-		rnd = randPrime
+		rnd = *randPrime
 	}
 	clear(randPrime[:])
 
