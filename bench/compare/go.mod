@@ -15,6 +15,7 @@ require (
 	github.com/bits-and-blooms/bitset v1.25.0 // indirect
 	github.com/btcsuite/btcd/chainhash/v2 v2.0.0 // indirect
 	github.com/decred/dcrd/crypto/blake256 v1.1.0 // indirect
+	github.com/holiman/uint256 v1.3.2 // indirect
 )
 
 replace github.com/kestrel-crypto/secp256k1 => ../..
