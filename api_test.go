@@ -49,6 +49,7 @@ var apiPackages = []struct{ dir, golden string }{
 	{"ellswift", "ellswift.txt"},
 	{"musig2", "musig2.txt"},
 	{"silentpayments", "silentpayments.txt"},
+	{"bip32", "bip32.txt"},
 }
 
 const apiGoldenDir = "testdata/api"
