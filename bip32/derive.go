@@ -20,6 +20,9 @@ const maxDepth = 255
 // SHA-512 does not branch on its input.
 func hmacSHA512(out *[64]byte, key, msg []byte) {
 	const B = sha512.BlockSize
+	if len(key) > B || len(msg) > 64 {
+		panic("bip32: internal error: HMAC input too long") // the callers' sizes are fixed
+	}
 	var buf [B + 64]byte
 	copy(buf[:B], key)
 	for i := range B {
@@ -62,14 +65,14 @@ func (k *ExtendedKey) derive(i uint32, tweak *[32]byte) (*ExtendedKey, error) {
 	if err := k.Validate(); err != nil {
 		return nil, err
 	}
-	s := k.cache() // the fingerprint, and serP(K) for a normal child
-	if s.depth == maxDepth {
+	if k.s.depth == maxDepth {
 		return nil, ErrMaxDepth
 	}
 	hardened := i >= HardenedKeyStart
-	if hardened && !s.private {
+	if hardened && !k.s.private {
 		return nil, ErrHardenedFromPublic
 	}
+	s := k.cache() // the fingerprint, and serP(K) for a normal child
 
 	// I = HMAC-SHA512(c_par, 0x00 ‖ ser256(k_par) ‖ ser32(i)) for a
 	// hardened child, HMAC-SHA512(c_par, serP(K_par) ‖ ser32(i)) otherwise.
@@ -182,7 +185,7 @@ func (k *ExtendedKey) DerivePath(path string) (*ExtendedKey, error) {
 		cur = next
 	}
 	if cur == k {
-		return k.clone(), nil
+		return k.clone(k.s.private), nil
 	}
 	return cur, nil
 }

@@ -324,8 +324,14 @@ func TestWithNetworkAndNeuter(t *testing.T) {
 		t.Errorf("WithNetwork(zprv/zpub) = %s", z.Base58())
 	}
 	zpub, _ := z.Neuter()
-	if !strings.HasPrefix(zpub.Base58(), "zpub") || zpub.Version() != zNet.Public {
+	if !strings.HasPrefix(zpub.Base58(), "zpub") || zpub.Version() != zNet.Public || zpub.IsPrivate() {
 		t.Errorf("Neuter of a zprv = %s", zpub.Base58())
+	}
+	if zpub.s.sec.priv.Validate() == nil {
+		t.Error("Neuter copied the private key into the public key")
+	}
+	if x, _ := zpub.WithNetwork(MainNet); x.IsPrivate() || !strings.HasPrefix(x.Base58(), "xpub") {
+		t.Errorf("WithNetwork of a zpub = %s", x.Base58())
 	}
 	if _, err := ParseExtendedKey(zpub.Base58()); !errors.Is(err, ErrVersion) {
 		t.Errorf("a zpub with the default networks: %v", err)

@@ -229,9 +229,7 @@ func (k *ExtendedKey) Neuter() (*ExtendedKey, error) {
 	if err := k.Validate(); err != nil {
 		return nil, err
 	}
-	n := k.clone()
-	n.s.private, n.s.sec.priv = false, secp256k1.PrivateKey{}
-	return n, nil
+	return k.clone(false), nil
 }
 
 // WithNetwork returns a copy of k with the versions of net: the same key,
@@ -244,18 +242,22 @@ func (k *ExtendedKey) WithNetwork(net Network) (*ExtendedKey, error) {
 	if err := net.check(); err != nil {
 		return nil, err
 	}
-	c := k.clone()
+	c := k.clone(k.s.private)
 	c.s.net = net
 	return c, nil
 }
 
-// clone returns a new key with k's state, its public half computed.
-func (k *ExtendedKey) clone() *ExtendedKey {
+// clone returns a new key with k's state, its public half computed; a
+// public key if private is false.
+func (k *ExtendedKey) clone(private bool) *ExtendedKey {
 	s := k.cache()
 	c := newKey()
 	d := c.s
-	d.net, d.depth, d.private, d.parentFP, d.child = s.net, s.depth, s.private, s.parentFP, s.child
-	*d.sec = *s.sec
+	d.net, d.depth, d.private, d.parentFP, d.child = s.net, s.depth, private, s.parentFP, s.child
+	d.sec.chainCode = s.sec.chainCode
+	if private {
+		d.sec.priv = s.sec.priv
+	}
 	d.pub, d.enc, d.fp = s.pub, s.enc, s.fp // pub is immutable, so shared
 	d.once.Do(func() {})                    // computed already
 	return c
