@@ -50,6 +50,7 @@ var apiPackages = []struct{ dir, golden string }{
 	{"musig2", "musig2.txt"},
 	{"silentpayments", "silentpayments.txt"},
 	{"stdecdsa", "stdecdsa.txt"},
+	{"bip32", "bip32.txt"},
 }
 
 const apiGoldenDir = "testdata/api"

@@ -16,8 +16,9 @@ import (
 // public keys from the same private keys, byte-identical ECDSA and BIP-340
 // signatures (all sign with RFC 6979 or BIP-340's aux nonce), each library
 // accepting every other library's signatures and rejecting them for another
-// message or key, the same recovered keys, ECDH and BIP-324 secrets, and
-// ElligatorSwift encodings that every library decodes to the same key.
+// message or key, the same recovered keys, ECDH and BIP-324 secrets,
+// ElligatorSwift encodings that every library decodes to the same key, and
+// the same BIP-32 keys (hd.go).
 
 // maxShown caps the mismatches printed; all are counted.
 const maxShown = 20
@@ -154,6 +155,8 @@ func crossCheck(libs []*Lib, d *Dataset, seed uint64, w io.Writer) (comparisons,
 			}
 		}
 		c.agree("musig2_session", i, "aggregate keys", vals)
+
+		c.checkHD(libs, i)
 	}
 	for _, l := range libs {
 		if l.Illegal != nil && l.Illegal() != 0 {

@@ -42,6 +42,11 @@ func TestCrossCheck(t *testing.T) {
 	}
 }
 
+// f2 returns s with its last character changed.
+func f2(s string) string {
+	return s[:len(s)-1] + string(s[len(s)-1]^1)
+}
+
 func flipped(b []byte) []byte {
 	if b == nil {
 		return nil
@@ -100,6 +105,18 @@ func TestCrossCheckCatchesDisagreement(t *testing.T) {
 		{"ellswift_ecdh", "btcec", func(l *Lib) {
 			f := l.EllXDH
 			l.EllXDH = func(k int, a, b []byte, initiating bool) []byte { return f(k, a, b, !initiating) }
+		}},
+		{"hd_account", "btcec", func(l *Lib) {
+			f := l.HDAccount
+			l.HDAccount = func(k int) (string, string) { x, p := f(k); return x, f2(p) }
+		}},
+		{"hd_derive", "kestrel", func(l *Lib) {
+			f := l.HDDerivePriv
+			l.HDDerivePriv = func(k int, i uint32) []byte { return f(k, i+1) }
+		}},
+		{"hd_derive", "btcec", func(l *Lib) {
+			f := l.HDDerivePub
+			l.HDDerivePub = func(k int, i uint32) []byte { return flipped(f(k, i)) }
 		}},
 		{"musig2_session", "kestrel", func(l *Lib) {
 			f := l.MuSig2

@@ -15,7 +15,7 @@ func newBtcec() *Lib {
 	l := &Lib{
 		Name:      "btcec",
 		Label:     "btcec v2.5.1",
-		About:     "github.com/btcsuite/btcd/btcec/v2 v2.5.1, pure Go (decred's core)",
+		About:     "github.com/btcsuite/btcd/btcec/v2 v2.5.1, pure Go (decred's core); the hd_* rows: github.com/btcsuite/btcd/btcutil v1.2.0 hdkeychain, on btcec",
 		EllRandom: true,
 	}
 	var (
@@ -155,6 +155,7 @@ func newBtcec() *Lib {
 		}
 		return agg, sig
 	}
+	addHdkeychain(l)
 	return l
 }
 

@@ -111,5 +111,6 @@ func newKestrel() *Lib {
 		}
 		return agg, sig
 	}
+	addKestrelHD(l)
 	return l
 }

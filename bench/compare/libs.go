@@ -60,6 +60,17 @@ type Lib struct {
 	// returns the aggregate x-only key and the signature.
 	MuSig2 func(k0, k1 int, msg []byte) (aggXOnly, sig []byte)
 
+	// BIP-32 (bip32, btcutil/hdkeychain). Load makes, for each case k, the
+	// account key m/84'/0'/0'/0 of the 32-byte seed Seckeys[k] and its
+	// xpub, as a wallet holds them (their public keys computed).
+	// HDAccount returns their Base58 strings; HDDerivePriv derives the
+	// private child i of the account key, HDDerivePub the public child i
+	// of the xpub, and both return the child's 33-byte compressed public
+	// key.
+	HDAccount    func(k int) (xprv, xpub string)
+	HDDerivePriv func(k int, i uint32) []byte
+	HDDerivePub  func(k int, i uint32) []byte
+
 	// Illegal, if set, counts illegal-argument callbacks (libsecp256k1).
 	Illegal func() uint64
 }

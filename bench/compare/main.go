@@ -12,8 +12,10 @@
 //
 // Each row is one of libsecp256k1's bench rows (ecdsa_verify, ecdsa_sign,
 // ec_keygen, ecdh, ecdsa_recover, schnorrsig_sign, schnorrsig_verify,
-// ellswift_encode/decode/keygen/ecdh) plus a MuSig2 session, from bytes to
-// bytes as ops.go describes, for every library that offers it. Before
+// ellswift_encode/decode/keygen/ecdh) plus a MuSig2 session and BIP-32
+// derivation (hd_derive_priv, hd_derive_pub: Kestrel's bip32 and btcd's
+// btcutil/hdkeychain), from bytes to bytes as ops.go describes, for every
+// library that offers it. Before
 // anything is timed, every library's results are compared with every
 // other's on random inputs (check.go); any disagreement is printed and the
 // program exits with status 1.
@@ -26,8 +28,9 @@
 // compare.csv and compare.svg (a bar chart) to the -o directory.
 //
 // The go test benchmarks of this module (field, scalar and point operations
-// against decred, MSM against gnark-crypto, MuSig2 against btcec) name each
-// library in a lib=<name> sub-benchmark:
+// against decred, MSM against gnark-crypto, MuSig2 against btcec, BIP-32
+// against hdkeychain in hd_test.go) name each library in a lib=<name>
+// sub-benchmark:
 //
 //	GOTOOLCHAIN=go1.26.10 go test -run '^$' -bench . -count 10 > out.txt
 //	benchstat -col /lib out.txt

@@ -9,7 +9,8 @@ type Op struct {
 	Run  func(l *Lib, d *Dataset) func(i int) bool // nil if l lacks the operation
 }
 
-// The rows in the order of libsecp256k1's bench output, then MuSig2.
+// The rows in the order of libsecp256k1's bench output, then MuSig2 and
+// BIP-32.
 var ops = []Op{
 	{
 		Name: "ecdsa_verify",
@@ -135,6 +136,26 @@ var ops = []Op{
 				_, sig := l.MuSig2(i, (i+1)%n, d.Msgs[i])
 				return sig != nil
 			}
+		},
+	},
+	{
+		Name: "hd_derive_priv",
+		What: "BIP-32 private child i of an account xprv m/84'/0'/0'/0 made beforehand, and the child's 33-byte compressed public key (hdkeychain: ECPubKey, which parses its serialized key)",
+		Run: func(l *Lib, d *Dataset) func(int) bool {
+			if l.HDDerivePriv == nil {
+				return nil
+			}
+			return func(i int) bool { return l.HDDerivePriv(i, uint32(i)) != nil }
+		},
+	},
+	{
+		Name: "hd_derive_pub",
+		What: "BIP-32 public child i of an account xpub made beforehand, and the child's 33-byte compressed public key (hdkeychain: ECPubKey, which parses its serialized key)",
+		Run: func(l *Lib, d *Dataset) func(int) bool {
+			if l.HDDerivePub == nil {
+				return nil
+			}
+			return func(i int) bool { return l.HDDerivePub(i, uint32(i)) != nil }
 		},
 	},
 }

@@ -50,6 +50,8 @@ commands:
   ellswift-decode <ellswift64>         public key of an ElligatorSwift encoding
   ellswift-xdh <seckey> <ours64> <theirs64> <initiator|responder>
                                        BIP-324 shared secret of two ElligatorSwift encodings
+  hd derive <seed|xprv|xpub> <path>    BIP-32 extended key at a path (text arguments: see hd -h)
+  hd neuter <xprv>                     BIP-32 extended public key of an extended private key
   bench [main|internal|ecmult|all] [-format table|benchstat]
                                        time the library (libsecp256k1's bench table format)
   version                              module and Go version, platform, field arithmetic

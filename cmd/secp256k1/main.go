@@ -5,9 +5,10 @@
 //	secp256k1 keygen | pubkey | sign | verify | recover | ecdh |
 //	          schnorr-sign | schnorr-verify |
 //	          ellswift-create | ellswift-encode | ellswift-decode | ellswift-xdh |
-//	          bench | version
+//	          hd derive | hd neuter | bench | version
 //
-// Every argument is hex (but the initiator|responder role of ellswift-xdh);
+// Every argument is hex (but the initiator|responder role of ellswift-xdh,
+// and the extended keys and paths of the hd commands);
 // "-" reads the argument from standard input. Exit status: 0 success (a
 // valid signature), 1 an invalid signature (false from verify or
 // schnorr-verify, no key from recover), 2 a usage or input error (one line
@@ -38,6 +39,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			io.WriteString(stdout, usage)
 			return exitOK
 		}
+		if args[1] == "hd" {
+			return runHD(append([]string{"help"}, args[2:]...), stdin, stdout, stderr)
+		}
 		if len(args) > 2 {
 			fprintf(stderr, "secp256k1 help: want at most one command, got %d\n", len(args)-1)
 			return exitUsage
@@ -56,6 +60,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitUsage
 	case "bench":
 		return runBench(args[1:], stdout, stderr)
+	case "hd":
+		return runHD(args[1:], stdin, stdout, stderr)
 	}
 	for _, c := range commands {
 		if c.name == name {
