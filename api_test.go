@@ -50,6 +50,7 @@ var apiPackages = []struct{ dir, golden string }{
 	{"musig2", "musig2.txt"},
 	{"silentpayments", "silentpayments.txt"},
 	{"btcaddr", "btcaddr.txt"},
+	{"bip322", "bip322.txt"},
 }
 
 const apiGoldenDir = "testdata/api"
