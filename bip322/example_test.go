@@ -51,13 +51,14 @@ func ExampleVerify() {
 	res, err := bip322.Verify(addr, []byte("Hello World"), sig)
 	fmt.Println(res.Format, err)
 
-	// A P2WSH address needs a script interpreter: inconclusive.
+	// A P2WSH multisig signature needs a script interpreter: inconclusive.
 	wsh, _ := btcaddr.Parse("bc1qp0ahvfh83088w49k405szqgg4f3pptr7p2g06tdxfjcd40z4lh4q95lsz9")
-	_, err = bip322.Verify(wsh, []byte(""), "smpAA==")
+	msig := "smpBQBHMEQCIFX9aaqPJWq2Ff2kpen5bFDTid+ehgUOpHV0LfjncXy4AiA3GNicF7aKPzdpa9PCpmaYQs3pHd+qbvvhXdxOCKCAMAFIMEUCIQD/ELXg6CNYyUQijCg96JtgvgjZb9dsl1Ctof4QAeyTcQIgVM/1AAblFl/DCt6A1gJg+T/i2qU5SQD09+chFJzolRwBSDBFAiEAlqRfSFyWNVQhvaCnmeV5tyneiCWMTcFbuujoD/pFa3wCIGnZjfQb8NolSYq9asV+ZeBSkCGHJcqnaV4JYS5MYPEGAWlTIQJ1aLEfEi/4p7wcV+XHZCBVvGGJZ7L3v+jhH+mZA8lN0yECCovfec+kIdllXpKCgA8RX/HZ2x5yHOtCSKP8/sf6pnwhAwxSng6kCgCXXSAmJOOZFdr3vdK3HzGqCFloOHgc5fM6U64="
+	_, err = bip322.Verify(wsh, []byte("This will be a p2wsh 3-of-3 multisig BIP 322 signed message"), msig)
 	fmt.Println(errors.Is(err, bip322.ErrInvalid), errors.Is(err, bip322.ErrUnsupported))
 	// Output:
 	// simple <nil>
-	// true false
+	// false true
 }
 
 // A full signature may set a lock time and a sequence: it is valid from
