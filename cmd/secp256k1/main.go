@@ -5,9 +5,10 @@
 //	secp256k1 keygen | pubkey | sign | verify | recover | ecdh |
 //	          schnorr-sign | schnorr-verify |
 //	          ellswift-create | ellswift-encode | ellswift-decode | ellswift-xdh |
-//	          bench | version
+//	          message sign | message verify | bench | version
 //
-// Every argument is hex (but the initiator|responder role of ellswift-xdh);
+// Every argument is hex (but the initiator|responder role of ellswift-xdh,
+// and the address, message and base64 signature of the message commands);
 // "-" reads the argument from standard input. Exit status: 0 success (a
 // valid signature), 1 an invalid signature (false from verify or
 // schnorr-verify, no key from recover), 2 a usage or input error (one line
@@ -46,6 +47,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			io.WriteString(stdout, benchUsage)
 			return exitOK
 		}
+		if args[1] == "message" {
+			io.WriteString(stdout, messageUsage)
+			return exitOK
+		}
 		for _, c := range commands {
 			if c.name == args[1] {
 				c.usage(stdout)
@@ -56,6 +61,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitUsage
 	case "bench":
 		return runBench(args[1:], stdout, stderr)
+	case "message":
+		return runMessage(args[1:], stdin, stdout, stderr)
 	}
 	for _, c := range commands {
 		if c.name == name {
