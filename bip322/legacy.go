@@ -21,12 +21,16 @@ import (
 //	35–38  P2SH-P2WPKH               (BIP-137)
 //	39–42  P2WPKH                    (BIP-137)
 //
-// BIP-137's segwit headers are what Trezor (and, as "BIP137", Sparrow)
-// sign with; Electrum signs every address of a compressed key with 31–34
-// and tells the types apart by trying each address of the recovered key.
+// As we read their sources (no vectors of theirs are tested here): Trezor
+// signs segwit addresses with BIP-137's headers, and Sparrow offers them
+// as its "BIP137" format; Electrum signs every address of a compressed key
+// with 31–34 and, verifying, tries each address type of the recovered key.
 // Bitcoin Core signs and verifies P2PKH addresses only, and BIP-322 allows
 // the legacy format for P2PKH only (Verify); SignLegacy and VerifyLegacy
-// also serve the segwit v0 key addresses, for the wallets above.
+// also serve the segwit v0 key addresses, for those wallets. The header is
+// not signed, so anyone can swap one accepted header for another: taking
+// both conventions for a segwit address makes no signature valid for
+// another key or address.
 
 // legacyMagic is the prefix of the legacy message hash: the length 24,
 // then Bitcoin Core's MESSAGE_MAGIC.
