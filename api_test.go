@@ -51,6 +51,8 @@ var apiPackages = []struct{ dir, golden string }{
 	{"silentpayments", "silentpayments.txt"},
 	{"stdecdsa", "stdecdsa.txt"},
 	{"bip32", "bip32.txt"},
+	{"btcaddr", "btcaddr.txt"},
+	{"bip322", "bip322.txt"},
 }
 
 const apiGoldenDir = "testdata/api"

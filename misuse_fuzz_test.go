@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/kestrel-crypto/secp256k1"
+	"github.com/kestrel-crypto/secp256k1/bip322"
+	"github.com/kestrel-crypto/secp256k1/btcaddr"
 	"github.com/kestrel-crypto/secp256k1/ecdh"
 	"github.com/kestrel-crypto/secp256k1/ecdsa"
 	"github.com/kestrel-crypto/secp256k1/ellswift"
@@ -187,4 +189,39 @@ var misuseOps = []misuseOp{
 		_, err := ellswift.XDH(pad(d, 64), pad(d, 64), k, len(d)%2 == 0)
 		return err
 	}},
+	{"btcaddr.NewP2WPKH", false, true, true, func(_ *secp256k1.PrivateKey, p *secp256k1.PublicKey, _ []byte) error {
+		_, err := btcaddr.NewP2WPKH(p, btcaddr.Mainnet)
+		return err
+	}},
+	{"btcaddr.NewP2TRBIP86", false, true, true, func(_ *secp256k1.PrivateKey, p *secp256k1.PublicKey, _ []byte) error {
+		_, err := btcaddr.NewP2TRBIP86(p, btcaddr.Mainnet)
+		return err
+	}},
+	{"bip322.Sign", true, false, true, func(k *secp256k1.PrivateKey, _ *secp256k1.PublicKey, d []byte) error {
+		_, err := bip322.Sign(k, misuseAddress(k, len(d)), d)
+		return err
+	}},
+	{"bip322.SignLegacy", true, false, true, func(k *secp256k1.PrivateKey, _ *secp256k1.PublicKey, d []byte) error {
+		_, err := bip322.SignLegacy(k, misuseAddress(k, len(d)), d)
+		return err
+	}},
+}
+
+// misuseAddress returns an address of k of a type chosen by n, or, for a
+// nil or zero k, the P2WPKH address of the key 1.
+func misuseAddress(k *secp256k1.PrivateKey, n int) *btcaddr.Address {
+	if k.Validate() != nil {
+		a, _ := btcaddr.Parse("bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4")
+		return a
+	}
+	var a *btcaddr.Address
+	switch n % 3 {
+	case 0:
+		a, _ = btcaddr.NewP2PKH(k.PublicKey(), true, btcaddr.Mainnet)
+	case 1:
+		a, _ = btcaddr.NewP2WPKH(k.PublicKey(), btcaddr.Mainnet)
+	default:
+		a, _ = btcaddr.NewP2SHP2WPKH(k.PublicKey(), btcaddr.Mainnet)
+	}
+	return a
 }

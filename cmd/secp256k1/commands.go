@@ -31,9 +31,10 @@ const (
 
 const usage = `usage: secp256k1 <command> [flags] [arguments]
 
-Arguments are hex (except a role: initiator or responder); "-" reads an
-argument from standard input. Flags go before the arguments; each command
-takes only its own. -json prints one JSON object.
+Arguments are hex (except a role: initiator or responder, and the text
+arguments of message); "-" reads an argument from standard input. Flags
+go before the arguments; each command takes only its own. -json prints
+one JSON object.
 Exit status: 0 ok, 1 invalid signature, 2 usage or input error.
 
 commands:
@@ -52,6 +53,10 @@ commands:
                                        BIP-324 shared secret of two ElligatorSwift encodings
   hd derive <seed|xprv|xpub> <path>    BIP-32 extended key at a path (text arguments: see hd -h)
   hd neuter <xprv>                     BIP-32 extended public key of an extended private key
+  message sign <seckey> <address> <message>
+                                       sign a message for a Bitcoin address (BIP-322; legacy for P2PKH)
+  message verify <address> <message> <signature>
+                                       check a BIP-322 or legacy message signature
   bench [main|internal|ecmult|all] [-format table|benchstat]
                                        time the library (libsecp256k1's bench table format)
   version                              module and Go version, platform, field arithmetic

@@ -5,10 +5,12 @@
 //	secp256k1 keygen | pubkey | sign | verify | recover | ecdh |
 //	          schnorr-sign | schnorr-verify |
 //	          ellswift-create | ellswift-encode | ellswift-decode | ellswift-xdh |
-//	          hd derive | hd neuter | bench | version
+//	          hd derive | hd neuter | message sign | message verify |
+//	          bench | version
 //
 // Every argument is hex (but the initiator|responder role of ellswift-xdh,
-// and the extended keys and paths of the hd commands);
+// the extended keys and paths of the hd commands, and the address, message
+// and base64 signature of the message commands);
 // "-" reads the argument from standard input. Exit status: 0 success (a
 // valid signature), 1 an invalid signature (false from verify or
 // schnorr-verify, no key from recover), 2 a usage or input error (one line
@@ -50,6 +52,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			io.WriteString(stdout, benchUsage)
 			return exitOK
 		}
+		if args[1] == "message" {
+			io.WriteString(stdout, messageUsage)
+			return exitOK
+		}
 		for _, c := range commands {
 			if c.name == args[1] {
 				c.usage(stdout)
@@ -62,6 +68,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runBench(args[1:], stdout, stderr)
 	case "hd":
 		return runHD(args[1:], stdin, stdout, stderr)
+	case "message":
+		return runMessage(args[1:], stdin, stdout, stderr)
 	}
 	for _, c := range commands {
 		if c.name == name {

@@ -1,0 +1,17 @@
+// Package btcaddr encodes and decodes the Bitcoin addresses of single keys
+// and their scriptPubKeys: P2PKH and P2SH (Base58Check), P2WPKH and P2WSH
+// (segwit version 0, bech32, BIP-173) and P2TR (segwit version 1, bech32m,
+// BIP-350, BIP-341), with BIP-86's key-path-only taproot output, for
+// mainnet, testnet, signet and regtest. It is what message signing (package
+// bip322) needs to go from an address to a script and from a key to an
+// address; it is not a wallet: it builds no multisig or script-tree
+// addresses, though it parses every segwit address of BIP-350, versions 2
+// to 16 included, as BIP-350 asks.
+//
+// Addresses are public, and everything here is variable time.
+//
+// The zero value of Address is not an address: Validate and MarshalText
+// return secp256k1.ErrUninitialized for it, String returns
+// "<uninitialized>", and the other methods panic with a message naming the
+// type. Parse and the constructors never return one.
+package btcaddr
