@@ -17,13 +17,9 @@ var muSig2ChainCode = [32]byte{
 }
 
 // checkContext returns an error wrapping secp256k1.ErrUninitialized if ctx
-// is nil or the zero KeyAggContext, whose accessors panic. ApplyTweak is
-// the cheapest method of KeyAggContext with an error result; a zero tweak
-// leaves the key as it is.
+// is nil or the zero KeyAggContext, whose accessors panic.
 func checkContext(ctx *musig2.KeyAggContext) error {
-	var zero [32]byte
-	_, err := ctx.ApplyTweak(zero[:], false)
-	return err
+	return ctx.Validate()
 }
 
 // MuSig2AggregateKey returns BIP-328's synthetic xpub of the MuSig2

@@ -46,6 +46,11 @@ func checkSecretKey(sk *secp256k1.PrivateKey) error {
 	return nil
 }
 
+// Validate returns an error wrapping secp256k1.ErrUninitialized if c is
+// nil or the zero KeyAggContext, and nil otherwise: every other
+// KeyAggContext comes from KeyAgg or a tweak of one.
+func (c *KeyAggContext) Validate() error { return c.check() }
+
 // check returns errKeyAggContext if c is nil or the zero KeyAggContext.
 func (c *KeyAggContext) check() error {
 	if c == nil || c.keys == nil {

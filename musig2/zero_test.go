@@ -106,6 +106,7 @@ func TestZeroKeyAggContext(t *testing.T) {
 				"ApplyTapTweak":     errOf(c.ApplyTapTweak(nil)),
 				"ApplyBIP86Tweak":   errOf(c.ApplyBIP86Tweak()),
 				"NewSessionContext": errOf(c.NewSessionContext(&agg, nil)),
+				"Validate":          c.Validate(),
 			})
 			for method, f := range map[string]func(){
 				"XOnlyPublicKey": func() { c.XOnlyPublicKey() },
@@ -117,6 +118,20 @@ func TestZeroKeyAggContext(t *testing.T) {
 				testref.ExpectPanic(t, method, "uninitialized KeyAggContext", f)
 			}
 		})
+	}
+}
+
+func TestKeyAggContextValidate(t *testing.T) {
+	_, _, ka := docSetup(t, 2)
+	if err := ka.Validate(); err != nil {
+		t.Errorf("Validate of KeyAgg's context: %v", err)
+	}
+	tk, err := ka.ApplyBIP86Tweak()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := tk.Validate(); err != nil {
+		t.Errorf("Validate of a tweaked context: %v", err)
 	}
 }
 
