@@ -49,6 +49,7 @@ var apiPackages = []struct{ dir, golden string }{
 	{"ellswift", "ellswift.txt"},
 	{"musig2", "musig2.txt"},
 	{"silentpayments", "silentpayments.txt"},
+	{"keyfmt", "keyfmt.txt"},
 }
 
 const apiGoldenDir = "testdata/api"

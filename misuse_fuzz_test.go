@@ -10,6 +10,7 @@ import (
 	"github.com/kestrel-crypto/secp256k1/ecdh"
 	"github.com/kestrel-crypto/secp256k1/ecdsa"
 	"github.com/kestrel-crypto/secp256k1/ellswift"
+	"github.com/kestrel-crypto/secp256k1/keyfmt"
 	"github.com/kestrel-crypto/secp256k1/schnorr"
 )
 
@@ -185,6 +186,23 @@ var misuseOps = []misuseOp{
 	}},
 	{"ellswift.XDH", true, false, true, func(k *secp256k1.PrivateKey, _ *secp256k1.PublicKey, d []byte) error {
 		_, err := ellswift.XDH(pad(d, 64), pad(d, 64), k, len(d)%2 == 0)
+		return err
+	}},
+	{"keyfmt.MarshalECPrivateKey", true, false, true, func(k *secp256k1.PrivateKey, _ *secp256k1.PublicKey, _ []byte) error {
+		_, err := keyfmt.MarshalECPrivateKey(k)
+		return err
+	}},
+	{"keyfmt.MarshalPKCS8PrivateKey", true, false, true, func(k *secp256k1.PrivateKey, _ *secp256k1.PublicKey, _ []byte) error {
+		_, err := keyfmt.MarshalPKCS8PrivateKey(k)
+		return err
+	}},
+	{"keyfmt.MarshalPKIXPublicKey", false, true, true, func(_ *secp256k1.PrivateKey, p *secp256k1.PublicKey, d []byte) error {
+		var err error
+		if len(d)%2 == 0 {
+			_, err = keyfmt.MarshalPKIXPublicKey(p)
+		} else {
+			_, err = keyfmt.MarshalPKIXPublicKeyCompressed(p)
+		}
 		return err
 	}},
 }
