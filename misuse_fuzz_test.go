@@ -196,6 +196,14 @@ var misuseOps = []misuseOp{
 		_, err := keyfmt.MarshalPKCS8PrivateKey(k)
 		return err
 	}},
+	{"keyfmt.MarshalECPrivateKeyPEM", true, false, true, func(k *secp256k1.PrivateKey, _ *secp256k1.PublicKey, _ []byte) error {
+		_, err := keyfmt.MarshalECPrivateKeyPEM(k)
+		return err
+	}},
+	{"keyfmt.MarshalPKCS8PrivateKeyPEM", true, false, true, func(k *secp256k1.PrivateKey, _ *secp256k1.PublicKey, _ []byte) error {
+		_, err := keyfmt.MarshalPKCS8PrivateKeyPEM(k)
+		return err
+	}},
 	{"keyfmt.MarshalPKIXPublicKey", false, true, true, func(_ *secp256k1.PrivateKey, p *secp256k1.PublicKey, d []byte) error {
 		var err error
 		if len(d)%2 == 0 {
@@ -203,6 +211,10 @@ var misuseOps = []misuseOp{
 		} else {
 			_, err = keyfmt.MarshalPKIXPublicKeyCompressed(p)
 		}
+		return err
+	}},
+	{"keyfmt.MarshalPublicKeyPEM", false, true, true, func(_ *secp256k1.PrivateKey, p *secp256k1.PublicKey, _ []byte) error {
+		_, err := keyfmt.MarshalPublicKeyPEM(p)
 		return err
 	}},
 }

@@ -17,7 +17,8 @@ var (
 	// element. It wraps encoding/asn1's error where there is one.
 	ErrASN1 = errors.New("keyfmt: malformed or non-DER ASN.1")
 
-	// ErrTrailingData is returned for bytes after a DER structure.
+	// ErrTrailingData is returned for bytes after a DER structure or after
+	// the last PEM block (other than white space).
 	ErrTrailingData = errors.New("keyfmt: trailing data after the key")
 
 	// ErrVersion is returned for a version field other than the ones the
@@ -54,8 +55,14 @@ var (
 	ErrKeyMismatch = errors.New("keyfmt: public key does not match the private key")
 
 	// ErrEncrypted is returned for an encrypted private key (PKCS #8's
-	// EncryptedPrivateKeyInfo), which this package does not decrypt.
+	// EncryptedPrivateKeyInfo, as DER or as an "ENCRYPTED PRIVATE KEY" PEM
+	// block, or a legacy PEM block with Proc-Type/DEK-Info headers), which
+	// this package does not decrypt.
 	ErrEncrypted = errors.New("keyfmt: encrypted private keys are not supported")
+
+	// ErrPEM is returned for PEM data without the expected block, with a
+	// block of another type or with headers, or with more than one key.
+	ErrPEM = errors.New("keyfmt: no suitable PEM block")
 )
 
 // privateKeyError returns an error that matches ErrPrivateKey and

@@ -19,6 +19,8 @@ var privateFormats = []struct {
 }{
 	{"SEC 1 DER", MarshalECPrivateKey, ParseECPrivateKey},
 	{"PKCS #8 DER", MarshalPKCS8PrivateKey, ParsePKCS8PrivateKey},
+	{"SEC 1 PEM", MarshalECPrivateKeyPEM, ParsePrivateKeyPEM},
+	{"PKCS #8 PEM", MarshalPKCS8PrivateKeyPEM, ParsePrivateKeyPEM},
 }
 
 // publicFormats are the public key formats.
@@ -29,6 +31,7 @@ var publicFormats = []struct {
 }{
 	{"SPKI DER", MarshalPKIXPublicKey, ParsePKIXPublicKey},
 	{"SPKI DER compressed", MarshalPKIXPublicKeyCompressed, ParsePKIXPublicKey},
+	{"SPKI PEM", MarshalPublicKeyPEM, ParsePublicKeyPEM},
 }
 
 // edgeKeys returns private keys at the edges of [1, n−1] and with leading
