@@ -204,6 +204,10 @@ var misuseOps = []misuseOp{
 		_, err := keyfmt.MarshalPKCS8PrivateKeyPEM(k)
 		return err
 	}},
+	{"keyfmt.MarshalPrivateJWK", true, false, true, func(k *secp256k1.PrivateKey, _ *secp256k1.PublicKey, _ []byte) error {
+		_, err := keyfmt.MarshalPrivateJWK(k)
+		return err
+	}},
 	{"keyfmt.MarshalPKIXPublicKey", false, true, true, func(_ *secp256k1.PrivateKey, p *secp256k1.PublicKey, d []byte) error {
 		var err error
 		if len(d)%2 == 0 {
@@ -215,6 +219,10 @@ var misuseOps = []misuseOp{
 	}},
 	{"keyfmt.MarshalPublicKeyPEM", false, true, true, func(_ *secp256k1.PrivateKey, p *secp256k1.PublicKey, _ []byte) error {
 		_, err := keyfmt.MarshalPublicKeyPEM(p)
+		return err
+	}},
+	{"keyfmt.MarshalPublicJWK", false, true, true, func(_ *secp256k1.PrivateKey, p *secp256k1.PublicKey, _ []byte) error {
+		_, err := keyfmt.MarshalPublicJWK(p)
 		return err
 	}},
 }

@@ -17,8 +17,8 @@ var (
 	// element. It wraps encoding/asn1's error where there is one.
 	ErrASN1 = errors.New("keyfmt: malformed or non-DER ASN.1")
 
-	// ErrTrailingData is returned for bytes after a DER structure or after
-	// the last PEM block (other than white space).
+	// ErrTrailingData is returned for bytes after a DER structure, after the
+	// last PEM block (other than white space) or after a JWK's JSON object.
 	ErrTrailingData = errors.New("keyfmt: trailing data after the key")
 
 	// ErrVersion is returned for a version field other than the ones the
@@ -33,7 +33,8 @@ var (
 
 	// ErrCurve is returned for a key of another curve, or whose curve is
 	// not given as the named curve secp256k1: explicit parameters, the
-	// NULL of implicitlyCA, or missing parameters.
+	// NULL of implicitlyCA, missing parameters, or a JWK "crv" other than
+	// "secp256k1".
 	ErrCurve = errors.New("keyfmt: not a secp256k1 key")
 
 	// ErrPrivateKey is returned for a private key whose value is 0 or not
@@ -50,8 +51,8 @@ var (
 	ErrPublicKey = errors.New("keyfmt: invalid public key")
 
 	// ErrKeyMismatch is returned for a private key encoding that also holds
-	// a public key (SEC 1's and PKCS #8 v2's publicKey) which is not the
-	// private key's.
+	// a public key (SEC 1's and PKCS #8 v2's publicKey, a JWK's x and y)
+	// which is not the private key's.
 	ErrKeyMismatch = errors.New("keyfmt: public key does not match the private key")
 
 	// ErrEncrypted is returned for an encrypted private key (PKCS #8's
@@ -63,6 +64,13 @@ var (
 	// ErrPEM is returned for PEM data without the expected block, with a
 	// block of another type or with headers, or with more than one key.
 	ErrPEM = errors.New("keyfmt: no suitable PEM block")
+
+	// ErrJWK is returned for a JWK that is not a JSON object with the
+	// members RFC 7518 requires for an EC key in the form it requires
+	// (base64url without padding, full-length coordinates), has "kty"
+	// other than "EC", "alg" other than "ES256K", a duplicate member, or
+	// holds a private key where a public one is expected.
+	ErrJWK = errors.New("keyfmt: invalid JWK")
 )
 
 // privateKeyError returns an error that matches ErrPrivateKey and

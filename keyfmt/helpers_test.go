@@ -28,7 +28,7 @@ func checkErr(t testing.TB, name string, err error, wants ...error) {
 // named one.
 var sentinels = []error{
 	ErrASN1, ErrTrailingData, ErrVersion, ErrAlgorithm, ErrCurve, ErrPrivateKey,
-	ErrPublicKey, ErrKeyMismatch, ErrEncrypted, ErrPEM,
+	ErrPublicKey, ErrKeyMismatch, ErrEncrypted, ErrPEM, ErrJWK,
 }
 
 // isNamed reports whether err matches one of the package's errors.

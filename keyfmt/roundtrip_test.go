@@ -21,6 +21,7 @@ var privateFormats = []struct {
 	{"PKCS #8 DER", MarshalPKCS8PrivateKey, ParsePKCS8PrivateKey},
 	{"SEC 1 PEM", MarshalECPrivateKeyPEM, ParsePrivateKeyPEM},
 	{"PKCS #8 PEM", MarshalPKCS8PrivateKeyPEM, ParsePrivateKeyPEM},
+	{"JWK", MarshalPrivateJWK, ParsePrivateJWK},
 }
 
 // publicFormats are the public key formats.
@@ -32,6 +33,7 @@ var publicFormats = []struct {
 	{"SPKI DER", MarshalPKIXPublicKey, ParsePKIXPublicKey},
 	{"SPKI DER compressed", MarshalPKIXPublicKeyCompressed, ParsePKIXPublicKey},
 	{"SPKI PEM", MarshalPublicKeyPEM, ParsePublicKeyPEM},
+	{"JWK", MarshalPublicJWK, ParsePublicJWK},
 }
 
 // edgeKeys returns private keys at the edges of [1, n−1] and with leading
