@@ -50,6 +50,26 @@ func TestJWKMarshal(t *testing.T) {
 	}
 }
 
+// TestJWKFromOpenSSL builds JWKs from the values that openssl printed for
+// testdata's key 1, with encoding/json, and parses them.
+func TestJWKFromOpenSSL(t *testing.T) {
+	key1 := parseOpenSSLText(t, readTestdata(t, "key1.txt"))
+	m := map[string]any{"kty": "EC", "crv": "secp256k1", "x": b64(key1.pub[1:33]), "y": b64(key1.pub[33:65]),
+		"alg": "ES256K", "use": "sig", "kid": "key1", "key_ops": []string{"verify"}}
+	p, err := ParsePublicJWK(jwkJSON(t, m))
+	if err != nil {
+		t.Fatal(err)
+	}
+	key1.checkPublic(t, "public JWK", p)
+	m["d"] = b64(key1.priv)
+	m["key_ops"] = []string{"sign"}
+	k, err := ParsePrivateJWK(jwkJSON(t, m))
+	if err != nil {
+		t.Fatal(err)
+	}
+	key1.checkPrivate(t, "private JWK", k)
+}
+
 // jwkCase is a JWK and the errors it must give (none: it parses to the
 // key of its table).
 type jwkCase struct {
