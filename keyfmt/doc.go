@@ -67,6 +67,11 @@
 // Every function's comment states its rules in full. No parser panics on
 // any input, and errors work with errors.Is; messages start with "keyfmt: ".
 //
+// The accepted variants re-encode to different bytes (the Marshal functions
+// write one form); otherwise a successful DER parse implies that the input
+// is the one encoding of its key in the form it chose, which the fuzz tests
+// check.
+//
 // # Secrets
 //
 // Buffers of this package that hold a private key (decoded DER and PEM
