@@ -53,6 +53,7 @@ var apiPackages = []struct{ dir, golden string }{
 	{"bip32", "bip32.txt"},
 	{"btcaddr", "btcaddr.txt"},
 	{"bip322", "bip322.txt"},
+	{"keyfmt", "keyfmt.txt"},
 }
 
 const apiGoldenDir = "testdata/api"

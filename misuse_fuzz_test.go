@@ -12,6 +12,7 @@ import (
 	"github.com/kestrel-crypto/secp256k1/ecdh"
 	"github.com/kestrel-crypto/secp256k1/ecdsa"
 	"github.com/kestrel-crypto/secp256k1/ellswift"
+	"github.com/kestrel-crypto/secp256k1/keyfmt"
 	"github.com/kestrel-crypto/secp256k1/schnorr"
 )
 
@@ -203,6 +204,43 @@ var misuseOps = []misuseOp{
 	}},
 	{"bip322.SignLegacy", true, false, true, func(k *secp256k1.PrivateKey, _ *secp256k1.PublicKey, d []byte) error {
 		_, err := bip322.SignLegacy(k, misuseAddress(k, len(d)), d)
+		return err
+	}},
+	{"keyfmt.MarshalECPrivateKey", true, false, true, func(k *secp256k1.PrivateKey, _ *secp256k1.PublicKey, _ []byte) error {
+		_, err := keyfmt.MarshalECPrivateKey(k)
+		return err
+	}},
+	{"keyfmt.MarshalPKCS8PrivateKey", true, false, true, func(k *secp256k1.PrivateKey, _ *secp256k1.PublicKey, _ []byte) error {
+		_, err := keyfmt.MarshalPKCS8PrivateKey(k)
+		return err
+	}},
+	{"keyfmt.MarshalECPrivateKeyPEM", true, false, true, func(k *secp256k1.PrivateKey, _ *secp256k1.PublicKey, _ []byte) error {
+		_, err := keyfmt.MarshalECPrivateKeyPEM(k)
+		return err
+	}},
+	{"keyfmt.MarshalPKCS8PrivateKeyPEM", true, false, true, func(k *secp256k1.PrivateKey, _ *secp256k1.PublicKey, _ []byte) error {
+		_, err := keyfmt.MarshalPKCS8PrivateKeyPEM(k)
+		return err
+	}},
+	{"keyfmt.MarshalPrivateJWK", true, false, true, func(k *secp256k1.PrivateKey, _ *secp256k1.PublicKey, _ []byte) error {
+		_, err := keyfmt.MarshalPrivateJWK(k)
+		return err
+	}},
+	{"keyfmt.MarshalPKIXPublicKey", false, true, true, func(_ *secp256k1.PrivateKey, p *secp256k1.PublicKey, d []byte) error {
+		var err error
+		if len(d)%2 == 0 {
+			_, err = keyfmt.MarshalPKIXPublicKey(p)
+		} else {
+			_, err = keyfmt.MarshalPKIXPublicKeyCompressed(p)
+		}
+		return err
+	}},
+	{"keyfmt.MarshalPublicKeyPEM", false, true, true, func(_ *secp256k1.PrivateKey, p *secp256k1.PublicKey, _ []byte) error {
+		_, err := keyfmt.MarshalPublicKeyPEM(p)
+		return err
+	}},
+	{"keyfmt.MarshalPublicJWK", false, true, true, func(_ *secp256k1.PrivateKey, p *secp256k1.PublicKey, _ []byte) error {
+		_, err := keyfmt.MarshalPublicJWK(p)
 		return err
 	}},
 }
