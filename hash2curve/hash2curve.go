@@ -26,12 +26,17 @@ func HashToCurve(msg, dst []byte) (*secp256k1.Point, error) {
 	if err := hashToField(u[:], msg, dst); err != nil {
 		return nil, err
 	}
+	return mapSum(&u), nil
+}
+
+// mapSum returns map_to_curve(u[0]) + map_to_curve(u[1]), by the complete
+// constant-time addition (Q0 = Q1 and Q0 = −Q1 included).
+func mapSum(u *[2]field.Element) *secp256k1.Point {
 	var q0, q1 group.Jacobian
 	q0.MapToCurve(&u[0])
 	q1.MapToCurve(&u[1])
-	// The complete constant-time addition: Q0 = Q1 and Q0 = −Q1 included.
 	q0.Add(&q0, &q1)
-	return newPoint(&q0), nil
+	return newPoint(&q0)
 }
 
 // EncodeToCurve returns encode_to_curve(msg) of the suite
