@@ -16,15 +16,13 @@ var (
 	ErrLength = errors.New("hash2curve: requested length out of range")
 )
 
-const (
-	// MaxExpandLength is the longest output of ExpandMessageXMD: 255
-	// SHA-256 blocks (RFC 9380 §5.3.1, ell ≤ 255).
-	MaxExpandLength = 255 * sha256.Size
+// MaxExpandLength is the longest output of ExpandMessageXMD: 255 SHA-256
+// blocks (RFC 9380 §5.3.1, ell ≤ 255).
+const MaxExpandLength = 8160
 
-	// oversizeDSTPrefix prefixes a DST longer than 255 bytes before it is
-	// hashed to 32 bytes (§5.3.3).
-	oversizeDSTPrefix = "H2C-OVERSIZE-DST-"
-)
+// oversizeDSTPrefix prefixes a DST longer than 255 bytes before it is
+// hashed to 32 bytes (§5.3.3).
+const oversizeDSTPrefix = "H2C-OVERSIZE-DST-"
 
 // zPad is the SHA-256 state after Z_pad, one block of zeros: every b₀
 // starts from it (the precomputation §5.3.1 suggests).

@@ -29,6 +29,9 @@ func randBytes(rng *rand.Rand, n int) []byte {
 // TestErrors checks the named errors of every function and that nothing is
 // returned with them.
 func TestErrors(t *testing.T) {
+	if MaxExpandLength != 255*sha256.Size || MaxScalars != MaxExpandLength/elementBytes {
+		t.Fatalf("MaxExpandLength = %d, MaxScalars = %d", MaxExpandLength, MaxScalars)
+	}
 	msg := []byte("msg")
 	for _, dst := range [][]byte{nil, {}} {
 		if _, err := ExpandMessageXMD(msg, dst, 32); !errors.Is(err, ErrEmptyDST) {

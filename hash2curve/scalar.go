@@ -4,7 +4,7 @@ import "github.com/kestrel-crypto/secp256k1"
 
 // MaxScalars is the largest count HashToScalars accepts: 170 scalars of 48
 // bytes fit in MaxExpandLength.
-const MaxScalars = MaxExpandLength / elementBytes
+const MaxScalars = 170
 
 // HashToScalar returns hash_to_field(msg, 1) (RFC 9380 §5.2) over the
 // integers modulo the group order n, with expand_message_xmd over SHA-256
