@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"errors"
+	"math"
 	"math/big"
 	"math/rand/v2"
 	"testing"
@@ -50,7 +51,7 @@ func TestErrors(t *testing.T) {
 			t.Errorf("HashToScalars with DST %#v: %v, %v", dst, s, err)
 		}
 	}
-	for _, n := range []int{-1, MaxExpandLength + 1, 65535, 1 << 40} {
+	for _, n := range []int{-1, MaxExpandLength + 1, 65535, math.MaxInt, math.MinInt} {
 		if b, err := ExpandMessageXMD(msg, testDST, n); b != nil || !errors.Is(err, ErrLength) {
 			t.Errorf("ExpandMessageXMD length %d: %x, %v", n, b, err)
 		}
