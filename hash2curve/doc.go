@@ -5,8 +5,8 @@
 //     output is indistinguishable from a uniformly random point, the random
 //     oracle that protocols such as OPRFs, VRFs, BLS-style signatures and
 //     PAKEs assume. When in doubt, use it.
-//   - EncodeToCurve is secp256k1_XMD:SHA-256_SSWU_NU_ (encode_to_curve): about
-//     half the cost, but its output is not uniform (it reaches a fraction of
+//   - EncodeToCurve is secp256k1_XMD:SHA-256_SSWU_NU_ (encode_to_curve): one
+//     map instead of two, but its output is not uniform (it reaches a fraction of
 //     the points, some more often than others; RFC 9380 §10.4). Use it only
 //     where the protocol's analysis says a non-uniform encoding is enough.
 //
