@@ -555,6 +555,7 @@ func TestZeroValues(t *testing.T) {
 	isUninit("VerifySecretShare", VerifySecretShare(new(SecretShare), 0, nil))
 	for name, f := range map[string]func(){
 		"SignersContext.N":            func() { new(SignersContext).N() },
+		"SignersContext.SignerIndex":  func() { new(SignersContext).SignerIndex(0) },
 		"SignersContext.TweakContext": func() { (*SignersContext)(nil).TweakContext() },
 		"TweakContext.XOnlyPublicKey": func() { new(TweakContext).XOnlyPublicKey() },
 		"TweakContext.PublicKey":      func() { new(TweakContext).PublicKey() },

@@ -184,6 +184,14 @@ func (c *SignersContext) TweakContext() *TweakContext {
 	return c.tweak
 }
 
+// SignerIndex returns the index of the signer with participant identifier
+// id in c's lists, the index that PartialSigVerify takes and that errors
+// name, or −1 if id is not one of c's signers.
+func (c *SignersContext) SignerIndex(id int) int {
+	must(c.check())
+	return c.idIndex(id)
+}
+
 // idIndex returns the index of the signer with identifier id, or −1.
 func (c *SignersContext) idIndex(id int) int {
 	return slices.Index(c.ids, id)
