@@ -5,6 +5,7 @@ import (
 
 	"github.com/kestrel-crypto/secp256k1"
 	"github.com/kestrel-crypto/secp256k1/internal/ecmult"
+	"github.com/kestrel-crypto/secp256k1/internal/frostcore"
 	"github.com/kestrel-crypto/secp256k1/internal/group"
 	"github.com/kestrel-crypto/secp256k1/internal/scalar"
 	ksha256 "github.com/kestrel-crypto/secp256k1/internal/sha256"
@@ -139,16 +140,17 @@ func (s *SessionContext) R() *secp256k1.Point {
 	return new(secp256k1.Point).Set(&s.r)
 }
 
-// verify reports whether sig is a valid partial signature by the signer at
-// index i whose public nonce is (R1s, R2s): whether sig·G = Re + e·λ·g'·P
-// (BIP-445's PartialSigVerifyInternal), with the effective nonce
-// Re = σ·(R1s + b·R2s), σ = −1 if R has an odd y and 1 otherwise, P and λ
-// the signer's public share and Lagrange coefficient, and g' = g·gacc,
-// where g = −1 if Q has an odd y. It checks sig·G − σb·R2s − eλg'·P = σ·R1s:
-// one multi-scalar multiplication of two points and G (whose term uses the
-// precomputed tables of G), and a comparison, as σ·R1s needs no
-// multiplication. Variable time: every input is public.
-func (s *SessionContext) verify(sig *scalar.Scalar, R1s, R2s *group.Jacobian, i int) bool {
+// verifySum returns T = sig·G − σb·R2s − eλg'·P for the signer at index i
+// whose public nonce is (R1s, R2s), and false if the engine detected an
+// invalid point: the partial signature sig is valid (BIP-445's
+// PartialSigVerifyInternal, sig·G = Re + e·λ·g'·P) exactly when T = σ·R1s.
+// Here Re = σ·(R1s + b·R2s) is the effective nonce, σ = −1 if R has an odd y
+// and 1 otherwise, P and λ are the signer's public share and Lagrange
+// coefficient, and g' = g·gacc, where g = −1 if Q has an odd y. T takes one
+// multi-scalar multiplication of two points and G (whose term uses the
+// precomputed tables of G); σ·R1s needs no multiplication, and is compared
+// with T by the caller. Variable time: every input is public.
+func (s *SessionContext) verifySum(sig *scalar.Scalar, R2s *group.Jacobian, i int) (group.Jacobian, bool) {
 	c := s.signers
 	var nsb, nc scalar.Scalar
 	// −σ·b: −b if R has an even y, b if odd.
@@ -161,8 +163,15 @@ func (s *SessionContext) verify(sig *scalar.Scalar, R1s, R2s *group.Jacobian, i 
 	if (s.tweak.qc[0] == 3) == s.tweak.gaccNeg { // g' = 1
 		nc.Negate(&nc)
 	}
-	T, ok := ecmult.VarTimeMultiScalarMult(
+	return ecmult.VarTimeMultiScalarMult(
 		[]*scalar.Scalar{&nsb, &nc}, []*group.Jacobian{R2s, &c.points[i]}, sig)
+}
+
+// verify reports whether sig is a valid partial signature by the signer at
+// index i whose public nonce is the pair of points (R1s, R2s) (see
+// verifySum). Sign's self-verification.
+func (s *SessionContext) verify(sig *scalar.Scalar, R1s, R2s *group.Jacobian, i int) bool {
+	T, ok := s.verifySum(sig, R2s, i)
 	if !ok {
 		return false
 	}
@@ -200,12 +209,25 @@ func (s *SessionContext) PartialSigVerify(psig *PartialSig, pubnonce *PubNonce, 
 	if _, err := sig.SetCanonicalBytes((*[32]byte)(psig)); err != nil {
 		return blame(i, ContribPartialSig, ErrPartialSig)
 	}
-	var R1s, R2s group.Jacobian
-	if !decodeNonceJacobian(&R1s, &R2s, pubnonce) {
+	var R2s group.Jacobian
+	if !frostcore.SetCompressed(&R2s, (*[33]byte)(pubnonce[33:])) {
 		return blame(i, ContribPubNonce, ErrPubNonce)
 	}
-	if !s.verify(&sig, &R1s, &R2s, i) {
-		return blame(i, ContribPartialSig, ErrPartialSigVerify)
+	T, ok := s.verifySum(&sig, &R2s, i)
+	// T = σ·R1s, compared with R1s's encoding without decoding it: σ = −1
+	// flips the parity byte.
+	want := [33]byte(pubnonce[:33])
+	if s.rOdd && (want[0] == 2 || want[0] == 3) {
+		want[0] ^= 1
 	}
-	return nil
+	if ok && frostcore.VarTimeEqualCompressed(&T, &want) {
+		return nil
+	}
+	// Only a failure decodes R1s, to blame the right contribution: an
+	// invalid public nonce before a wrong partial signature, as BIP-445.
+	var R1s group.Jacobian
+	if !frostcore.SetCompressed(&R1s, &want) {
+		return blame(i, ContribPubNonce, ErrPubNonce)
+	}
+	return blame(i, ContribPartialSig, ErrPartialSigVerify)
 }

@@ -2,8 +2,6 @@ package frost
 
 import (
 	"github.com/kestrel-crypto/secp256k1"
-	"github.com/kestrel-crypto/secp256k1/internal/frostcore"
-	"github.com/kestrel-crypto/secp256k1/internal/group"
 	"github.com/kestrel-crypto/secp256k1/internal/scalar"
 )
 
@@ -35,12 +33,6 @@ func ParsePartialSig(b []byte) (*PartialSig, error) {
 func (p *PartialSig) Bytes() []byte {
 	out := *p
 	return out[:]
-}
-
-// decodeNonceJacobian sets R1 and R2 to cpoint of the halves of n, and
-// reports whether both are valid.
-func decodeNonceJacobian(R1, R2 *group.Jacobian, n *PubNonce) bool {
-	return frostcore.SetCompressed(R1, (*[33]byte)(n[:33])) && frostcore.SetCompressed(R2, (*[33]byte)(n[33:]))
 }
 
 // Sign returns the partial signature of the session by the signer with

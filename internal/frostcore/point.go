@@ -44,3 +44,25 @@ func SetCompressed(p *group.Jacobian, b *[33]byte) bool {
 	p.SetAffine(&a)
 	return true
 }
+
+// VarTimeEqualCompressed reports whether p is the point with the 33-byte
+// compressed encoding b, without decoding b: it compares p's affine x
+// coordinate and the parity of its y with b, one inversion instead of
+// the square root that decoding takes. It is false for the identity and
+// for any b that is not a valid encoding (a point p on the curve matches
+// only the valid encoding of itself). Variable time: p and b are public.
+func VarTimeEqualCompressed(p *group.Jacobian, b *[33]byte) bool {
+	if b[0] != 2 && b[0] != 3 {
+		return false
+	}
+	var a group.Affine
+	if _, ok := a.VarTimeSetJacobian(p); ok == 0 {
+		return false
+	}
+	var x, y field.Element
+	x.Normalize(&a.X)
+	y.Normalize(&a.Y)
+	var xb [32]byte
+	x.PutBytes(&xb)
+	return xb == [32]byte(b[1:]) && byte(y.IsOdd()) == b[0]&1
+}
