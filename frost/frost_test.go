@@ -257,6 +257,16 @@ func TestSignErrors(t *testing.T) {
 	want("wrong psig", err, ErrPartialSigVerify)
 	err = session.PartialSigVerify(&PartialSig{}, &PubNonce{}, 0)
 	want("invalid pubnonce", err, ErrPubNonce)
+	// Only the first half invalid (R₁ is decoded only when the check
+	// fails): still the public nonce's fault, for any psig.
+	half := *pub
+	half[0] = 4
+	err = session.PartialSigVerify(&PartialSig{}, &half, 0)
+	want("invalid first half", err, ErrPubNonce)
+	copy(half[1:33], bytes.Repeat([]byte{0xff}, 32))
+	half[0] = 2
+	err = session.PartialSigVerify(&PartialSig{}, &half, 0)
+	want("first half x ≥ p", err, ErrPubNonce)
 	_, err = NonceAgg(nil)
 	want("no nonces", err, ErrNoNonces)
 	_, err = NewSessionContext(signers, nil, nil, nil, msg)
