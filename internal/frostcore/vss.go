@@ -98,26 +98,19 @@ func varTimeHorner(out *group.Jacobian, c []group.Jacobian, x *scalar.Scalar) bo
 
 // VarTimeVerifyShare reports whether share·G = Σ x^j·c[j]: whether share is
 // the value at x of the polynomial that c commits to. It evaluates the
-// commitment as VarTimeEvaluateCommitment does and compares with
-// share·G, taken from the constant-time precomputed tables of G. Variable
-// time in c and x; share is secret only to its holder, who calls this to
-// check what the dealer sent. It returns false for an empty commitment.
+// commitment as VarTimeEvaluateCommitment does (variable time in c and x,
+// which are public) and compares it with share·G, which it computes in
+// constant time from the precomputed tables of G: the share is secret to
+// its holder, who calls this to check what the dealer sent, so it never
+// enters a variable-time multiplication. It returns false for an empty
+// commitment.
 func VarTimeVerifyShare(share, x *scalar.Scalar, c []group.Jacobian) bool {
 	if len(c) == 0 {
 		return false
 	}
-	var sg group.Jacobian
+	var sg, e group.Jacobian
 	ecmult.ScalarBaseMult(&sg, share)
-	if useHorner(len(c), x) {
-		var e group.Jacobian
-		return varTimeHorner(&e, c, x) && e.Equal(&sg) == 1
-	}
-	// One multi-scalar multiplication: Σ x^j·c[j] − share·G = 0.
-	sp, pp := powers(c, x)
-	var ns scalar.Scalar
-	ns.Negate(share)
-	sum, ok := ecmult.VarTimeMultiScalarMult(sp, pp, &ns)
-	return ok && sum.IsIdentity() == 1
+	return VarTimeEvaluateCommitment(&e, c, x) && e.Equal(&sg) == 1
 }
 
 // VarTimeSumCommitments sets out[j] = Σ_i cs[i][j], the commitment to the
