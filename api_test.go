@@ -55,6 +55,7 @@ var apiPackages = []struct{ dir, golden string }{
 	{"btcaddr", "btcaddr.txt"},
 	{"bip322", "bip322.txt"},
 	{"keyfmt", "keyfmt.txt"},
+	{"hash2curve", "hash2curve.txt"},
 }
 
 const apiGoldenDir = "testdata/api"

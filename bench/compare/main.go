@@ -29,8 +29,8 @@
 //
 // The go test benchmarks of this module (field, scalar and point operations
 // against decred, MSM against gnark-crypto, MuSig2 against btcec, BIP-32
-// against hdkeychain in hd_test.go) name each library in a lib=<name>
-// sub-benchmark:
+// against hdkeychain in hd_test.go, RFC 9380 hashing against gnark-crypto in
+// h2c_test.go) name each library in a lib=<name> sub-benchmark:
 //
 //	GOTOOLCHAIN=go1.26.10 go test -run '^$' -bench . -count 10 > out.txt
 //	benchstat -col /lib out.txt

@@ -15,6 +15,7 @@ import (
 	"github.com/kestrel-crypto/secp256k1/ecdh"
 	"github.com/kestrel-crypto/secp256k1/ecdsa"
 	"github.com/kestrel-crypto/secp256k1/ellswift"
+	"github.com/kestrel-crypto/secp256k1/hash2curve"
 	"github.com/kestrel-crypto/secp256k1/internal/field"
 	"github.com/kestrel-crypto/secp256k1/internal/group"
 	ksha256 "github.com/kestrel-crypto/secp256k1/internal/sha256"
@@ -31,8 +32,9 @@ reports them.
 
 groups (default main; several may be given, and run in this order):
   main       the rows of libsecp256k1's bench: ecdsa_verify, ecdsa_sign,
-             ec_keygen, ecdh, ecdsa_recover, schnorrsig_*, ellswift_*; and
-             frost_* (BIP-445 signing, t = 3)
+             ec_keygen, ecdh, ecdsa_recover, schnorrsig_*, ellswift_*;
+             then hash_to_curve_ro and _nu (RFC 9380) and frost_*
+             (BIP-445 signing, t = 3)
   internal   the rows of bench_internal: scalar_*, field_*, group_*,
              hash_sha256
   ecmult     the rows of bench_ecmult: ecmult_gen, ecmult_const, ecmult_1p,
@@ -398,6 +400,27 @@ func mainRows() []benchRow {
 				}
 			}
 		}},
+		// RFC 9380's two suites on a 32-byte message, chained through the
+		// compressed result (libsecp256k1 has no such rows).
+		{name: "hash_to_curve_ro", iters: 20000, run: func(n int) {
+			benchHashToCurve(n, msg, hash2curve.HashToCurve)
+		}},
+		{name: "hash_to_curve_nu", iters: 20000, run: func(n int) {
+			benchHashToCurve(n, msg, hash2curve.EncodeToCurve)
+		}},
+	}
+}
+
+// benchHashToCurve runs hash n times, each on the x coordinate of the
+// previous point.
+func benchHashToCurve(n int, msg [32]byte, hash func(msg, dst []byte) (*secp256k1.Point, error)) {
+	dst := []byte("KESTREL-BENCH-V01-with-secp256k1_XMD:SHA-256_SSWU")
+	for range n {
+		p, err := hash(msg[:], dst)
+		if err != nil {
+			panic(err)
+		}
+		copy(msg[:], p.BytesCompressed()[1:])
 	}
 }
 

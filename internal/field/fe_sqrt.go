@@ -64,3 +64,50 @@ func powerChain(a *Element) (x2, x22, x223 Element) {
 	x223.Multiply(&x223, &x3)
 	return x2, x22, x223
 }
+
+// SqrtRatio sets v to a square root of num/den and returns (v, 1) if
+// num/den is a square mod p; otherwise it sets v to a square root of
+// −num/den and returns (v, 0). den must not be 0: for den = 0 it sets v = 0
+// and returns 1 exactly when num = 0. It runs in constant time, with no
+// inversion.
+//
+// This is RFC 9380's sqrt_ratio for p ≡ 3 (mod 4) (Appendix F.2.1.2) with
+// the non-square −1 in place of its Z, as Sqrt takes the root of −a; the
+// simplified SWU map multiplies by √(−Z) itself (internal/group/sswu.go).
+// With u = num, d = den and w = u·d³, r = u·d·w^((p−3)/4) satisfies
+// r²·d = χ(u/d)·u, where χ is the Legendre symbol: r² = u²d²·w^((p−1)/2)/w
+// = χ(w)·u/d, and χ(w) = χ(u·d) = χ(u/d). The exponent (p−3)/4 =
+// [223 ones] 0 [22 ones] 0000 1 0 11 follows the chain of Sqrt. 255S + 18M.
+func (v *Element) SqrtRatio(num, den *Element) (*Element, int) {
+	var ud, w Element
+	ud.Multiply(num, den)
+	w.Square(den)
+	w.Multiply(&w, &ud) // u·d³
+
+	x2, x22, x223 := powerChain(&w)
+	var t Element
+	t.RepeatedSquare(&x223, 23) // [223 ones] 0 [22 zeros]
+	t.Multiply(&t, &x22)        // [223 ones] 0 [22 ones]
+	t.RepeatedSquare(&t, 5)
+	t.Multiply(&t, &w) // ... 0000 1
+	t.RepeatedSquare(&t, 3)
+	t.Multiply(&t, &x2) // ... 0 11
+	t.Multiply(&t, &ud) // u·d·w^((p−3)/4)
+
+	var check Element
+	check.Square(&t)
+	check.Multiply(&check, den)
+	ok := check.Equal(num)
+	if debug.Enabled {
+		// For den ≠ 0: the flag against the Legendre symbol of u·d (that
+		// of u/d), and the root of −u/d for a non-square.
+		if den.IsZero() == 0 {
+			var nu Element
+			nu.Negate(num)
+			debug.Assert(ok == ud.VarTimeIsSquare(), "field: SqrtRatio flag disagrees with the Legendre symbol")
+			debug.Assert(ok == 1 || check.Equal(&nu) == 1, "field: SqrtRatio of a non-square is not a root of −num/den")
+		}
+	}
+	*v = t
+	return v, ok
+}

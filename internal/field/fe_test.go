@@ -293,6 +293,48 @@ func TestFieldSqrt(t *testing.T) {
 	}
 }
 
+// TestFieldSqrtRatio checks SqrtRatio against math/big: the flag is the
+// Legendre symbol of num/den, and the root squares to num/den or −num/den;
+// den = 0 gives 0, with the flag set exactly for num = 0.
+func TestFieldSqrtRatio(t *testing.T) {
+	cfg := quickConfig(t)
+	f := func(a, b Element) bool {
+		var r Element
+		_, ok := r.SqrtRatio(&a, &b)
+		u, d := modP(toBig(&a)), modP(toBig(&b))
+		r2 := modP(new(big.Int).Mul(toBig(&r), toBig(&r)))
+		if d.Sign() == 0 {
+			return r2.Sign() == 0 && (ok == 1) == (u.Sign() == 0)
+		}
+		q := modP(new(big.Int).Mul(u, new(big.Int).ModInverse(d, bigP)))
+		isSquare := big.Jacobi(q, bigP) >= 0
+		if (ok == 1) != isSquare {
+			return false
+		}
+		if isSquare {
+			return r2.Cmp(q) == 0
+		}
+		return r2.Cmp(modP(new(big.Int).Neg(q))) == 0
+	}
+	if err := quick.Check(f, cfg); err != nil {
+		t.Error(err)
+	}
+	// a²·b / b is a square whose root is ±a, for b ≠ 0.
+	g := func(a, b Element) bool {
+		if b.IsZero() == 1 {
+			return true
+		}
+		var num, r Element
+		num.Square(&a)
+		num.Multiply(&num, &b)
+		_, ok := r.SqrtRatio(&num, &b)
+		return ok == 1 && (r.Equal(&a)|r.Equal(new(Element).Negate(&a))) == 1
+	}
+	if err := quick.Check(g, cfg); err != nil {
+		t.Error(err)
+	}
+}
+
 func TestFieldIsSquare(t *testing.T) {
 	cfg := quickConfig(t)
 	f := func(a Element) bool {
@@ -354,8 +396,9 @@ func TestFieldAliasing(t *testing.T) {
 	}
 	binary := map[string]binaryOp{
 		"Add": (*Element).Add, "Subtract": (*Element).Subtract, "Multiply": (*Element).Multiply,
-		"Select0": func(v, a, b *Element) *Element { return v.Select(a, b, 0) },
-		"Select1": func(v, a, b *Element) *Element { return v.Select(a, b, 1) },
+		"Select0":   func(v, a, b *Element) *Element { return v.Select(a, b, 0) },
+		"Select1":   func(v, a, b *Element) *Element { return v.Select(a, b, 1) },
+		"SqrtRatio": func(v, a, b *Element) *Element { v.SqrtRatio(a, b); return v },
 	}
 	for name, op := range unary {
 		f := func(a Element) bool {
@@ -421,6 +464,7 @@ func TestFieldAllocations(t *testing.T) {
 		v.Invert(&v)
 		v.VarTimeInvert(&v)
 		v.Sqrt(&v)
+		v.SqrtRatio(&v, &a)
 		_ = v.VarTimeIsSquare()
 		v.PutBytes(&out)
 		_, _ = v.SetCanonicalBytes(&out)
@@ -469,6 +513,17 @@ func FuzzFieldArithmetic(f *testing.F) {
 		_, ok := v.Sqrt(&a)
 		if (ok == 1) != (big.Jacobi(modP(ab), bigP) >= 0) || (ok == 1) != (a.VarTimeIsSquare() == 1) {
 			t.Fatalf("Sqrt/IsSquare(%x) disagree with Jacobi", x)
+		}
+		_, ok = v.SqrtRatio(&a, &b)
+		if ab, bb := modP(ab), modP(bb); bb.Sign() != 0 {
+			q := modP(new(big.Int).Mul(ab, new(big.Int).ModInverse(bb, bigP)))
+			r2 := modP(new(big.Int).Mul(toBig(&v), toBig(&v)))
+			if ok == 0 {
+				r2.Neg(r2).Mod(r2, bigP)
+			}
+			if (ok == 1) != (big.Jacobi(q, bigP) >= 0) || r2.Cmp(q) != 0 {
+				t.Fatalf("SqrtRatio(%x, %x) = %x, %d", x, y, toBig(&v), ok)
+			}
 		}
 	})
 }
@@ -536,6 +591,16 @@ func BenchmarkFieldSqrt(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		x.Sqrt(&x)
+	}
+	sinkElement = x
+}
+
+func BenchmarkFieldSqrtRatio(b *testing.B) {
+	x := Element{l: [4]uint64{0x0123456789abcdef, 0xfedcba9876543210, 0x1111, 0x7777777777777777}}
+	d := Element{l: [4]uint64{3, 5, 7, 11}}
+	b.ReportAllocs()
+	for b.Loop() {
+		x.SqrtRatio(&x, &d)
 	}
 	sinkElement = x
 }

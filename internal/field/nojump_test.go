@@ -69,6 +69,7 @@ var compiledCT = []ctcheck.Func{
 	// root, batch inversion.
 	{Name: "field.(*Element).Invert"},
 	{Name: "field.(*Element).Sqrt"},
+	{Name: "field.(*Element).SqrtRatio"},
 	{Name: "field.powerChain"},
 	{Name: "field.BatchInvert"},
 	{Name: "field.batchInvert", Public: []string{

@@ -28,4 +28,15 @@ func TestDebugChecks(t *testing.T) {
 	debugtest.ExpectPanic(t, "kestrel_debug: field: Select condition is not 0 or 1", func() {
 		v.Select(&g, &inf, 3)
 	})
+	// x′ = x₀, the isogeny's kernel, which no point of E′(F_p) has.
+	var one, y field.Element
+	one.One()
+	debugtest.ExpectPanic(t, "kestrel_debug: group: isoMap: point above the kernel", func() {
+		v.isoMap(&isoX0, &one, &y)
+	})
+	// A point of E′ mapped to E: any other (x′, y′) is not on E′, and its
+	// image is not on E.
+	debugtest.ExpectPanic(t, "kestrel_debug: group: MapToCurve: result not on the curve", func() {
+		v.isoMap(&one, &one, &one)
+	})
 }

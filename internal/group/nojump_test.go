@@ -56,6 +56,10 @@ func TestCompiledConstantTime(t *testing.T) {
 		{Name: "group.(*Affine).IsOnCurve"},
 		{Name: "group.(*Jacobian).IsOnCurve"},
 		{Name: "group.BatchSetJacobian"},
+		// RFC 9380's map_to_curve (sswu.go): straight-line, selections only.
+		{Name: "group.(*Jacobian).MapToCurve"},
+		{Name: "group.sswu"},
+		{Name: "group.(*Jacobian).isoMap"},
 		{Name: "group.batchSetJacobian", Public: []string{
 			"n == 0",     // the batch length
 			"if varTime", // the caller's public choice of inversion
