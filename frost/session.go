@@ -84,9 +84,12 @@ func newSessionContext(signers *SignersContext, tc *TweakContext, aggNonce *AggN
 		return nil, blame(Coordinator, ContribAggNonce, ErrAggNonce)
 	}
 	s := &SessionContext{signers: signers, tweak: tc, aggNonce: *aggNonce, msg: slices.Clone(msg)}
-	// b = int(hash_BIP0445/noncecoef(bytes(4, u) ‖ ser_ids ‖ aggnonce ‖
-	// xbytes(Q) ‖ m)) mod n.
-	setHashScalars(&s.b, &s.bi, &tagNonceCoef, signers.serIDs, s.aggNonce[:], tc.qc[1:], s.msg)
+	// b = int(hash_BIP0445/noncecoef(bytes(4, 4u) ‖ ser_ids ‖ aggnonce ‖
+	// xbytes(Q) ‖ m)) mod n. The prefix is the length of ser_ids in bytes,
+	// 4u, as in BIP-445's test vectors (PR #2070 at f7de4568, 0.8.0; see
+	// testdata/bip-0445/README.md), where the text says bytes(4, u). Either
+	// determines u; the deterministic nonce's hash does take bytes(4, u).
+	setHashScalars(&s.b, &s.bi, &tagNonceCoef, putUint32(nil, len(signers.serIDs)-4), signers.serIDs[4:], s.aggNonce[:], tc.qc[1:], s.msg)
 	var R1, R2 secp256k1.Point
 	if !s.aggNonce.decode(&R1, &R2) {
 		return nil, blame(Coordinator, ContribAggNonce, ErrAggNonce)

@@ -43,8 +43,9 @@ type SignersContext struct {
 	lam       []scalar.Scalar    // λ_i = DeriveInterpolatingValue(id₁..u, id_i)
 	lambdas   []secp256k1.Scalar // the λ_i again, for Sign's arithmetic
 	threshPK  [33]byte
-	// serIDs is bytes(4, u) ‖ SerializeIds(id₁..u), the prefix of the nonce
-	// coefficient's and the deterministic nonce's hashes.
+	// serIDs is bytes(4, u) ‖ SerializeIds(id₁..u), the prefix of the
+	// deterministic nonce's hash; the nonce coefficient's hash takes
+	// bytes(4, 4u) ‖ SerializeIds(id₁..u) instead (newSessionContext).
 	serIDs []byte
 	tweak  *TweakContext // TweakCtxInit(thresh_pk)
 }
