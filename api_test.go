@@ -48,6 +48,7 @@ var apiPackages = []struct{ dir, golden string }{
 	{"ecdh", "ecdh.txt"},
 	{"ellswift", "ellswift.txt"},
 	{"musig2", "musig2.txt"},
+	{"frost", "frost.txt"},
 	{"silentpayments", "silentpayments.txt"},
 	{"stdecdsa", "stdecdsa.txt"},
 	{"bip32", "bip32.txt"},

@@ -33,7 +33,8 @@ reports them.
 groups (default main; several may be given, and run in this order):
   main       the rows of libsecp256k1's bench: ecdsa_verify, ecdsa_sign,
              ec_keygen, ecdh, ecdsa_recover, schnorrsig_*, ellswift_*;
-             then hash_to_curve_ro and _nu (RFC 9380)
+             then hash_to_curve_ro and _nu (RFC 9380) and frost_*
+             (BIP-445 signing, t = 3)
   internal   the rows of bench_internal: scalar_*, field_*, group_*,
              hash_sha256
   ecmult     the rows of bench_ecmult: ecmult_gen, ecmult_const, ecmult_1p,
@@ -71,7 +72,7 @@ var benchGroups = []struct {
 	name string
 	rows func() []benchRow
 }{
-	{"main", mainRows},
+	{"main", func() []benchRow { return append(mainRows(), frostRows()...) }},
 	{"internal", internalRows},
 	{"ecmult", ecmultRows},
 }

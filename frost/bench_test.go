@@ -1,0 +1,203 @@
+package frost
+
+import (
+	"fmt"
+	"math/rand"
+	"testing"
+
+	"github.com/kestrel-crypto/secp256k1"
+	"github.com/kestrel-crypto/secp256k1/schnorr"
+)
+
+// Benchmarks of the per-session operations for t = 3 (a 3-of-5 key, three
+// signers), next to BIP-340's signing and verification for the ratios that
+// the lead measures: PartialSigVerify against BenchmarkBIP340Verify, Sign
+// against BenchmarkBIP340Sign, PartialSigAgg against BenchmarkBIP340Verify.
+// Smoke-run with -benchtime 100x; compare with benchstat -count 10.
+
+// benchSession is a 3-of-5 session with its nonces and partial signatures.
+type benchSession struct {
+	s         *setup
+	ids       []int
+	signers   *SignersContext
+	session   *SessionContext
+	pubnonces []PubNonce
+	psigs     []PartialSig
+	nonce0    *secNonceState // an unused copy of signer 0's nonce
+}
+
+// clone returns an unused copy of st.
+func (st *secNonceState) clone() *secNonceState {
+	c := newSecNonceState()
+	c.k1, c.k2, c.R1, c.R2 = st.k1, st.k2, st.R1, st.R2
+	return c
+}
+
+func newBenchSession(b *testing.B) *benchSession {
+	b.Helper()
+	r := rand.New(rand.NewSource(1))
+	bs := &benchSession{s: newSetup(b, r, 5, 3), ids: []int{4, 1, 2}}
+	bs.signers = bs.s.signers(b, bs.ids)
+	msg := make([]byte, 32)
+	secs := make([]*SecNonce, 3)
+	bs.pubnonces = make([]PubNonce, 3)
+	for i := range secs {
+		sec, pub, err := NonceGen(nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		secs[i], bs.pubnonces[i] = sec, *pub
+	}
+	bs.nonce0 = secs[0].st.clone()
+	agg, _ := NonceAgg(bs.pubnonces)
+	var err error
+	bs.session, err = NewSessionContext(bs.signers, agg, nil, nil, msg)
+	if err != nil {
+		b.Fatal(err)
+	}
+	bs.psigs = make([]PartialSig, 3)
+	for i, id := range bs.ids {
+		p, err := Sign(secs[i], bs.s.out.SecretShares[id], id, bs.session)
+		if err != nil {
+			b.Fatal(err)
+		}
+		bs.psigs[i] = *p
+	}
+	return bs
+}
+
+// BenchmarkSign measures Sign for t = 3, with its self-verification (as
+// Sign runs it), and the signing arithmetic alone (without the
+// verification, which dominates) for comparison; each iteration signs with
+// a fresh copy of one secret nonce, made without point multiplications.
+func BenchmarkSign(b *testing.B) {
+	bs := newBenchSession(b)
+	share := bs.s.out.SecretShares[bs.ids[0]]
+	b.Run("selfcheck", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			sec := &SecNonce{st: bs.nonce0.clone()}
+			if _, err := Sign(sec, share, bs.ids[0], bs.session); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("arithmetic", func(b *testing.B) {
+		b.ReportAllocs()
+		var sig secp256k1.Scalar
+		for b.Loop() {
+			if err := bs.session.sign(&sig, bs.nonce0.clone(), share, 0); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
+
+// BenchmarkPartialSigVerify measures SessionContext.PartialSigVerify, the
+// check a coordinator runs per signer.
+func BenchmarkPartialSigVerify(b *testing.B) {
+	bs := newBenchSession(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := bs.session.PartialSigVerify(&bs.psigs[1], &bs.pubnonces[1], 1); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkPartialSigAgg measures PartialSigAgg of t = 3 partial
+// signatures.
+func BenchmarkPartialSigAgg(b *testing.B) {
+	bs := newBenchSession(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := PartialSigAgg(bs.psigs, bs.session); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkNonceGen(b *testing.B) {
+	bs := newBenchSession(b)
+	share := bs.s.out.SecretShares[bs.ids[0]]
+	opts := &NonceGenOptions{SecretShare: share, PubShare: share.PubShare(), ThreshPublicKey: make([]byte, 32), Msg: make([]byte, 32)}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, _, err := NonceGen(opts); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkNewSessionContext measures the session values (b, R, e), which
+// every signer and the coordinator compute once per session.
+func BenchmarkNewSessionContext(b *testing.B) {
+	bs := newBenchSession(b)
+	agg, _ := NonceAgg(bs.pubnonces)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := NewSessionContext(bs.signers, agg, nil, nil, make([]byte, 32)); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkNewSignersContext measures ValidateSignersCtx (u Lagrange
+// coefficients with one inversion and one u-point multi-scalar
+// multiplication) for u = t = 3 and u = 20.
+func BenchmarkNewSignersContext(b *testing.B) {
+	r := rand.New(rand.NewSource(2))
+	for _, nt := range [][2]int{{5, 3}, {20, 20}} {
+		s := newSetup(b, r, nt[0], nt[1])
+		ids := make([]int, nt[1])
+		ps := make([][]byte, nt[1])
+		for i := range ids {
+			ids[i], ps[i] = i, s.out.PubShares[i]
+		}
+		b.Run(fmt.Sprintf("u=%d", nt[1]), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := NewSignersContext(nt[0], nt[1], ids, ps, s.out.ThreshPublicKey); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+func BenchmarkTrustedDealerKeygen(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := TrustedDealerKeygen(5, 3, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkBIP340Sign and BenchmarkBIP340Verify are the references of the
+// ratios: one BIP-340 signature (schnorr.Keypair.Sign, the schnorrsig_sign
+// row of secp256k1 bench) and one verification.
+func BenchmarkBIP340Sign(b *testing.B) {
+	k, _ := secp256k1.NewPrivateKey(append(make([]byte, 31), 1))
+	kp := schnorr.NewKeypair(k)
+	msg, aux := make([]byte, 32), make([]byte, 32)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := kp.Sign(msg, aux); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkBIP340Verify(b *testing.B) {
+	k, _ := secp256k1.NewPrivateKey(append(make([]byte, 31), 1))
+	msg := make([]byte, 32)
+	sig, _ := schnorr.Sign(k, msg, make([]byte, 32))
+	pub := k.PublicKey()
+	b.ReportAllocs()
+	for b.Loop() {
+		if !schnorr.Verify(pub, msg, sig) {
+			b.Fatal("invalid")
+		}
+	}
+}

@@ -1,0 +1,94 @@
+package frost_test
+
+import (
+	"fmt"
+
+	"github.com/kestrel-crypto/secp256k1/frost"
+	"github.com/kestrel-crypto/secp256k1/schnorr"
+)
+
+// Example is a 2-of-3 signing session end to end: a trusted dealer deals
+// the key, participants 0 and 2 sign through a coordinator, and the result
+// is an ordinary BIP-340 signature under the taproot (BIP-86) output key.
+func Example() {
+	// Key generation, once: the dealer sends each participant its secret
+	// share privately, and publishes the rest. Each participant checks its
+	// share against the dealer's commitment.
+	keys, err := frost.TrustedDealerKeygen(3, 2, nil)
+	if err != nil {
+		panic(err)
+	}
+	for id, share := range keys.SecretShares {
+		if err := frost.VerifySecretShare(share, id, keys.Commitments); err != nil {
+			panic(err)
+		}
+	}
+
+	// The coordinator picks the signers and builds the signers context;
+	// everyone can, from public values.
+	ids := []int{0, 2}
+	signers, err := frost.NewSignersContext(3, 2, ids,
+		[][]byte{keys.PubShares[0], keys.PubShares[2]}, keys.ThreshPublicKey)
+	if err != nil {
+		panic(err)
+	}
+	tweak, err := signers.TweakContext().ApplyBIP86Tweak()
+	if err != nil {
+		panic(err)
+	}
+	msg := []byte("2-of-3, participants 0 and 2")
+
+	// Round one: each signer makes a nonce and sends the public half to the
+	// coordinator, who aggregates them.
+	secnonces := make([]*frost.SecNonce, len(ids))
+	pubnonces := make([]frost.PubNonce, len(ids))
+	for i, id := range ids {
+		share := keys.SecretShares[id]
+		sec, pub, err := frost.NonceGen(&frost.NonceGenOptions{
+			SecretShare: share, PubShare: share.PubShare(),
+			ThreshPublicKey: tweak.XOnlyPublicKey(), Msg: msg,
+		})
+		if err != nil {
+			panic(err)
+		}
+		secnonces[i], pubnonces[i] = sec, *pub
+	}
+	aggnonce, err := frost.NonceAgg(pubnonces)
+	if err != nil {
+		panic(err)
+	}
+
+	// Round two: each signer signs (consuming its secret nonce); the
+	// coordinator verifies each partial signature and aggregates them.
+	session, err := tweak.NewSessionContext(signers, aggnonce, msg)
+	if err != nil {
+		panic(err)
+	}
+	psigs := make([]frost.PartialSig, len(ids))
+	for i, id := range ids {
+		psig, err := frost.Sign(secnonces[i], keys.SecretShares[id], id, session)
+		if err != nil {
+			panic(err)
+		}
+		psigs[i] = *psig
+	}
+	for i := range psigs {
+		if err := session.PartialSigVerify(&psigs[i], &pubnonces[i], i); err != nil {
+			panic(err) // names the malicious signer
+		}
+	}
+	sig, err := frost.PartialSigAgg(psigs, session)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println("signature length:", len(sig))
+	fmt.Println("valid BIP-340 signature:", schnorr.Verify(tweak.PublicKey(), msg, sig))
+
+	// A secret nonce signs once.
+	_, err = frost.Sign(secnonces[0], keys.SecretShares[0], 0, session)
+	fmt.Println(err)
+	// Output:
+	// signature length: 64
+	// valid BIP-340 signature: true
+	// frost: secret nonce already used
+}

@@ -1,0 +1,607 @@
+package frost
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/rand"
+	"slices"
+	"sync"
+	"testing"
+
+	"github.com/kestrel-crypto/secp256k1"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
+	"github.com/kestrel-crypto/secp256k1/schnorr"
+)
+
+// setup is a dealt t-of-n key.
+type setup struct {
+	n, t int
+	out  *DealerOutput
+}
+
+func newSetup(t testing.TB, r *rand.Rand, n, th int) *setup {
+	t.Helper()
+	out, err := TrustedDealerKeygen(n, th, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &setup{n: n, t: th, out: out}
+}
+
+// signers returns the Signers Context of the participants ids.
+func (s *setup) signers(t testing.TB, ids []int) *SignersContext {
+	t.Helper()
+	ps := make([][]byte, len(ids))
+	for i, id := range ids {
+		ps[i] = s.out.PubShares[id]
+	}
+	c, err := NewSignersContext(s.n, s.t, ids, ps, s.out.ThreshPublicKey)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// run runs a whole session of the signers ids for msg with the tweak
+// context tc (nil: untweaked), and returns the session, the public nonces,
+// the partial signatures (each verified) and the final signature.
+func (s *setup) run(t testing.TB, ids []int, tc *TweakContext, msg []byte) (*SessionContext, []PubNonce, []PartialSig, []byte) {
+	t.Helper()
+	signers := s.signers(t, ids)
+	if tc == nil {
+		tc = signers.TweakContext()
+	}
+	secs := make([]*SecNonce, len(ids))
+	pubs := make([]PubNonce, len(ids))
+	for i, id := range ids {
+		share := s.out.SecretShares[id]
+		sec, pub, err := NonceGen(&NonceGenOptions{SecretShare: share, PubShare: share.PubShare(), ThreshPublicKey: tc.XOnlyPublicKey(), Msg: msg})
+		if err != nil {
+			t.Fatal(err)
+		}
+		secs[i], pubs[i] = sec, *pub
+	}
+	agg, err := NonceAgg(pubs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	session, err := tc.NewSessionContext(signers, agg, msg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	psigs := make([]PartialSig, len(ids))
+	for i, id := range ids {
+		p, err := Sign(secs[i], s.out.SecretShares[id], id, session)
+		if err != nil {
+			t.Fatal(err)
+		}
+		psigs[i] = *p
+		if err := session.PartialSigVerify(p, &pubs[i], i); err != nil {
+			t.Fatalf("signer %d: %v", i, err)
+		}
+	}
+	sig, err := PartialSigAgg(psigs, session)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return session, pubs, psigs, sig
+}
+
+// randomSubset returns k distinct identifiers of 0..n−1 in random order.
+func randomSubset(r *rand.Rand, n, k int) []int {
+	return r.Perm(n)[:k]
+}
+
+// TestAnyTSign checks, for random (t, n) with n ≤ 7, that any t (or more)
+// of the n participants of a dealt key produce a signature that
+// schnorr.Verify accepts, tweaked or not, and that t − 1 of them (in a
+// context claiming threshold t − 1) cannot: their context fails
+// ErrKeyMaterial, and their signature, made anyway over a context with the
+// true threshold key, does not verify.
+func TestAnyTSign(t *testing.T) {
+	r := testref.Rand(t)
+	rounds := 40
+	if testing.Short() {
+		rounds = 10
+	}
+	for range rounds {
+		n := 1 + r.Intn(7)
+		th := 1 + r.Intn(n)
+		s := newSetup(t, r, n, th)
+		u := th + r.Intn(n-th+1)
+		ids := randomSubset(r, n, u)
+		msg := make([]byte, r.Intn(40))
+		r.Read(msg)
+		signers := s.signers(t, ids)
+		tc := signers.TweakContext()
+		switch r.Intn(3) {
+		case 1:
+			tc, _ = tc.ApplyBIP86Tweak()
+		case 2:
+			tw := make([]byte, 32)
+			r.Read(tw)
+			tw[0] &= 0x7f
+			tc, _ = tc.ApplyTweak(tw, r.Intn(2) == 0)
+		}
+		_, _, _, sig := s.run(t, ids, tc, msg)
+		if !schnorr.Verify(tc.PublicKey(), msg, sig) {
+			t.Fatalf("%d-of-%d, signers %v: the signature does not verify", th, n, ids)
+		}
+		if th == 1 {
+			continue
+		}
+		// t − 1 signers: the key material does not interpolate.
+		few := ids[:th-1]
+		ps := make([][]byte, len(few))
+		for i, id := range few {
+			ps[i] = s.out.PubShares[id]
+		}
+		if _, err := NewSignersContext(n, th-1, few, ps, s.out.ThreshPublicKey); err != ErrKeyMaterial {
+			t.Fatalf("%d-of-%d: context of %d signers: %v, want ErrKeyMaterial", th, n, th-1, err)
+		}
+		if _, err := NewSignersContext(n, th, few, ps, s.out.ThreshPublicKey); err != ErrSignerCount {
+			t.Fatalf("%d-of-%d: context of %d signers: %v, want ErrSignerCount", th, n, th-1, err)
+		}
+		// Even a session context built from t signers, of which only t − 1
+		// sign (the last one's partial signature replaced by 0), gives no
+		// valid signature.
+		session, _, psigs, _ := s.run(t, ids[:th], tc, msg)
+		psigs[th-1] = PartialSig{}
+		bad, err := PartialSigAgg(psigs, session)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if schnorr.Verify(tc.PublicKey(), msg, bad) {
+			t.Fatalf("%d-of-%d: t − 1 partial signatures verify", th, n)
+		}
+	}
+}
+
+// TestSignErrors checks bad inputs to the signing functions: each gets its
+// named error, never a panic and never a signature.
+func TestSignErrors(t *testing.T) {
+	r := testref.Rand(t)
+	s := newSetup(t, r, 5, 3)
+	ids := []int{4, 0, 2}
+	signers := s.signers(t, ids)
+	msg := []byte("bad inputs")
+	share := s.out.SecretShares[4]
+	sec, pub, err := NonceGen(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, pub2, _ := NonceGen(nil)
+	_, pub3, _ := NonceGen(nil)
+	agg, _ := NonceAgg([]PubNonce{*pub, *pub2, *pub3})
+	session, err := NewSessionContext(signers, agg, nil, nil, msg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := func(what string, err, target error) {
+		t.Helper()
+		if !errors.Is(err, target) {
+			t.Errorf("%s: %v, want %v", what, err, target)
+		}
+	}
+	_, err = Sign(sec, s.out.SecretShares[1], 1, session)
+	want("share not in the context", err, ErrSignerNotInPubShares)
+	_, err = Sign(sec, share, 1, session)
+	want("id not in the context", err, ErrSignerNotInIDs)
+	_, err = Sign(sec, share, 0, session)
+	want("id of another signer", err, ErrSignerMismatch)
+	_, err = Sign(sec, share, -1, session)
+	want("negative id", err, ErrSignerNotInIDs)
+	_, err = Sign(sec, new(SecretShare), 4, session)
+	want("zero share", err, secp256k1.ErrUninitialized)
+	_, err = Sign(sec, share, 4, new(SessionContext))
+	want("zero session", err, secp256k1.ErrUninitialized)
+	_, err = Sign(new(SecNonce), share, 4, session)
+	want("zero nonce", err, ErrSecNonce)
+	if sec.st.used.Load() {
+		t.Fatal("an argument error consumed the nonce")
+	}
+	// A copy of the SecNonce value shares its state: it cannot sign again.
+	cp := &SecNonce{st: sec.st}
+	if _, err := Sign(sec, share, 4, session); err != nil {
+		t.Fatal(err)
+	}
+	_, err = Sign(cp, share, 4, session)
+	want("copied nonce", err, ErrSecNonceUsed)
+	_, err = Sign(sec, share, 4, session)
+	want("reused nonce", err, ErrSecNonceUsed)
+
+	// Erase consumes the nonce too.
+	sec2, _, _ := NonceGen(nil)
+	sec2.Erase()
+	_, err = Sign(sec2, share, 4, session)
+	want("erased nonce", err, ErrSecNonceUsed)
+	sec2.Erase() // no-op
+
+	// Concurrent Signs: exactly one signs.
+	sec3, _, _ := NonceGen(nil)
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	okCount := 0
+	for range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if _, err := Sign(sec3, share, 4, session); err == nil {
+				mu.Lock()
+				okCount++
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	if okCount != 1 {
+		t.Errorf("%d concurrent Signs signed, want 1", okCount)
+	}
+
+	// Aggregation and verification errors.
+	_, err = PartialSigAgg([]PartialSig{{}, {}}, session)
+	want("too few psigs", err, ErrPartialSigCount)
+	bad := PartialSig(bytes.Repeat([]byte{0xff}, 32))
+	_, err = PartialSigAgg([]PartialSig{{}, bad, {}}, session)
+	var ice *InvalidContributionError
+	if !errors.As(err, &ice) || ice.Signer != 1 || ice.Contrib != ContribPartialSig {
+		t.Errorf("PartialSigAgg with an overflowing psig: %v", err)
+	}
+	err = session.PartialSigVerify(&PartialSig{}, pub, 3)
+	want("index out of range", err, ErrSignerIndex)
+	err = PartialSigVerify(&PartialSig{}, []PubNonce{*pub}, signers, nil, nil, msg, 0)
+	want("too few nonces", err, ErrSignerIndex)
+	err = session.PartialSigVerify(&PartialSig{}, pub, 0)
+	want("wrong psig", err, ErrPartialSigVerify)
+	err = session.PartialSigVerify(&PartialSig{}, &PubNonce{}, 0)
+	want("invalid pubnonce", err, ErrPubNonce)
+	// Only the first half invalid (R₁ is decoded only when the check
+	// fails): still the public nonce's fault, for any psig.
+	half := *pub
+	half[0] = 4
+	err = session.PartialSigVerify(&PartialSig{}, &half, 0)
+	want("invalid first half", err, ErrPubNonce)
+	copy(half[1:33], bytes.Repeat([]byte{0xff}, 32))
+	half[0] = 2
+	err = session.PartialSigVerify(&PartialSig{}, &half, 0)
+	want("first half x ≥ p", err, ErrPubNonce)
+	_, err = NonceAgg(nil)
+	want("no nonces", err, ErrNoNonces)
+	_, err = NewSessionContext(signers, nil, nil, nil, msg)
+	want("nil aggnonce", err, ErrAggNonce)
+	_, err = NewSessionContext(signers, agg, [][]byte{make([]byte, 32)}, nil, msg)
+	want("tweak modes", err, ErrTweakModes)
+	_, err = NewSessionContext(signers, agg, [][]byte{make([]byte, 31)}, []bool{true}, msg)
+	want("short tweak", err, ErrTweakLength)
+	other := newSetup(t, r, 3, 2)
+	_, err = other.signers(t, []int{0, 1}).TweakContext().NewSessionContext(signers, agg, msg)
+	want("tweak context of another key", err, ErrTweakContext)
+
+	// NonceGen input errors.
+	for _, o := range []*NonceGenOptions{
+		{PubShare: make([]byte, 32)},
+		{SecretShare: share, PubShare: s.out.PubShares[0]},
+		{ThreshPublicKey: make([]byte, 33)},
+	} {
+		_, _, err := NonceGen(o)
+		want("NonceGen options", err, ErrNonceGenInput)
+	}
+	_, _, err = NonceGen(&NonceGenOptions{Rand: bytes.NewReader(nil)})
+	want("failing rand", err, ErrRand)
+	_, _, err = NonceGen(&NonceGenOptions{SecretShare: new(SecretShare)})
+	want("zero share", err, secp256k1.ErrUninitialized)
+
+	// DeterministicSign.
+	_, _, err = DeterministicSign(share, 4, agg, signers, nil, nil, msg, make([]byte, 31))
+	want("short aux_rand", err, ErrRand)
+	_, _, err = DeterministicSign(share, 1, agg, signers, nil, nil, msg, nil)
+	want("det: id not in the context", err, ErrSignerNotInIDs)
+	zero := AggNonce{}
+	_, _, err = DeterministicSign(share, 4, &zero, signers, nil, nil, msg, nil)
+	if !errors.As(err, &ice) || ice.Signer != Coordinator || ice.Contrib != ContribAggOtherNonce {
+		t.Errorf("DeterministicSign with infinity in aggothernonce: %v", err)
+	}
+}
+
+// TestSignersContextErrors checks every rule of ValidateSignersCtx, with
+// the index that SignerInputError names.
+func TestSignersContextErrors(t *testing.T) {
+	r := testref.Rand(t)
+	s := newSetup(t, r, 4, 2)
+	ps := s.out.PubShares
+	tpk := s.out.ThreshPublicKey
+	cases := []struct {
+		name      string
+		n, t      int
+		ids       []int
+		pubshares [][]byte
+		threshPK  []byte
+		want      error
+		wantIndex int
+	}{
+		{"t = 0", 4, 0, []int{0, 1}, ps[:2], tpk, ErrThreshold, -1},
+		{"t > n", 4, 5, []int{0, 1}, ps[:2], tpk, ErrThreshold, -1},
+		{"n = 0", 0, 0, nil, nil, tpk, ErrThreshold, -1},
+		{"u < t", 4, 2, []int{0}, ps[:1], tpk, ErrSignerCount, -1},
+		{"u > n", 4, 2, []int{0, 1, 2, 3, 0}, [][]byte{ps[0], ps[1], ps[2], ps[3], ps[0]}, tpk, ErrSignerCount, -1},
+		{"lengths differ", 4, 2, []int{0, 1}, ps[:3], tpk, ErrSignerCount, -1},
+		{"id = n", 4, 2, []int{0, 4}, ps[:2], tpk, ErrIdentifier, 1},
+		{"negative id", 4, 2, []int{-1, 1}, ps[:2], tpk, ErrIdentifier, 0},
+		{"invalid pubshare", 4, 2, []int{0, 1}, [][]byte{ps[0], make([]byte, 33)}, tpk, ErrPubShare, 1},
+		{"short pubshare", 4, 2, []int{0, 1}, [][]byte{ps[0][:32], ps[1]}, tpk, ErrPubShare, 0},
+		{"duplicate id", 4, 2, []int{0, 1, 0}, [][]byte{ps[0], ps[1], ps[2]}, tpk, ErrDuplicateIdentifier, 2},
+		{"swapped shares", 4, 2, []int{0, 1}, [][]byte{ps[1], ps[0]}, tpk, ErrKeyMaterial, -1},
+		{"wrong key", 4, 2, []int{0, 1}, ps[:2], ps[0], ErrKeyMaterial, -1},
+		{"invalid key", 4, 2, []int{0, 1}, ps[:2], []byte{2}, ErrKeyMaterial, -1},
+		{"infinity", 4, 2, []int{0, 1}, [][]byte{ps[0], double(t, ps[0])}, tpk, ErrThreshPubKeyInfinity, -1},
+	}
+	for _, c := range cases {
+		_, err := NewSignersContext(c.n, c.t, c.ids, c.pubshares, c.threshPK)
+		var sie *SignerInputError
+		switch {
+		case c.wantIndex < 0 && err != c.want:
+			t.Errorf("%s: %v, want %v", c.name, err, c.want)
+		case c.wantIndex >= 0 && (!errors.As(err, &sie) || sie.Index != c.wantIndex || sie.Err != c.want):
+			t.Errorf("%s: %v, want %v at index %d", c.name, err, c.want, c.wantIndex)
+		}
+	}
+}
+
+// double returns the compressed 2·P for the compressed P. For the
+// identifiers {0, 1} (x = 1, 2) the Lagrange coefficients are λ₀ = 2 and
+// λ₁ = −1, so the public shares P and 2·P interpolate to infinity.
+func double(t *testing.T, pc []byte) []byte {
+	t.Helper()
+	var P secp256k1.Point
+	if _, err := P.SetBytes(pc); err != nil {
+		t.Fatal(err)
+	}
+	P.Double(&P)
+	return P.BytesCompressed()
+}
+
+// TestVerifySecretShare checks the dealer's shares against its commitment,
+// and rejects a share of another participant, another key, or a corrupted
+// commitment.
+func TestVerifySecretShare(t *testing.T) {
+	r := testref.Rand(t)
+	for _, nt := range [][2]int{{1, 1}, {3, 2}, {7, 4}, {5, 5}} {
+		s := newSetup(t, r, nt[0], nt[1])
+		if !bytes.Equal(s.out.ThreshPublicKey, s.out.Commitments[0]) || len(s.out.Commitments) != nt[1] {
+			t.Fatal("commitment does not start with the threshold key or has the wrong length")
+		}
+		for id, share := range s.out.SecretShares {
+			if err := VerifySecretShare(share, id, s.out.Commitments); err != nil {
+				t.Fatalf("%v: share %d: %v", nt, id, err)
+			}
+			if !bytes.Equal(share.PubShare(), s.out.PubShares[id]) {
+				t.Fatal("public share mismatch")
+			}
+			if nt[0] > 1 {
+				if err := VerifySecretShare(share, (id+1)%nt[0], s.out.Commitments); err != ErrShareCommitment {
+					t.Fatalf("share %d as %d: %v", id, (id+1)%nt[0], err)
+				}
+			}
+		}
+		bad := slices.Clone(s.out.Commitments)
+		bad[len(bad)-1] = make([]byte, 33)
+		if err := VerifySecretShare(s.out.SecretShares[0], 0, bad); err != ErrShareCommitment {
+			t.Fatalf("invalid commitment: %v", err)
+		}
+		if err := VerifySecretShare(s.out.SecretShares[0], 0, nil); err != ErrShareCommitment {
+			t.Fatalf("empty commitment: %v", err)
+		}
+		if err := VerifySecretShare(s.out.SecretShares[0], -1, s.out.Commitments); err != ErrShareCommitment {
+			t.Fatalf("negative id: %v", err)
+		}
+		if nt[1] > 1 {
+			o := newSetup(t, r, nt[0], nt[1])
+			if err := VerifySecretShare(s.out.SecretShares[0], 0, o.out.Commitments); err != ErrShareCommitment {
+				t.Fatalf("another key's commitment: %v", err)
+			}
+		}
+	}
+	for _, nt := range [][2]int{{3, 0}, {2, 3}, {0, 0}} {
+		if _, err := TrustedDealerKeygen(nt[0], nt[1], nil); err != ErrThreshold {
+			t.Errorf("TrustedDealerKeygen(%d, %d): %v", nt[0], nt[1], err)
+		}
+	}
+	if _, err := TrustedDealerKeygen(3, 2, bytes.NewReader(make([]byte, 10))); !errors.Is(err, ErrRand) {
+		t.Errorf("failing rand: %v", err)
+	}
+	if err := VerifySecretShare(nil, 0, nil); !errors.Is(err, secp256k1.ErrUninitialized) {
+		t.Errorf("nil share: %v", err)
+	}
+}
+
+// TestDeterministicSignSession checks DeterministicSign as the last signer
+// of a session: its partial signature aggregates with the others' into a
+// valid signature, and a sole signer of a 1-of-n key signs alone.
+func TestDeterministicSignSession(t *testing.T) {
+	r := testref.Rand(t)
+	s := newSetup(t, r, 4, 3)
+	ids := []int{3, 1, 2}
+	signers := s.signers(t, ids)
+	msg := []byte("deterministic last signer")
+	secs := make([]*SecNonce, 2)
+	pubs := make([]PubNonce, 3)
+	for i := range 2 {
+		sec, pub, err := NonceGen(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		secs[i], pubs[i] = sec, *pub
+	}
+	other, _ := NonceAgg(pubs[:2])
+	tc, _ := signers.TweakContext().ApplyBIP86Tweak()
+	tw, modes := tc.Tweaks()
+	pub, psig, err := DeterministicSign(s.out.SecretShares[2], 2, other, signers, tw, modes, msg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pubs[2] = *pub
+	agg, _ := NonceAgg(pubs)
+	session, err := NewSessionContext(signers, agg, tw, modes, msg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	psigs := make([]PartialSig, 3)
+	psigs[2] = *psig
+	for i := range 2 {
+		p, err := Sign(secs[i], s.out.SecretShares[ids[i]], ids[i], session)
+		if err != nil {
+			t.Fatal(err)
+		}
+		psigs[i] = *p
+	}
+	for i := range psigs {
+		if err := session.PartialSigVerify(&psigs[i], &pubs[i], i); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sig, _ := PartialSigAgg(psigs, session)
+	if !schnorr.Verify(tc.PublicKey(), msg, sig) {
+		t.Fatal("the signature does not verify")
+	}
+
+	// 1-of-n, sole signer.
+	s1 := newSetup(t, r, 3, 1)
+	signers1 := s1.signers(t, []int{1})
+	pub, psig, err = DeterministicSign(s1.out.SecretShares[1], 1, nil, signers1, nil, nil, msg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	session1, err := NewSessionContext(signers1, (*AggNonce)(pub), nil, nil, msg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sig, _ = PartialSigAgg([]PartialSig{*psig}, session1)
+	if !schnorr.Verify(signers1.TweakContext().PublicKey(), msg, sig) {
+		t.Fatal("the 1-of-n signature does not verify")
+	}
+}
+
+// TestTaggedHashes checks the tags against testref.TaggedHash.
+func TestTaggedHashes(t *testing.T) {
+	msg := []byte("frost")
+	for _, c := range []struct {
+		name string
+		got  [32]byte
+	}{
+		{"BIP0445/aux", tagAux.Sum(msg)},
+		{"BIP0445/nonce", tagNonce.Sum(msg)},
+		{"BIP0445/noncecoef", tagNonceCoef.Sum(msg)},
+		{"BIP0445/deterministic/nonce", tagDetNonce.Sum(msg)},
+	} {
+		if c.got != testref.TaggedHash(c.name, msg) {
+			t.Errorf("tag %q differs", c.name)
+		}
+	}
+}
+
+// TestSecretRedaction checks that fmt prints no secret of a SecretShare, a
+// SecNonce or a DealerOutput with any verb, and that encoding/json refuses
+// them.
+func TestSecretRedaction(t *testing.T) {
+	r := testref.Rand(t)
+	s := newSetup(t, r, 3, 2)
+	share := s.out.SecretShares[0]
+	sec, _, err := NonceGen(&NonceGenOptions{SecretShare: share})
+	if err != nil {
+		t.Fatal(err)
+	}
+	secrets := slices.Concat(testref.SecretTexts(share.Bytes()),
+		testref.SecretTexts(sec.st.k1.Bytes()), testref.SecretTexts(sec.st.k2.Bytes()))
+	testref.CheckRedacted(t, secrets, share, *share, sec, s.out, *s.out,
+		[]*SecretShare{share}, map[string]*SecNonce{"n": sec},
+		struct{ S SecretShare }{*share}, &NonceGenOptions{SecretShare: share})
+	for _, v := range []any{share, *share, sec, s.out} {
+		if _, err := json.Marshal(v); !errors.Is(err, secp256k1.ErrSecretMarshal) {
+			t.Errorf("json.Marshal(%T): %v, want ErrSecretMarshal", v, err)
+		}
+	}
+	if got := fmt.Sprint(share); got != "frost.SecretShare(REDACTED)" {
+		t.Errorf("fmt.Sprint(share) = %q", got)
+	}
+	share.Zero()
+	if share.check() == nil {
+		t.Error("a zeroed share is valid")
+	}
+}
+
+// TestZeroValues checks the zero-value rule for every type.
+func TestZeroValues(t *testing.T) {
+	isUninit := func(what string, err error) {
+		t.Helper()
+		if !errors.Is(err, secp256k1.ErrUninitialized) {
+			t.Errorf("%s: %v, want ErrUninitialized", what, err)
+		}
+	}
+	var agg AggNonce
+	isUninit("NewSessionContext(nil signers)", func() error { _, err := NewSessionContext(nil, &agg, nil, nil, nil); return err }())
+	isUninit("NewSessionContext(zero signers)", func() error {
+		_, err := NewSessionContext(new(SignersContext), &agg, nil, nil, nil)
+		return err
+	}())
+	isUninit("TweakContext.NewSessionContext", func() error {
+		_, err := new(TweakContext).NewSessionContext(nil, &agg, nil)
+		return err
+	}())
+	isUninit("ApplyTweak", func() error { _, err := new(TweakContext).ApplyTweak(make([]byte, 32), false); return err }())
+	isUninit("ApplyBIP86Tweak", func() error { _, err := new(TweakContext).ApplyBIP86Tweak(); return err }())
+	isUninit("PartialSigAgg", func() error { _, err := PartialSigAgg(nil, nil); return err }())
+	isUninit("PartialSigVerify", PartialSigVerify(&PartialSig{}, nil, nil, nil, nil, nil, 0))
+	isUninit("SessionContext.PartialSigVerify", new(SessionContext).PartialSigVerify(&PartialSig{}, &PubNonce{}, 0))
+	isUninit("Sign", func() error { _, err := Sign(nil, nil, 0, nil); return err }())
+	isUninit("DeterministicSign", func() error { _, _, err := DeterministicSign(nil, 0, nil, nil, nil, nil, nil, nil); return err }())
+	isUninit("DeterministicSign(zero signers)", func() error {
+		s, _ := ParseSecretShare(bytes.Repeat([]byte{1}, 32))
+		_, _, err := DeterministicSign(s, 0, nil, nil, nil, nil, nil, nil)
+		return err
+	}())
+	isUninit("SignersContext.Validate", new(SignersContext).Validate())
+	isUninit("VerifySecretShare", VerifySecretShare(new(SecretShare), 0, nil))
+	for name, f := range map[string]func(){
+		"SignersContext.N":            func() { new(SignersContext).N() },
+		"SignersContext.SignerIndex":  func() { new(SignersContext).SignerIndex(0) },
+		"SignersContext.TweakContext": func() { (*SignersContext)(nil).TweakContext() },
+		"TweakContext.XOnlyPublicKey": func() { new(TweakContext).XOnlyPublicKey() },
+		"TweakContext.PublicKey":      func() { new(TweakContext).PublicKey() },
+		"SessionContext.R":            func() { new(SessionContext).R() },
+		"SecretShare.Bytes":           func() { new(SecretShare).Bytes() },
+		"SecNonce.Erase":              func() { new(SecNonce).Erase() },
+	} {
+		want := "uninitialized"
+		testref.ExpectPanic(t, name, want, f)
+	}
+}
+
+// TestEncodings checks the marshalers of the wire values against the
+// parsers.
+func TestEncodings(t *testing.T) {
+	_, pub, _ := NonceGen(nil)
+	var pn PubNonce
+	txt, _ := pub.MarshalText()
+	if err := pn.UnmarshalText(txt); err != nil || pn != *pub {
+		t.Fatalf("PubNonce text round trip: %v", err)
+	}
+	if err := pn.UnmarshalText(txt[2:]); !errors.Is(err, ErrPubNonce) {
+		t.Fatalf("short text: %v", err)
+	}
+	agg, _ := NonceAgg([]PubNonce{*pub})
+	var an AggNonce
+	b, _ := agg.MarshalBinary()
+	if err := an.UnmarshalBinary(b); err != nil || an != *agg {
+		t.Fatalf("AggNonce binary round trip: %v", err)
+	}
+	var ps PartialSig
+	if err := ps.UnmarshalText(bytes.Repeat([]byte("f"), 64)); !errors.Is(err, ErrPartialSig) {
+		t.Fatalf("overflowing psig: %v", err)
+	}
+	j, err := json.Marshal(struct{ N PubNonce }{*pub})
+	if err != nil || !bytes.Contains(j, txt) {
+		t.Fatalf("json: %s %v", j, err)
+	}
+}

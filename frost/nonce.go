@@ -1,0 +1,376 @@
+package frost
+
+import (
+	"crypto/rand"
+	"encoding/binary"
+	"fmt"
+	"io"
+	"math"
+	"sync/atomic"
+
+	"github.com/kestrel-crypto/secp256k1"
+	"github.com/kestrel-crypto/secp256k1/internal/ecmult"
+	"github.com/kestrel-crypto/secp256k1/internal/frostcore"
+	"github.com/kestrel-crypto/secp256k1/internal/group"
+	"github.com/kestrel-crypto/secp256k1/internal/scalar"
+)
+
+// Nonce generation and aggregation: BIP-445's NonceGen and NonceAgg, and
+// the three nonce values: the secret nonce (kept by a signer until Sign
+// consumes it), the public nonce (sent to the coordinator) and the
+// aggregate nonce (sent back by the coordinator).
+
+// PubNonceSize and AggNonceSize are the lengths of the encodings of a
+// public nonce and of an aggregate nonce.
+const (
+	PubNonceSize = 66
+	AggNonceSize = 66
+)
+
+// PubNonce is the encoding of a signer's public nonce, BIP-445's pubnonce:
+// cbytes(R₁) ‖ cbytes(R₂), two 33-byte compressed points. It is the value
+// sent over the wire. ParsePubNonce returns only valid ones; the algorithms
+// that take a PubNonce check it again and blame its sender if it is invalid.
+// The zero value is an (invalid) encoding.
+type PubNonce [PubNonceSize]byte
+
+// ParsePubNonce returns the public nonce encoded in b, or ErrPubNonce if b is
+// not 66 bytes holding two valid compressed points. Variable time.
+func ParsePubNonce(b []byte) (*PubNonce, error) {
+	if len(b) != PubNonceSize {
+		return nil, ErrPubNonce
+	}
+	n := PubNonce(b)
+	var R1, R2 secp256k1.Point
+	if !n.decode(&R1, &R2) {
+		return nil, ErrPubNonce
+	}
+	return &n, nil
+}
+
+// Bytes returns a copy of the 66-byte encoding.
+func (n *PubNonce) Bytes() []byte {
+	out := *n
+	return out[:]
+}
+
+// decode sets R1 and R2 to cpoint of the two halves, and reports whether
+// both are valid.
+func (n *PubNonce) decode(R1, R2 *secp256k1.Point) bool {
+	return cpoint(R1, n[:33]) && cpoint(R2, n[33:])
+}
+
+// AggNonce is the encoding of an aggregate nonce, BIP-445's aggnonce:
+// cbytes_ext(R₁) ‖ cbytes_ext(R₂), where either point may be infinity,
+// encoded as 33 zero bytes. NonceAgg returns it; the coordinator, which may
+// be untrusted, sends it to the signers. ParseAggNonce returns only valid
+// ones; NewSessionContext checks it again and blames the coordinator if it
+// is invalid. The zero value is the valid encoding of two points at
+// infinity.
+type AggNonce [AggNonceSize]byte
+
+// ParseAggNonce returns the aggregate nonce encoded in b, or ErrAggNonce if
+// b is not 66 bytes holding two valid compressed points or 33-byte zero
+// encodings of infinity. Variable time.
+func ParseAggNonce(b []byte) (*AggNonce, error) {
+	if len(b) != AggNonceSize {
+		return nil, ErrAggNonce
+	}
+	n := AggNonce(b)
+	var R1, R2 secp256k1.Point
+	if !n.decode(&R1, &R2) {
+		return nil, ErrAggNonce
+	}
+	return &n, nil
+}
+
+// Bytes returns a copy of the 66-byte encoding.
+func (n *AggNonce) Bytes() []byte {
+	out := *n
+	return out[:]
+}
+
+// decode sets R1 and R2 to cpoint_ext of the two halves, and reports whether
+// both are valid.
+func (n *AggNonce) decode(R1, R2 *secp256k1.Point) bool {
+	return cpointExt(R1, n[:33]) && cpointExt(R2, n[33:])
+}
+
+// SecNonce is a signer's secret nonce, BIP-445's secnonce: the scalars k₁
+// and k₂, from NonceGen. Sign consumes it: the first call to Sign that
+// signs (or to Erase) marks it used and zeroes k₁ and k₂, and every later
+// call returns ErrSecNonceUsed. A Sign that fails on its arguments leaves it
+// unused.
+//
+// The state lives behind a pointer, so copies of a SecNonce value share it
+// and cannot be used to sign twice either (go vet also reports such copies).
+// A SecNonce cannot be serialized (its MarshalJSON returns an error wrapping
+// secp256k1.ErrSecretMarshal), and fmt prints a fixed text for it;
+// docs/frost.md discusses the risks that remain. It is safe for concurrent
+// use: of concurrent calls to Sign, exactly one can use the nonce.
+//
+// The zero value (like a nil *SecNonce) is not a nonce: Sign returns an
+// error that is both ErrSecNonce and secp256k1.ErrUninitialized for it, and
+// Erase panics.
+type SecNonce struct {
+	_  noCopy
+	st *secNonceState
+}
+
+// secNonceState is the content of a SecNonce.
+type secNonceState struct {
+	// used is set, once, by the call that consumes the nonce. Only that call
+	// reads k1 and k2, and it zeroes them.
+	used atomic.Bool
+	// k1 and k2 sit behind a pointer of their own: fmt dereferences at most
+	// one pointer of a value that it cannot format (the st of a SecNonce
+	// value, under %s), so it shows only their address.
+	*nonceScalars
+	// R1 and R2 are k₁·G and k₂·G, the public nonce, for Sign's
+	// self-verification (BIP-445 recomputes them from k₁ and k₂).
+	R1, R2 group.Jacobian
+}
+
+// nonceScalars is the secret part of a secNonceState.
+type nonceScalars struct {
+	k1, k2 secp256k1.Scalar // BIP-445's k₁', k₂'; 0 once used
+}
+
+// newSecNonceState returns a state with k1 = k2 = 0, allocated together with
+// its nonceScalars.
+func newSecNonceState() *secNonceState {
+	both := new(struct {
+		st secNonceState
+		k  nonceScalars
+	})
+	both.st.nonceScalars = &both.k
+	return &both.st
+}
+
+// noCopy makes go vet's copylocks check report copies of a SecNonce.
+type noCopy struct{}
+
+func (*noCopy) Lock()   {}
+func (*noCopy) Unlock() {}
+
+// take marks the nonce used and returns its state, which the caller owns
+// and must zero. It returns the errors of check: errZeroSecNonce for the zero
+// SecNonce and ErrSecNonceUsed if the nonce was already taken.
+func (n *SecNonce) take() (*secNonceState, error) {
+	if err := n.check(); err != nil {
+		return nil, err
+	}
+	if !n.st.used.CompareAndSwap(false, true) {
+		return nil, ErrSecNonceUsed
+	}
+	return n.st, nil
+}
+
+// Erase destroys the secret nonce without signing, for example when a
+// session is aborted: it marks the nonce used and zeroes it. Later calls to
+// Sign return ErrSecNonceUsed. Erase on a used nonce does nothing; on the
+// zero SecNonce (or nil) it panics.
+func (n *SecNonce) Erase() {
+	if n == nil || n.st == nil {
+		panic("frost: use of an uninitialized SecNonce")
+	}
+	if st, err := n.take(); err == nil {
+		st.k1, st.k2 = secp256k1.Scalar{}, secp256k1.Scalar{}
+	}
+}
+
+// NonceGenOptions holds NonceGen's inputs, all optional in BIP-445.
+// BIP-445 recommends giving every one that is known when the nonce is
+// generated: they make the nonce differ even if the random source fails.
+// The zero value (or a nil pointer) gives none of them and uses
+// crypto/rand.
+type NonceGenOptions struct {
+	// SecretShare is the signer's secret share (BIP-445's secshare). When
+	// set, the random value is masked with it. nil means absent; the zero
+	// SecretShare is not a share, and NonceGen returns an error wrapping
+	// secp256k1.ErrUninitialized for it.
+	SecretShare *SecretShare
+	// PubShare is the signer's 33-byte public share (BIP-445's pubshare);
+	// nil or empty means absent. With a SecretShare it must be the share's
+	// (SecretShare.PubShare). BIP-445 hashes an absent public share
+	// differently from a present one, so NonceGen does not fill it in.
+	PubShare []byte
+	// ThreshPublicKey is the 32-byte x-only threshold public key
+	// (BIP-445's thresh_pk_xonly): ideally TweakContext.XOnlyPublicKey after
+	// every tweak the session will apply, else the untweaked key's x
+	// coordinate. nil or empty means absent.
+	ThreshPublicKey []byte
+	// Msg is the message to be signed, BIP-445's m. nil means absent; a
+	// non-nil empty slice is the empty message, which BIP-445 hashes
+	// differently from an absent one.
+	Msg []byte
+	// ExtraIn is any additional data that has a chance of changing between
+	// calls, such as a session identifier or counter (BIP-445's extra_in);
+	// at most 2³² − 1 bytes. nil or empty means absent.
+	ExtraIn []byte
+	// Rand is the source of the 32 random bytes and defaults to
+	// crypto/rand. Set it only to reproduce test vectors: a repeated random
+	// value with repeated other inputs repeats the nonce, and a nonce used in
+	// two signatures reveals the secret share.
+	Rand io.Reader
+}
+
+// NonceGen generates a secret and public nonce pair (BIP-445's NonceGen).
+// opts may be nil; see NonceGenOptions. Send the public nonce to the
+// coordinator, keep the secret nonce until Sign consumes it.
+//
+// It returns ErrNonceGenInput for a PubShare that is neither empty nor 33
+// bytes or is not the SecretShare's, a ThreshPublicKey that is neither
+// empty nor 32 bytes, or an ExtraIn that is too long; an error wrapping
+// secp256k1.ErrUninitialized for a SecretShare that is the zero value;
+// ErrRand wrapping the error of a failing opts.Rand; and ErrSign with
+// probability 2⁻²⁵⁵. It is constant time in the secret share and the nonce.
+func NonceGen(opts *NonceGenOptions) (*SecNonce, *PubNonce, error) {
+	if opts == nil {
+		opts = new(NonceGenOptions)
+	}
+	if opts.SecretShare != nil {
+		if err := opts.SecretShare.check(); err != nil {
+			return nil, nil, err
+		}
+	}
+	if !validNonceGenOptions(opts) {
+		return nil, nil, ErrNonceGenInput
+	}
+	var rnd [32]byte
+	if opts.Rand == nil {
+		rand.Read(rnd[:]) // never fails (crypto/rand crashes the program instead)
+	} else if _, err := io.ReadFull(opts.Rand, rnd[:]); err != nil {
+		return nil, nil, fmt.Errorf("%w: %w", ErrRand, err)
+	}
+	return nonceGen(opts, &rnd)
+}
+
+// validNonceGenOptions reports whether the lengths of opts' fields are
+// valid and its PubShare, if any, is its SecretShare's.
+func validNonceGenOptions(opts *NonceGenOptions) bool {
+	if len(opts.PubShare) != 0 {
+		if len(opts.PubShare) != PubShareSize {
+			return false
+		}
+		if opts.SecretShare != nil && [33]byte(opts.PubShare) != opts.SecretShare.pub {
+			return false
+		}
+	}
+	return (len(opts.ThreshPublicKey) == 0 || len(opts.ThreshPublicKey) == 32) &&
+		uint64(len(opts.ExtraIn)) <= math.MaxUint32
+}
+
+// nonceGen is NonceGen after the checks of its arguments, with the 32
+// random bytes in rnd, which it zeroes. opts.Rand is not used.
+func nonceGen(opts *NonceGenOptions, rnd *[32]byte) (*SecNonce, *PubNonce, error) {
+	// rand' = secshare ⊕ hash_BIP0445/aux(rand) if secshare is present,
+	// else rand.
+	var rp [32]byte
+	if opts.SecretShare != nil {
+		maskSecretShare(&rp, opts.SecretShare, rnd)
+	} else {
+		rp = *rnd
+	}
+	clear(rnd[:])
+
+	st := newSecNonceState()
+	for i, k := range []*secp256k1.Scalar{&st.k1, &st.k2} {
+		nonceGenHash(k, &rp, opts, byte(i))
+	}
+	clear(rp[:])
+	if st.k1.IsZero()|st.k2.IsZero() == 1 {
+		st.k1, st.k2 = secp256k1.Scalar{}, secp256k1.Scalar{}
+		return nil, nil, ErrSign
+	}
+	pub := st.setPublicNonce()
+	return &SecNonce{st: st}, pub, nil
+}
+
+// setPublicNonce sets R1 = k1·G and R2 = k2·G, which must not be zero, and
+// returns the public nonce cbytes(R1) ‖ cbytes(R2). Constant time in k1
+// and k2; the encoding of the (public) points is not.
+func (st *secNonceState) setPublicNonce() *PubNonce {
+	pub := new(PubNonce)
+	for j, kR := range []struct {
+		k *secp256k1.Scalar
+		R *group.Jacobian
+	}{{&st.k1, &st.R1}, {&st.k2, &st.R2}} {
+		k := toInternal(kR.k)
+		ecmult.ScalarBaseMult(kR.R, &k)
+		k = scalar.Scalar{}
+		frostcore.VarTimePutCompressed((*[33]byte)(pub[33*j:]), kR.R) // never the identity: k ≠ 0
+	}
+	return pub
+}
+
+// maskSecretShare sets out = bytes(32, secshare) ⊕ hash_BIP0445/aux(rnd),
+// as NonceGen and DeterministicSign do. Constant time.
+func maskSecretShare(out *[32]byte, s *SecretShare, rnd *[32]byte) {
+	h := tagAux.Sum(rnd[:])
+	d := s.d.Bytes()
+	for i := range out {
+		out[i] = d[i] ^ h[i]
+	}
+	clear(d)
+	clear(h[:])
+}
+
+// nonceGenHash sets k to k_{i+1} = int(hash_BIP0445/nonce(rand' ‖ bytes(1,
+// len(pubshare)) ‖ pubshare ‖ bytes(1, len(thresh_pk_xonly)) ‖
+// thresh_pk_xonly ‖ m_prefixed ‖ bytes(4, len(extra_in)) ‖ extra_in ‖
+// bytes(1, i))) mod n.
+func nonceGenHash(k *secp256k1.Scalar, rp *[32]byte, opts *NonceGenOptions, i byte) {
+	h := tagNonce.New()
+	h.Write(rp[:])
+	h.Write([]byte{byte(len(opts.PubShare))})
+	h.Write(opts.PubShare)
+	h.Write([]byte{byte(len(opts.ThreshPublicKey))})
+	h.Write(opts.ThreshPublicKey)
+	if opts.Msg == nil {
+		h.Write([]byte{0})
+	} else {
+		var prefix [9]byte
+		prefix[0] = 1
+		binary.BigEndian.PutUint64(prefix[1:], uint64(len(opts.Msg)))
+		h.Write(prefix[:])
+		h.Write(opts.Msg)
+	}
+	var n [4]byte
+	binary.BigEndian.PutUint32(n[:], uint32(len(opts.ExtraIn)))
+	h.Write(n[:])
+	h.Write(opts.ExtraIn)
+	h.Write([]byte{i})
+	var out [32]byte
+	h.Sum(&out)
+	k.SetReducedBytes(out[:])
+	clear(out[:])
+}
+
+// NonceAgg aggregates the signers' public nonces (BIP-445's NonceAgg): R_j =
+// R_{1,j} + … + R_{u,j} for j = 1, 2. Either sum may be infinity, which the
+// aggregate nonce encodes as 33 zero bytes. The coordinator runs it; it may
+// be untrusted.
+//
+// For an invalid public nonce it returns an InvalidContributionError that
+// blames its index with ContribPubNonce (BIP-445's order: the first halves
+// of all nonces are checked before the second halves). It returns
+// ErrNoNonces for an empty list. Variable time: the nonces are public.
+func NonceAgg(pubnonces []PubNonce) (*AggNonce, error) {
+	if len(pubnonces) == 0 {
+		return nil, ErrNoNonces
+	}
+	agg := new(AggNonce)
+	for j := range 2 {
+		R := secp256k1.NewIdentityPoint()
+		var Rij secp256k1.Point
+		for i := range pubnonces {
+			if !cpoint(&Rij, pubnonces[i][33*j:33*j+33]) {
+				return nil, blame(i, ContribPubNonce, ErrPubNonce)
+			}
+			R.Add(R, &Rij)
+		}
+		cbytesExt(agg[33*j:], R)
+	}
+	return agg, nil
+}

@@ -1,0 +1,236 @@
+package frost
+
+import (
+	"slices"
+
+	"github.com/kestrel-crypto/secp256k1"
+	"github.com/kestrel-crypto/secp256k1/internal/ecmult"
+	"github.com/kestrel-crypto/secp256k1/internal/frostcore"
+	"github.com/kestrel-crypto/secp256k1/internal/group"
+	"github.com/kestrel-crypto/secp256k1/internal/scalar"
+	ksha256 "github.com/kestrel-crypto/secp256k1/internal/sha256"
+)
+
+// SessionContext is BIP-445's Session Context: the Signers Context, the
+// aggregate nonce, the tweaks with their modes, and the message of one
+// signing session, together with the values that GetSessionValues derives
+// from them. The constructors compute those values once and check every
+// input, so Sign, PartialSigVerify and PartialSigAgg cannot fail on the
+// session itself.
+//
+// A SessionContext is immutable and safe for concurrent use. BIP-445 asks
+// that the session values be protected from modification by an untrusted
+// party: this type keeps its own copies of every input and has no exported
+// fields.
+//
+// The zero value (like a nil *SessionContext) is not a session; use
+// NewSessionContext. Its methods with an error result, and Sign and
+// PartialSigAgg, return an error wrapping secp256k1.ErrUninitialized for
+// it; the others panic.
+type SessionContext struct {
+	signers  *SignersContext
+	tweak    *TweakContext // with the session's tweaks applied
+	aggNonce AggNonce
+	msg      []byte
+
+	b, e   secp256k1.Scalar // the nonce coefficient and the challenge
+	bi, ei scalar.Scalar    // b and e again, for the verification engine
+	r      secp256k1.Point  // the final nonce R, never the identity
+	rx     [32]byte         // xbytes(R)
+	rOdd   bool             // R has an odd y
+}
+
+// NewSessionContext returns the session context of the signers' session
+// with the aggregate nonce aggNonce (from the coordinator), the tweaks with
+// their modes (BIP-445's tweak₁..v and is_xonly_t₁..v; both empty for an
+// untweaked key) and the message msg, of any length. It runs BIP-445's
+// GetSessionValues: it applies the tweaks to the threshold public key (the
+// errors of ApplyTweak, and ErrTweakModes for lists of different lengths),
+// then checks the aggregate nonce: for an invalid one it returns an
+// InvalidContributionError that blames the coordinator with
+// ContribAggNonce. Variable time: every input is public.
+func NewSessionContext(signers *SignersContext, aggNonce *AggNonce, tweaks [][]byte, isXOnly []bool, msg []byte) (*SessionContext, error) {
+	if err := signers.check(); err != nil {
+		return nil, err
+	}
+	tc, err := signers.tweak.applyTweaks(tweaks, isXOnly)
+	if err != nil {
+		return nil, err
+	}
+	return newSessionContext(signers, tc, aggNonce, msg)
+}
+
+// NewSessionContext returns the session context of the signers' session
+// with the aggregate nonce aggNonce and the message msg, for the tweaks
+// applied to c: NewSessionContext with c's Tweaks. c must start from the
+// signers' threshold public key (be SignersContext.TweakContext or a tweak
+// of it); ErrTweakContext otherwise.
+func (c *TweakContext) NewSessionContext(signers *SignersContext, aggNonce *AggNonce, msg []byte) (*SessionContext, error) {
+	if err := c.check(); err != nil {
+		return nil, err
+	}
+	if err := signers.check(); err != nil {
+		return nil, err
+	}
+	if c.base != signers.threshPK {
+		return nil, ErrTweakContext
+	}
+	return newSessionContext(signers, c, aggNonce, msg)
+}
+
+// newSessionContext is GetSessionValues after the tweaks.
+func newSessionContext(signers *SignersContext, tc *TweakContext, aggNonce *AggNonce, msg []byte) (*SessionContext, error) {
+	if aggNonce == nil {
+		return nil, blame(Coordinator, ContribAggNonce, ErrAggNonce)
+	}
+	s := &SessionContext{signers: signers, tweak: tc, aggNonce: *aggNonce, msg: slices.Clone(msg)}
+	// b = int(hash_BIP0445/noncecoef(bytes(4, 4u) ‖ ser_ids ‖ aggnonce ‖
+	// xbytes(Q) ‖ m)) mod n. The prefix is the length of ser_ids in bytes,
+	// 4u, as in BIP-445's test vectors (PR #2070 at f7de4568, 0.8.0; see
+	// testdata/bip-0445/README.md), where the text says bytes(4, u). Either
+	// determines u; the deterministic nonce's hash does take bytes(4, u).
+	setHashScalars(&s.b, &s.bi, &tagNonceCoef, putUint32(nil, len(signers.serIDs)-4), signers.serIDs[4:], s.aggNonce[:], tc.qc[1:], s.msg)
+	var R1, R2 secp256k1.Point
+	if !s.aggNonce.decode(&R1, &R2) {
+		return nil, blame(Coordinator, ContribAggNonce, ErrAggNonce)
+	}
+	if s.b.IsZero() == 1 { // probability 2⁻²⁵⁶
+		return nil, ErrSign
+	}
+	// R' = R₁ + b·R₂; R = G if R' is infinity.
+	one := scalarOne
+	s.r.VarTimeMultiScalarMult([]*secp256k1.Scalar{&one, &s.b}, []*secp256k1.Point{&R1, &R2})
+	if s.r.IsIdentity() == 1 {
+		s.r.Set(generator)
+	}
+	rc := s.r.VarTimeBytesCompressed()
+	copy(s.rx[:], rc[1:])
+	s.rOdd = rc[0] == 3
+	// e = int(hash_BIP0340/challenge(xbytes(R) ‖ xbytes(Q) ‖ m)) mod n.
+	setHashScalars(&s.e, &s.ei, &ksha256.BIP340Challenge, s.rx[:], tc.qc[1:], s.msg)
+	if s.e.IsZero() == 1 { // probability 2⁻²⁵⁶
+		return nil, ErrSign
+	}
+	return s, nil
+}
+
+// setHashScalars sets s and si to int(hash_tag(msg…)) mod n.
+func setHashScalars(s *secp256k1.Scalar, si *scalar.Scalar, tag *ksha256.Tag, msg ...[]byte) {
+	h := tag.Sum(msg...)
+	s.SetReducedBytes(h[:])
+	si.SetReducedBytes(&h)
+}
+
+// SignersContext returns the session's Signers Context.
+func (s *SessionContext) SignersContext() *SignersContext {
+	must(s.check())
+	return s.signers
+}
+
+// TweakContext returns the session's Tweak Context, with its tweaks
+// applied: its XOnlyPublicKey is the key that the final signature verifies
+// under, and its PublicKey can be given to schnorr.Verify.
+func (s *SessionContext) TweakContext() *TweakContext {
+	must(s.check())
+	return s.tweak
+}
+
+// R returns a copy of the session's final nonce R = R₁ + b·R₂ (G if that
+// sum is infinity), whose x coordinate is the first half of the final
+// signature.
+func (s *SessionContext) R() *secp256k1.Point {
+	must(s.check())
+	return new(secp256k1.Point).Set(&s.r)
+}
+
+// verifySum returns T = sig·G − σb·R2s − eλg'·P for the signer at index i
+// whose public nonce is (R1s, R2s), and false if the engine detected an
+// invalid point: the partial signature sig is valid (BIP-445's
+// PartialSigVerifyInternal, sig·G = Re + e·λ·g'·P) exactly when T = σ·R1s.
+// Here Re = σ·(R1s + b·R2s) is the effective nonce, σ = −1 if R has an odd y
+// and 1 otherwise, P and λ are the signer's public share and Lagrange
+// coefficient, and g' = g·gacc, where g = −1 if Q has an odd y. T takes one
+// multi-scalar multiplication of two points and G (whose term uses the
+// precomputed tables of G); σ·R1s needs no multiplication, and is compared
+// with T by the caller. Variable time: every input is public.
+func (s *SessionContext) verifySum(sig *scalar.Scalar, R2s *group.Jacobian, i int) (group.Jacobian, bool) {
+	c := s.signers
+	var nsb, nc scalar.Scalar
+	// −σ·b: −b if R has an even y, b if odd.
+	nsb.Set(&s.bi)
+	if !s.rOdd {
+		nsb.Negate(&nsb)
+	}
+	// −e·λ·g': g' = −1 exactly when one of g and gacc is −1.
+	nc.Multiply(&s.ei, &c.lam[i])
+	if (s.tweak.qc[0] == 3) == s.tweak.gaccNeg { // g' = 1
+		nc.Negate(&nc)
+	}
+	return ecmult.VarTimeMultiScalarMult(
+		[]*scalar.Scalar{&nsb, &nc}, []*group.Jacobian{R2s, &c.points[i]}, sig)
+}
+
+// verify reports whether sig is a valid partial signature by the signer at
+// index i whose public nonce is the pair of points (R1s, R2s) (see
+// verifySum). Sign's self-verification.
+func (s *SessionContext) verify(sig *scalar.Scalar, R1s, R2s *group.Jacobian, i int) bool {
+	T, ok := s.verifySum(sig, R2s, i)
+	if !ok {
+		return false
+	}
+	var want group.Jacobian
+	want.Set(R1s)
+	if s.rOdd {
+		want.Negate(&want)
+	}
+	return T.Equal(&want) == 1
+}
+
+// PartialSigVerify checks the partial signature psig of the signer at index
+// i of the Signers Context, whose public nonce is pubnonce (BIP-445's
+// PartialSigVerifyInternal, with the signer given by its index). It returns
+// nil if psig is valid, and otherwise an InvalidContributionError that
+// blames signer i: ContribPartialSig (cause ErrPartialSig for a value not
+// less than n, ErrPartialSigVerify for a signature that does not verify) or
+// ContribPubNonce for an invalid pubnonce. It returns ErrSignerIndex if i
+// is out of range.
+//
+// pubnonce must be the nonce that went into the session's aggregate nonce:
+// verifying against the aggregate nonce is what lets a coordinator's output
+// be checked. PartialSigVerify cannot check this itself. A coordinator that
+// verifies every signer's partial signature this way saves the repeated
+// nonce aggregation and session computation of the package function
+// PartialSigVerify. Variable time.
+func (s *SessionContext) PartialSigVerify(psig *PartialSig, pubnonce *PubNonce, i int) error {
+	if err := s.check(); err != nil {
+		return err
+	}
+	if i < 0 || i >= len(s.signers.ids) {
+		return ErrSignerIndex
+	}
+	var sig scalar.Scalar
+	if _, err := sig.SetCanonicalBytes((*[32]byte)(psig)); err != nil {
+		return blame(i, ContribPartialSig, ErrPartialSig)
+	}
+	var R2s group.Jacobian
+	if !frostcore.SetCompressed(&R2s, (*[33]byte)(pubnonce[33:])) {
+		return blame(i, ContribPubNonce, ErrPubNonce)
+	}
+	T, ok := s.verifySum(&sig, &R2s, i)
+	// T = σ·R1s, compared with R1s's encoding without decoding it: σ = −1
+	// flips the parity byte.
+	want := [33]byte(pubnonce[:33])
+	if s.rOdd && (want[0] == 2 || want[0] == 3) {
+		want[0] ^= 1
+	}
+	if ok && frostcore.VarTimeEqualCompressed(&T, &want) {
+		return nil
+	}
+	// Only a failure decodes R1s, to blame the right contribution: an
+	// invalid public nonce before a wrong partial signature, as BIP-445.
+	var R1s group.Jacobian
+	if !frostcore.SetCompressed(&R1s, &want) {
+		return blame(i, ContribPubNonce, ErrPubNonce)
+	}
+	return blame(i, ContribPartialSig, ErrPartialSigVerify)
+}

@@ -1,0 +1,231 @@
+package frost
+
+import (
+	"github.com/kestrel-crypto/secp256k1"
+	"github.com/kestrel-crypto/secp256k1/internal/scalar"
+)
+
+// Partial signing, partial signature verification and aggregation:
+// BIP-445's Sign, PartialSigVerify and PartialSigAgg.
+
+// PartialSigSize is the length of the encoding of a partial signature.
+const PartialSigSize = 32
+
+// PartialSig is the encoding of a partial signature, BIP-445's psig:
+// bytes(32, s). It is the value sent over the wire. ParsePartialSig returns
+// only valid ones (s < n); PartialSigVerify and PartialSigAgg check it again
+// and blame its sender if it is invalid. The zero value is the (valid)
+// encoding of 0.
+type PartialSig [PartialSigSize]byte
+
+// ParsePartialSig returns the partial signature encoded in b, or
+// ErrPartialSig if b is not 32 bytes or its value is not less than n.
+func ParsePartialSig(b []byte) (*PartialSig, error) {
+	var s secp256k1.Scalar
+	if _, err := s.SetCanonicalBytes(b); err != nil {
+		return nil, ErrPartialSig
+	}
+	p := PartialSig(b)
+	return &p, nil
+}
+
+// Bytes returns a copy of the 32-byte encoding.
+func (p *PartialSig) Bytes() []byte {
+	out := *p
+	return out[:]
+}
+
+// Sign returns the partial signature of the session by the signer with
+// secret share secshare and participant identifier myID, using and
+// consuming the secret nonce secnonce (BIP-445's Sign): s = k₁ + b·k₂ +
+// e·λ·d, with k₁ and k₂ negated if the final nonce R has an odd y and
+// d = g·gacc·d'.
+//
+// secnonce must come from NonceGen, and its public nonce must be in the
+// session's aggregate nonce; Sign cannot check the latter. No secret nonce
+// can sign twice: Sign checks its arguments first, from public values only,
+// and an error there leaves secnonce unused, so that the caller can retry
+// with the right share or session; once the checks pass, Sign consumes
+// secnonce whatever the outcome.
+//
+// The argument errors, which leave secnonce unused: an error wrapping
+// secp256k1.ErrUninitialized for a nil or zero session or secshare, and
+// for the zero SecNonce (that one is also ErrSecNonce); ErrSecNonceUsed for
+// a nonce already consumed; ErrSignerNotInPubShares if secshare's public
+// share is not in the session's Signers Context, ErrSignerNotInIDs if myID
+// is not, and ErrSignerMismatch if both are but at different positions.
+// After secnonce is consumed: ErrSecNonce if k₁ or k₂ is zero, and ErrSign
+// if the partial signature fails its self-verification (a computation
+// fault; BIP-445 recommends the check, which keeps a faulty signature,
+// which could leak the share, from being output). Constant time in the
+// secret share and the nonce.
+func Sign(secnonce *SecNonce, secshare *SecretShare, myID int, session *SessionContext) (*PartialSig, error) {
+	if err := session.check(); err != nil {
+		return nil, err
+	}
+	if err := secshare.check(); err != nil {
+		return nil, err
+	}
+	if err := secnonce.check(); err != nil {
+		return nil, err
+	}
+	i, err := session.signerIndex(secshare, myID)
+	if err != nil {
+		return nil, err
+	}
+	st, err := secnonce.take()
+	if err != nil {
+		return nil, err // ErrSecNonceUsed: another Sign took it since check
+	}
+	var sig secp256k1.Scalar
+	err = session.sign(&sig, st, secshare, i)
+	if err != nil {
+		return nil, err
+	}
+	// The partial signature is public from here on.
+	si := toInternal(&sig)
+	if !session.verify(&si, &st.R1, &st.R2, i) {
+		return nil, ErrSign
+	}
+	psig := PartialSig(sig.Bytes())
+	return &psig, nil
+}
+
+// signerIndex returns the index in the session's Signers Context of the
+// signer with the secret share s and the identifier id, or BIP-445's
+// errors, in its order. It reads only public values.
+func (s *SessionContext) signerIndex(share *SecretShare, id int) (int, error) {
+	c := s.signers
+	if c.pubshareIndex(&share.pub) < 0 {
+		return -1, ErrSignerNotInPubShares
+	}
+	i := c.idIndex(id)
+	if i < 0 {
+		return -1, ErrSignerNotInIDs
+	}
+	if c.pubshares[i] != share.pub {
+		return -1, ErrSignerMismatch
+	}
+	return i, nil
+}
+
+// sign sets sig to the partial signature s = k₁ + b·k₂ + e·λ·d of the
+// signer at index i with the secret share share and the nonce st, which
+// Sign has taken: it zeroes st's k₁ and k₂. It returns the errors of a zero
+// k₁ or k₂. Constant time in the share and the nonce.
+func (s *SessionContext) sign(sig *secp256k1.Scalar, st *secNonceState, share *SecretShare, i int) error {
+	k1, k2 := st.k1, st.k2
+	st.k1, st.k2 = secp256k1.Scalar{}, secp256k1.Scalar{}
+	defer func() { k1, k2 = secp256k1.Scalar{}, secp256k1.Scalar{} }()
+	if k1.IsZero() == 1 {
+		return errSecNonceFirst
+	}
+	if k2.IsZero() == 1 {
+		return errSecNonceSecond
+	}
+	// k_i = n − k_i' if R has an odd y (R is public).
+	rOdd := 0
+	if s.rOdd {
+		rOdd = 1
+	}
+	var neg secp256k1.Scalar
+	neg.Negate(&k1)
+	k1.Select(&neg, &k1, rOdd)
+	neg.Negate(&k2)
+	k2.Select(&neg, &k2, rOdd)
+
+	// d = g·gacc·d', where g = −1 if Q has an odd y (both signs are public).
+	d := share.d
+	dNeg := 0
+	if (s.tweak.qc[0] == 3) != s.tweak.gaccNeg {
+		dNeg = 1
+	}
+	neg.Negate(&d)
+	d.Select(&neg, &d, dNeg)
+	neg = secp256k1.Scalar{}
+
+	// s = k₁ + b·k₂ + e·λ·d mod n.
+	var eld secp256k1.Scalar
+	eld.Multiply(&s.e, &s.signers.lambdas[i])
+	eld.Multiply(&eld, &d)
+	d = secp256k1.Scalar{}
+	sig.Multiply(&s.b, &k2)
+	sig.Add(sig, &k1)
+	sig.Add(sig, &eld)
+	eld = secp256k1.Scalar{}
+	return nil
+}
+
+// PartialSigVerify checks the partial signature psig of the signer at index
+// i of the Signers Context (BIP-445's PartialSigVerify), given every
+// signer's public nonce (pubnonces[j] is the nonce of the signer at index j
+// of signers), the tweaks with their modes, and the message. It aggregates
+// the nonces itself, so it is independent of the coordinator.
+//
+// It returns nil if psig is valid. Otherwise it returns an
+// InvalidContributionError that names the culprit: a public nonce
+// (NonceAgg) by index, or signer i with ContribPartialSig (cause
+// ErrPartialSig or ErrPartialSigVerify) if psig itself is invalid. It
+// returns ErrSignerIndex for an index out of range or a number of nonces
+// other than the number of signers, and the tweak errors of
+// NewSessionContext.
+//
+// To verify the partial signatures of many signers of one session, create
+// the session once and use SessionContext.PartialSigVerify. Variable time.
+func PartialSigVerify(psig *PartialSig, pubnonces []PubNonce, signers *SignersContext, tweaks [][]byte, isXOnly []bool, msg []byte, i int) error {
+	if err := signers.check(); err != nil {
+		return err
+	}
+	if len(pubnonces) != len(signers.ids) || i < 0 || i >= len(pubnonces) {
+		return ErrSignerIndex
+	}
+	aggNonce, err := NonceAgg(pubnonces)
+	if err != nil {
+		return err
+	}
+	session, err := NewSessionContext(signers, aggNonce, tweaks, isXOnly, msg)
+	if err != nil {
+		return err
+	}
+	return session.PartialSigVerify(psig, &pubnonces[i], i)
+}
+
+// PartialSigAgg aggregates the partial signatures of all signers of the
+// session (psigs[j] is the signer's at index j of the Signers Context) into
+// the final 64-byte BIP-340 signature xbytes(R) ‖ bytes(32, s) of the
+// session's message under its x-only threshold public key (BIP-445's
+// PartialSigAgg): s = s₁ + … + s_u + e·g·tacc mod n.
+//
+// For a partial signature whose value is not less than n it returns an
+// InvalidContributionError that blames its index with ContribPartialSig. It
+// returns ErrPartialSigCount unless there is one partial signature per
+// signer. It does not verify the partial signatures: if one is wrong, so is
+// the result, and SessionContext.PartialSigVerify finds the culprit. For a
+// nil or zero session it returns an error wrapping
+// secp256k1.ErrUninitialized.
+func PartialSigAgg(psigs []PartialSig, session *SessionContext) ([]byte, error) {
+	if err := session.check(); err != nil {
+		return nil, err
+	}
+	if len(psigs) != len(session.signers.ids) {
+		return nil, ErrPartialSigCount
+	}
+	var s, si scalar.Scalar
+	for i := range psigs {
+		if _, err := si.SetCanonicalBytes((*[32]byte)(&psigs[i])); err != nil {
+			return nil, blame(i, ContribPartialSig, ErrPartialSig)
+		}
+		s.Add(&s, &si)
+	}
+	// s += e·g·tacc, where g = −1 if Q has an odd y.
+	t := toInternal(&session.tweak.tacc)
+	t.Multiply(&t, &session.ei)
+	if session.tweak.qc[0] == 3 {
+		t.Negate(&t)
+	}
+	s.Add(&s, &t)
+	sig := make([]byte, 64)
+	copy(sig, session.rx[:])
+	s.PutBytes((*[32]byte)(sig[32:]))
+	return sig, nil
+}

@@ -1,0 +1,186 @@
+package frost
+
+import (
+	"slices"
+
+	"github.com/kestrel-crypto/secp256k1"
+	"github.com/kestrel-crypto/secp256k1/schnorr"
+)
+
+// Tweaking the threshold public key: BIP-445's Tweak Context, which is
+// BIP-327's KeyAgg Context without the key aggregation. Every value here is
+// public, so this file uses variable-time point arithmetic throughout.
+
+// TweakContext is BIP-445's Tweak Context: the possibly tweaked threshold
+// public key Q, the accumulated sign gacc and the accumulated tweak tacc.
+// It also keeps the untweaked threshold public key and the tweaks applied so
+// that a session can be started from it (NewSessionContext).
+//
+// A TweakContext is immutable: ApplyTweak returns a new context. It is safe
+// for concurrent use. The zero value (like a nil *TweakContext) is not a
+// context; use NewTweakContext or SignersContext.TweakContext. Its methods
+// with an error result return an error wrapping secp256k1.ErrUninitialized
+// for it, and the others panic.
+type TweakContext struct {
+	q       secp256k1.Point      // Q, never the identity; affine
+	qc      [33]byte             // cbytes(Q)
+	pub     *secp256k1.PublicKey // Q as a public key
+	gaccNeg bool                 // gacc = n − 1 if set, 1 otherwise
+	tacc    secp256k1.Scalar     // 0 ≤ tacc < n
+
+	base   [33]byte       // the untweaked threshold public key
+	tweaks []appliedTweak // the tweaks applied, in order
+}
+
+// appliedTweak is one ApplyTweak input.
+type appliedTweak struct {
+	t     [32]byte
+	xonly bool
+}
+
+// NewTweakContext returns the Tweak Context of the 33-byte compressed
+// threshold public key threshPK, untweaked (BIP-445's TweakCtxInit). It
+// returns ErrThreshPubKey if threshPK is not a compressed point.
+func NewTweakContext(threshPK []byte) (*TweakContext, error) {
+	var Q secp256k1.Point
+	if !cpoint(&Q, threshPK) {
+		return nil, ErrThreshPubKey
+	}
+	c := &TweakContext{base: [33]byte(threshPK)}
+	if err := c.setQ(&Q); err != nil { // unreachable: cpoint is never the identity
+		return nil, ErrThreshPubKey
+	}
+	return c, nil
+}
+
+// setQ sets c's Q, its encoding and its public key from Q, or returns
+// secp256k1.ErrIdentity if Q is the identity.
+func (c *TweakContext) setQ(Q *secp256k1.Point) error {
+	pub, err := secp256k1.NewPublicKey(Q)
+	if err != nil {
+		return err
+	}
+	c.pub = pub
+	copy(c.qc[:], pub.BytesCompressed())
+	c.q.Set(pub.Point())
+	return nil
+}
+
+// ApplyTweak returns the context tweaked by the 32-byte tweak t (BIP-445's
+// ApplyTweak): Q' = g·Q + t·G, where g = −1 if isXOnly and Q has an odd y,
+// and g = 1 otherwise. A plain tweak (isXOnly false) adds t·G to the plain
+// threshold key, as BIP-32 derivation does; an x-only tweak adds it to the
+// even-y point with Q's x coordinate, as BIP-341 does. c is unchanged.
+//
+// It returns ErrTweakLength if t is not 32 bytes, ErrTweak if t ≥ n, and
+// ErrTweakInfinity if Q' is the point at infinity. Variable time: Q and t
+// are public.
+func (c *TweakContext) ApplyTweak(tweak []byte, isXOnly bool) (*TweakContext, error) {
+	if err := c.check(); err != nil {
+		return nil, err
+	}
+	if len(tweak) != 32 {
+		return nil, ErrTweakLength
+	}
+	var t secp256k1.Scalar
+	if _, err := t.SetCanonicalBytes(tweak); err != nil {
+		return nil, ErrTweak
+	}
+	gNeg := isXOnly && c.qc[0] == 3
+	g := plusMinusOne(gNeg)
+	var Q secp256k1.Point
+	Q.VarTimeDoubleScalarBaseMult(g, &c.q, &t)
+	n := &TweakContext{
+		base:    c.base,
+		gaccNeg: c.gaccNeg != gNeg,
+		tweaks:  append(slices.Clip(c.tweaks), appliedTweak{t: [32]byte(tweak), xonly: isXOnly}),
+	}
+	if err := n.setQ(&Q); err != nil {
+		return nil, ErrTweakInfinity
+	}
+	// tacc' = t + g·tacc mod n.
+	n.tacc.Multiply(g, &c.tacc)
+	n.tacc.Add(&n.tacc, &t)
+	return n, nil
+}
+
+// ApplyTapTweak returns the context with BIP-341's taproot tweak applied: the
+// x-only tweak t = hash_TapTweak(xbytes(Q) ‖ merkleRoot) of
+// schnorr.TapTweakHash, where Q is c's key taken as the internal key.
+// merkleRoot is the 32-byte root of the script tree, or nil for an output
+// without a script path (use ApplyBIP86Tweak). The result's XOnlyPublicKey
+// is the taproot output key, and its PlainPublicKey's first byte (2 or 3)
+// gives the parity bit of a script-path control block.
+//
+// It returns schnorr.ErrMerkleRoot for a merkle root of another length, and
+// ErrTweak or ErrTweakInfinity with negligible probability.
+func (c *TweakContext) ApplyTapTweak(merkleRoot []byte) (*TweakContext, error) {
+	if err := c.check(); err != nil {
+		return nil, err
+	}
+	t, err := schnorr.TapTweakHash(c.pub, merkleRoot)
+	if err != nil {
+		return nil, err
+	}
+	return c.ApplyTweak(t[:], true)
+}
+
+// ApplyBIP86Tweak returns the context tweaked for a BIP-86 key-path-only
+// taproot output, whose tweak commits to no script tree: ApplyTapTweak(nil).
+// This is also how a threshold key is made Taproot-safe (BIP-445's warning
+// against a hidden script path): the output key commits to an unspendable
+// script path.
+func (c *TweakContext) ApplyBIP86Tweak() (*TweakContext, error) {
+	return c.ApplyTapTweak(nil)
+}
+
+// XOnlyPublicKey returns the 32-byte x-only key xbytes(Q) (BIP-445's
+// GetXonlyPubkey): the BIP-340 key that the final signature verifies under.
+func (c *TweakContext) XOnlyPublicKey() []byte {
+	must(c.check())
+	return slices.Clone(c.qc[1:])
+}
+
+// PlainPublicKey returns the 33-byte compressed key cbytes(Q) (BIP-445's
+// GetPlainPubkey), for example to derive BIP-32 plain tweaks.
+func (c *TweakContext) PlainPublicKey() []byte {
+	must(c.check())
+	return slices.Clone(c.qc[:])
+}
+
+// PublicKey returns a copy of the (tweaked) threshold public key Q.
+// schnorr.Verify accepts it directly (it uses Q's x coordinate only).
+func (c *TweakContext) PublicKey() *secp256k1.PublicKey {
+	must(c.check())
+	pub := *c.pub
+	return &pub
+}
+
+// Tweaks returns a copy of the tweaks applied to c and their modes, in the
+// order they were applied: the tweak₁..v and is_xonly_t₁..v of BIP-445's
+// Session Context. Both are empty for an untweaked context.
+func (c *TweakContext) Tweaks() (tweaks [][]byte, isXOnly []bool) {
+	must(c.check())
+	tweaks = make([][]byte, len(c.tweaks))
+	isXOnly = make([]bool, len(c.tweaks))
+	for i := range c.tweaks {
+		tweaks[i] = slices.Clone(c.tweaks[i].t[:])
+		isXOnly[i] = c.tweaks[i].xonly
+	}
+	return tweaks, isXOnly
+}
+
+// applyTweaks returns c with each tweak applied in turn, as GetSessionValues
+// and DeterministicSign do.
+func (c *TweakContext) applyTweaks(tweaks [][]byte, isXOnly []bool) (*TweakContext, error) {
+	if len(tweaks) != len(isXOnly) {
+		return nil, ErrTweakModes
+	}
+	var err error
+	for i := range tweaks {
+		if c, err = c.ApplyTweak(tweaks[i], isXOnly[i]); err != nil {
+			return nil, err
+		}
+	}
+	return c, nil
+}
