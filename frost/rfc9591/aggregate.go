@@ -6,8 +6,8 @@ import (
 	"github.com/kestrel-crypto/secp256k1/internal/scalar"
 )
 
-// parseGroupPublicKey returns the encoding of a valid group public key or
-// public share, or ErrElement.
+// parseElement sets p to the group public key or public share b and
+// returns b's encoding, or returns ErrElement.
 func parseElement(p *group.Jacobian, b []byte) (*[ElementSize]byte, error) {
 	if !decodeElement(p, b) {
 		return nil, ErrElement

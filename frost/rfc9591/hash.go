@@ -58,7 +58,8 @@ func h3(s *scalar.Scalar, random *[32]byte, secret *scalar.Scalar) {
 	clear(in[:])
 }
 
-// h4 and h5 write SHA-256(label ‖ msg) into out.
+// shaLabel writes SHA-256(label ‖ msg) into out: H4 and H5 with their
+// labels.
 func shaLabel(out *[32]byte, label string, msg []byte) {
 	d := ksha256.New()
 	d.WriteString(label)
