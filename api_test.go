@@ -49,6 +49,7 @@ var apiPackages = []struct{ dir, golden string }{
 	{"ellswift", "ellswift.txt"},
 	{"musig2", "musig2.txt"},
 	{"frost", "frost.txt"},
+	{"frost/rfc9591", "rfc9591.txt"},
 	{"silentpayments", "silentpayments.txt"},
 	{"stdecdsa", "stdecdsa.txt"},
 	{"bip32", "bip32.txt"},
