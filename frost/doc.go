@@ -102,7 +102,8 @@
 //
 // The ciphersuite-independent arithmetic (Lagrange coefficients with one
 // batch inversion, polynomial evaluation, Feldman VSS) lives in
-// internal/frostcore, which RFC 9591's ciphersuite and ChillDKG can share;
-// this package holds what is BIP-445's own: its hashes, encodings,
-// identifiers and x-only handling.
+// internal/frostcore, which RFC 9591's ciphersuite (package frost/rfc9591,
+// 65-byte signatures that are not BIP-340) shares and ChillDKG will; this
+// package holds what is BIP-445's own: its hashes, encodings, identifiers
+// and x-only handling.
 package frost
