@@ -17,14 +17,6 @@ var (
 	tagDetNonce  = ksha256.NewTag("BIP0445/deterministic/nonce")
 )
 
-// hashToScalar sets s = int(hash_tag(msg…)) mod n and returns s.
-func hashToScalar(s *secp256k1.Scalar, tag *ksha256.Tag, msg ...[]byte) *secp256k1.Scalar {
-	h := tag.Sum(msg...)
-	s.SetReducedBytes(h[:])
-	clear(h[:])
-	return s
-}
-
 // cpoint sets P to BIP-445's cpoint(b): b must be 33 bytes, 0x02 or 0x03
 // followed by the x coordinate (< p) of a point. It returns false, leaving P
 // unchanged, otherwise. Variable time: b is public.
