@@ -605,3 +605,62 @@ func TestEncodings(t *testing.T) {
 		t.Fatalf("json: %s %v", j, err)
 	}
 }
+
+// TestSignSelfVerify checks Sign's fault check: a secret share corrupted in
+// memory (its d no longer matches its public share, as a fault would leave
+// it) makes Sign fail with ErrSign, while SignWithOptions with
+// SkipSelfVerify outputs the faulty partial signature, which
+// PartialSigVerify then rejects. With an intact share both give the same,
+// valid, partial signature for the same nonce.
+func TestSignSelfVerify(t *testing.T) {
+	r := testref.Rand(t)
+	s := newSetup(t, r, 4, 3)
+	ids := []int{3, 0, 1}
+	signers := s.signers(t, ids)
+	secs := make([]*SecNonce, 3)
+	pubs := make([]PubNonce, 3)
+	for i := range secs {
+		sec, pub, err := NonceGen(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		secs[i], pubs[i] = sec, *pub
+	}
+	agg, _ := NonceAgg(pubs)
+	session, err := NewSessionContext(signers, agg, nil, nil, []byte("fault"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	share := s.out.SecretShares[3]
+	skip := &SignOptions{SkipSelfVerify: true}
+
+	copyNonce := &SecNonce{st: secs[0].st.clone()}
+	p1, err := Sign(secs[0], share, 3, session)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p2, err := SignWithOptions(copyNonce, share, 3, session, skip)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if *p1 != *p2 {
+		t.Fatal("SkipSelfVerify changed the partial signature")
+	}
+	if err := session.PartialSigVerify(p2, &pubs[0], 0); err != nil {
+		t.Fatal(err)
+	}
+
+	faulty := &SecretShare{pub: s.out.SecretShares[0].pub}
+	faulty.d.Add(&s.out.SecretShares[0].d, new(secp256k1.Scalar).SetUint64(1<<20))
+	copyNonce = &SecNonce{st: secs[1].st.clone()}
+	if _, err := Sign(secs[1], faulty, 0, session); !errors.Is(err, ErrSign) {
+		t.Fatalf("Sign with a faulty share: %v, want ErrSign", err)
+	}
+	p3, err := SignWithOptions(copyNonce, faulty, 0, session, skip)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := session.PartialSigVerify(p3, &pubs[1], 1); !errors.Is(err, ErrPartialSigVerify) {
+		t.Fatalf("PartialSigVerify of the faulty partial signature: %v, want ErrPartialSigVerify", err)
+	}
+}

@@ -11,7 +11,8 @@ import (
 // schnorrsig_* rows. frost_sign is a signer's whole work per signature,
 // NonceGen and Sign (whose self-verification included): a secret nonce
 // signs once, so each iteration makes one; frost_nonce_gen alone is the
-// row before it. frost_partial_verify is the coordinator's check of one
+// row before it. frost_sign_noverify is frost_sign without the
+// self-verification (SignOptions.SkipSelfVerify). frost_partial_verify is the coordinator's check of one
 // partial signature, frost_partial_agg the aggregation of three.
 func frostRows() []benchRow {
 	h := sha256.Sum256([]byte("bench frost dealer"))
@@ -53,6 +54,7 @@ func frostRows() []benchRow {
 	}
 	share := keys.SecretShares[ids[0]]
 	opts := &frost.NonceGenOptions{SecretShare: share, PubShare: share.PubShare(), Msg: msg[:]}
+	skip := &frost.SignOptions{SkipSelfVerify: true}
 	return []benchRow{
 		{name: "frost_nonce_gen", iters: 20000, run: func(n int) {
 			for range n {
@@ -68,6 +70,17 @@ func frostRows() []benchRow {
 					panic(err)
 				}
 				if _, err := frost.Sign(sec, share, ids[0], session); err != nil {
+					panic(err)
+				}
+			}
+		}},
+		{name: "frost_sign_noverify", iters: 20000, run: func(n int) {
+			for range n {
+				sec, _, err := frost.NonceGen(opts)
+				if err != nil {
+					panic(err)
+				}
+				if _, err := frost.SignWithOptions(sec, share, ids[0], session, skip); err != nil {
 					panic(err)
 				}
 			}
