@@ -102,7 +102,7 @@ func (s *signSetup) run(t *testing.T, name string, fixed signInput, random func(
 	t.Run(name, func(t *testing.T) {
 		var fails dudect.Failures
 		tg := dudect.FixedVsRandomFresh(&fixed, random, s.fresh, func(in *signInput) {
-			_, _, dudectErr = in.session.partialSign(&dudectSink, in.nonce, &in.sk)
+			_, _, dudectErr = in.session.partialSign(&dudectSink, in.nonce, in.sk.Scalar(), nil)
 			fails.Add(dudectErr)
 		})
 		dudect.RunChecked(t, tg, 2000, psigBytes, &fails)

@@ -678,3 +678,91 @@ func TestDeterministicSignSession(t *testing.T) {
 		}
 	}
 }
+
+// TestSignKeypairAndOptions checks SignKeypair and SignWithOptions against
+// Sign: for keys of both parities and every option, the same nonce gives
+// the same partial signature, which PartialSigVerify accepts; a key pair
+// of another key is refused before the nonce is consumed. A fault in the
+// secret key after the key check (modelled by calling sign with a wrong d
+// and the right public key) is caught by the self-verification (ErrSign)
+// and, with SkipSelfVerify, output as a partial signature that
+// PartialSigVerify rejects.
+func TestSignKeypairAndOptions(t *testing.T) {
+	r := testref.Rand(t)
+	for range short.Count(t, 8) {
+		signers := newSigners(t, r, 3, false)
+		pubkeys := pubkeysOf(signers)
+		ka, err := KeyAgg(pubkeys)
+		if err != nil {
+			t.Fatal(err)
+		}
+		msg := randomBytes(r, 32)
+		secs := make([]*SecNonce, 3)
+		pubs := make([]PubNonce, 3)
+		for i, s := range signers {
+			sec, pub, err := NonceGen(s.pk, &NonceGenOptions{SecretKey: s.sk})
+			if err != nil {
+				t.Fatal(err)
+			}
+			secs[i], pubs[i] = sec, *pub
+		}
+		agg, _ := NonceAgg(pubs)
+		session, err := ka.NewSessionContext(agg, msg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		kp := schnorr.NewKeypair(signers[0].sk)
+		skip := &SignOptions{SkipSelfVerify: true}
+		tmpl := secs[0].st.clone()
+		want, err := Sign(secs[0], signers[0].sk, session)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := session.PartialSigVerify(want, &pubs[0], 0); err != nil {
+			t.Fatal(err)
+		}
+		for name, f := range map[string]func(*SecNonce) (*PartialSig, error){
+			"SignWithOptions(nil)":  func(n *SecNonce) (*PartialSig, error) { return SignWithOptions(n, signers[0].sk, session, nil) },
+			"SignWithOptions(skip)": func(n *SecNonce) (*PartialSig, error) { return SignWithOptions(n, signers[0].sk, session, skip) },
+			"SignKeypair(nil)":      func(n *SecNonce) (*PartialSig, error) { return SignKeypair(n, kp, session, nil) },
+			"SignKeypair(skip)":     func(n *SecNonce) (*PartialSig, error) { return SignKeypair(n, kp, session, skip) },
+		} {
+			got, err := f(&SecNonce{st: tmpl.clone()})
+			if err != nil || *got != *want {
+				t.Fatalf("%s (parity %d): %x, %v; want Sign's %x", name, kp.Parity(), got, err, want)
+			}
+		}
+
+		// Another signer's key pair: refused, nonce unused.
+		n := &SecNonce{st: tmpl.clone()}
+		if _, err := SignKeypair(n, schnorr.NewKeypair(signers[1].sk), session, nil); !errors.Is(err, ErrSecNonceKey) {
+			t.Fatalf("SignKeypair with another key: %v, want ErrSecNonceKey", err)
+		}
+		if _, err := SignKeypair(n, new(schnorr.Keypair), session, nil); !errors.Is(err, secp256k1.ErrUninitialized) {
+			t.Fatalf("SignKeypair with the zero Keypair: %v", err)
+		}
+		if _, err := SignKeypair(n, nil, session, nil); !errors.Is(err, secp256k1.ErrUninitialized) {
+			t.Fatalf("SignKeypair with nil: %v", err)
+		}
+		if n.st.used.Load() {
+			t.Fatal("a refused key pair consumed the nonce")
+		}
+
+		// A fault in d after the key check.
+		pk := [33]byte(pubkeys[0])
+		faulty := func() *secp256k1.Scalar {
+			d := signers[0].sk.Scalar()
+			return d.Add(d, new(secp256k1.Scalar).SetUint64(1<<20))
+		}
+		if _, err := sign(&SecNonce{st: tmpl.clone()}, faulty(), &pk, session, nil); !errors.Is(err, ErrSign) {
+			t.Fatalf("faulty key with the self-verification: %v, want ErrSign", err)
+		}
+		bad, err := sign(&SecNonce{st: tmpl.clone()}, faulty(), &pk, session, skip)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := session.PartialSigVerify(bad, &pubs[0], 0); !errors.Is(err, ErrPartialSigVerify) {
+			t.Fatalf("faulty partial signature: %v, want ErrPartialSigVerify", err)
+		}
+	}
+}

@@ -1,7 +1,10 @@
 package musig2
 
 import (
+	"fmt"
+
 	"github.com/kestrel-crypto/secp256k1"
+	"github.com/kestrel-crypto/secp256k1/schnorr"
 )
 
 // Partial signing, partial signature verification and aggregation:
@@ -60,43 +63,98 @@ func (p *PartialSig) Bytes() []byte {
 // signature, which could leak the key, from being output). Constant time in
 // sk and the nonce.
 func Sign(secnonce *SecNonce, sk *secp256k1.PrivateKey, session *SessionContext) (*PartialSig, error) {
-	if err := session.check(); err != nil {
+	return SignWithOptions(secnonce, sk, session, nil)
+}
+
+// SignOptions holds the optional settings of SignWithOptions and
+// SignKeypair. The zero value (or a nil pointer) is Sign's behaviour.
+type SignOptions struct {
+	// SkipSelfVerify leaves out the self-verification of the partial
+	// signature, which costs about as much as a PartialSigVerify and is
+	// almost all of Sign's time once the public key is known (SignKeypair).
+	// It is a defence against fault attacks: a partial signature computed
+	// wrong (a glitched multiplication, a flipped bit) can reveal the
+	// secret key to whoever sees it, and the check keeps it from being
+	// output. libsecp256k1's secp256k1_musig_partial_sign leaves it to the
+	// caller in the same way. Skip it only where the partial signature is
+	// verified before it leaves the device's trust boundary, or where
+	// faults cannot be induced.
+	SkipSelfVerify bool
+}
+
+// SignWithOptions is Sign with options; opts may be nil. The errors are
+// Sign's, and without the self-verification ErrSign is not returned.
+func SignWithOptions(secnonce *SecNonce, sk *secp256k1.PrivateKey, session *SessionContext, opts *SignOptions) (*PartialSig, error) {
+	if err := checkSecretKey(sk); err != nil {
 		return nil, err
 	}
-	if err := checkSecretKey(sk); err != nil {
+	return sign(secnonce, sk.Scalar(), nil, session, opts)
+}
+
+// SignKeypair is SignWithOptions for a signer that holds its key as a
+// schnorr.Keypair, whose public key is computed once when the key pair is
+// made: Sign computes sk·G on every call to check sk against the public
+// key secnonce was generated for, and SignKeypair takes the key pair's
+// public key instead (libsecp256k1's secp256k1_musig_partial_sign takes a
+// keypair for the same reason). The signing key is the key pair's
+// PrivateKey, whose public key may have an odd y: MuSig2 uses plain keys.
+// opts may be nil. The errors are SignWithOptions', with the zero Keypair
+// (or nil) as an error wrapping secp256k1.ErrUninitialized. Constant time
+// in the key and the nonce.
+func SignKeypair(secnonce *SecNonce, kp *schnorr.Keypair, session *SessionContext, opts *SignOptions) (*PartialSig, error) {
+	if kp == nil || kp.Validate() != nil {
+		return nil, fmt.Errorf("musig2: key pair: %w", secp256k1.ErrUninitialized)
+	}
+	// cbytes of the key pair's public key, from its x coordinate and the
+	// parity of its y, without the inversion of kp.PublicKey().
+	var pk [33]byte
+	pk[0] = 2 | byte(kp.Parity())
+	copy(pk[1:], kp.XOnlyPublicKey())
+	sk := kp.PrivateKey()
+	defer sk.Zero()
+	return sign(secnonce, sk.Scalar(), &pk, session, opts)
+}
+
+// sign is the common part of SignWithOptions and SignKeypair after the key
+// check: d is the secret key, which sign zeroes, and pk its public key if
+// the caller knows it (nil: sign computes d·G). Constant time in d and the
+// nonce.
+func sign(secnonce *SecNonce, d *secp256k1.Scalar, pk *[33]byte, session *SessionContext, opts *SignOptions) (*PartialSig, error) {
+	defer func() { *d = secp256k1.Scalar{} }()
+	if err := session.check(); err != nil {
 		return nil, err
 	}
 	if err := secnonce.check(); err != nil {
 		return nil, err
 	}
 	var sig secp256k1.Scalar
-	st, i, err := session.partialSign(&sig, secnonce, sk)
+	st, i, err := session.partialSign(&sig, secnonce, d, pk)
 	if err != nil {
 		return nil, err
 	}
 	// The partial signature is public from here on.
-	if !session.verify(&sig, &st.R1, &st.R2, i) {
-		return nil, ErrSign
+	if opts == nil || !opts.SkipSelfVerify {
+		if !session.verify(&sig, &st.R1, &st.R2, i) {
+			return nil, ErrSign
+		}
 	}
 	psig := PartialSig(sig.Bytes())
 	return &psig, nil
 }
 
 // partialSign is the part of Sign that handles secrets, after the argument
-// checks: it checks that sk's public key is the one secnonce was generated
-// for and is among the session's keys (reading no secret nonce), then
-// consumes secnonce and sets sig to the partial signature
-// s = k₁ + b·k₂ + e·a·d. It returns the nonce's state (k1 and k2 zeroed, R1
-// and R2 the public nonce) and the signer's index in the key list, for the
-// self-verification that follows. Constant time in sk and the nonce. It is a
-// function of its own for TestDudectSign, which times it alone: the
-// verification takes variable time on the partial signature and the public
-// nonce, which the fixed class fixes, so timing it would compare public
-// values.
-func (s *SessionContext) partialSign(sig *secp256k1.Scalar, secnonce *SecNonce, sk *secp256k1.PrivateKey) (*secNonceState, int, error) {
-	d := sk.Scalar()
-	defer func(d *secp256k1.Scalar) { *d = secp256k1.Scalar{} }(d)
-	i, err := s.signerIndex(d, &secnonce.st.pk)
+// checks: it checks that the public key of the secret key d (pk if given,
+// else d·G) is the one secnonce was generated for and is among the
+// session's keys (reading no secret nonce), then consumes secnonce and sets
+// sig to the partial signature s = k₁ + b·k₂ + e·a·d. It returns the
+// nonce's state (k1 and k2 zeroed, R1 and R2 the public nonce) and the
+// signer's index in the key list, for the self-verification that follows.
+// It overwrites d. Constant time in d and the nonce. It is a function of
+// its own for TestDudectSign, which times it alone: the verification takes
+// variable time on the partial signature and the public nonce, which the
+// fixed class fixes, so timing it would compare public values.
+func (s *SessionContext) partialSign(sig *secp256k1.Scalar, secnonce *SecNonce, d *secp256k1.Scalar, pk *[33]byte) (*secNonceState, int, error) {
+	i, err := s.signerIndex(d, pk, &secnonce.st.pk)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -111,17 +169,21 @@ func (s *SessionContext) partialSign(sig *secp256k1.Scalar, secnonce *SecNonce, 
 	return st, i, err
 }
 
-// signerIndex returns the index in the session's list of public keys of pk,
-// the public key a secret nonce was generated for, after checking that it is
-// d·G: ErrSecNonceKey if it is not, ErrSignerNotInKeys if pk is not in the
-// list. It reads no secret nonce. Constant time in d.
-func (s *SessionContext) signerIndex(d *secp256k1.Scalar, pk *[33]byte) (int, error) {
-	var P secp256k1.Point
-	P.ScalarBaseMult(d)
-	if [33]byte(P.BytesCompressed()) != *pk { // P ≠ identity: d ≠ 0
+// signerIndex returns the index in the session's list of public keys of
+// nonceKey, the public key a secret nonce was generated for, after checking
+// that it is the public key of d: pk if the caller knows it (a key pair's),
+// else d·G. It returns ErrSecNonceKey if it is not, ErrSignerNotInKeys if
+// nonceKey is not in the list. It reads no secret nonce. Constant time in d.
+func (s *SessionContext) signerIndex(d *secp256k1.Scalar, pk, nonceKey *[33]byte) (int, error) {
+	if pk == nil {
+		var P secp256k1.Point
+		P.ScalarBaseMult(d)
+		pk = (*[33]byte)(P.BytesCompressed()) // P ≠ identity: d ≠ 0
+	}
+	if *pk != *nonceKey {
 		return -1, ErrSecNonceKey
 	}
-	i := s.keyAgg.keys.index(pk)
+	i := s.keyAgg.keys.index(nonceKey)
 	if i < 0 {
 		return -1, ErrSignerNotInKeys
 	}

@@ -271,7 +271,9 @@ func (s *Session) Sign(msg []byte) (*PartialSig, error) {
 	if err != nil { // unreachable: NonceAgg's output is valid
 		return nil, err
 	}
-	psig, err := Sign(st.secnonce, st.sk, ctx)
+	// The public key is known (NewSession computed it to find index): no
+	// k·G here, as SignKeypair.
+	psig, err := sign(st.secnonce, st.sk.Scalar(), &st.ka.keys.pubkeys[st.index], ctx, nil)
 	if st.secnonce.check() != nil { // consumed, whatever the outcome
 		st.sk.Zero()
 		st.sk = nil
