@@ -164,49 +164,67 @@ func BenchmarkMusigSigAgg(b *testing.B) {
 
 // BenchmarkMusigSession2of2 measures a whole 2-of-2 session as one process
 // sees it when it plays both signers and the aggregator: KeyAgg, two
-// NonceGen, NonceAgg, the session context, two Sign, two PartialSigVerify
-// and PartialSigAgg (the final BIP-340 verification is not included).
+// NonceGen, NonceAgg, the session context, two partial signatures, two
+// PartialSigVerify and PartialSigAgg (the final BIP-340 verification is
+// not included). The partial signatures are made with Sign (sk·G and the
+// self-verification in each), or with SignKeypair without the
+// self-verification, as libsecp256k1's musig_partial_sign works: the
+// aggregator's PartialSigVerify is the check then.
 func BenchmarkMusigSession2of2(b *testing.B) {
 	keys, pubkeys := benchKeys(b, 2)
-	msg := make([]byte, 32)
-	b.ReportAllocs()
-	for b.Loop() {
-		ka, err := KeyAgg(pubkeys)
-		if err != nil {
-			b.Fatal(err)
-		}
-		var secs [2]*SecNonce
-		pubnonces := make([]PubNonce, 2)
-		for i := range secs {
-			sec, pub, err := NonceGen(pubkeys[i], &NonceGenOptions{SecretKey: keys[i], AggPublicKey: ka.XOnlyPublicKey(), Msg: msg})
-			if err != nil {
-				b.Fatal(err)
+	kps := []*schnorr.Keypair{schnorr.NewKeypair(keys[0]), schnorr.NewKeypair(keys[1])}
+	skip := &SignOptions{SkipSelfVerify: true}
+	for _, c := range []struct {
+		name string
+		sign func(n *SecNonce, i int, s *SessionContext) (*PartialSig, error)
+	}{
+		{"Sign", func(n *SecNonce, i int, s *SessionContext) (*PartialSig, error) { return Sign(n, keys[i], s) }},
+		{"KeypairNoVerify", func(n *SecNonce, i int, s *SessionContext) (*PartialSig, error) {
+			return SignKeypair(n, kps[i], s, skip)
+		}},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			msg := make([]byte, 32)
+			b.ReportAllocs()
+			for b.Loop() {
+				ka, err := KeyAgg(pubkeys)
+				if err != nil {
+					b.Fatal(err)
+				}
+				var secs [2]*SecNonce
+				pubnonces := make([]PubNonce, 2)
+				for i := range secs {
+					sec, pub, err := NonceGen(pubkeys[i], &NonceGenOptions{SecretKey: keys[i], AggPublicKey: ka.XOnlyPublicKey(), Msg: msg})
+					if err != nil {
+						b.Fatal(err)
+					}
+					secs[i], pubnonces[i] = sec, *pub
+				}
+				agg, err := NonceAgg(pubnonces)
+				if err != nil {
+					b.Fatal(err)
+				}
+				session, err := ka.NewSessionContext(agg, msg)
+				if err != nil {
+					b.Fatal(err)
+				}
+				psigs := make([]PartialSig, 2)
+				for i := range secs {
+					p, err := c.sign(secs[i], i, session)
+					if err != nil {
+						b.Fatal(err)
+					}
+					psigs[i] = *p
+				}
+				for i := range psigs {
+					if err := session.PartialSigVerify(&psigs[i], &pubnonces[i], i); err != nil {
+						b.Fatal(err)
+					}
+				}
+				if _, err := PartialSigAgg(psigs, session); err != nil {
+					b.Fatal(err)
+				}
 			}
-			secs[i], pubnonces[i] = sec, *pub
-		}
-		agg, err := NonceAgg(pubnonces)
-		if err != nil {
-			b.Fatal(err)
-		}
-		session, err := ka.NewSessionContext(agg, msg)
-		if err != nil {
-			b.Fatal(err)
-		}
-		psigs := make([]PartialSig, 2)
-		for i := range secs {
-			p, err := Sign(secs[i], keys[i], session)
-			if err != nil {
-				b.Fatal(err)
-			}
-			psigs[i] = *p
-		}
-		for i := range psigs {
-			if err := session.PartialSigVerify(&psigs[i], &pubnonces[i], i); err != nil {
-				b.Fatal(err)
-			}
-		}
-		if _, err := PartialSigAgg(psigs, session); err != nil {
-			b.Fatal(err)
-		}
+		})
 	}
 }
