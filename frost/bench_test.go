@@ -95,14 +95,25 @@ func BenchmarkSign(b *testing.B) {
 }
 
 // BenchmarkPartialSigVerify measures SessionContext.PartialSigVerify, the
-// check a coordinator runs per signer.
+// check a coordinator runs per signer: on a session from
+// NewSessionContextWithNonces, which has the public nonces decoded
+// (decoded), and on one from NewSessionContext, which decodes the signer's
+// public nonce (decode).
 func BenchmarkPartialSigVerify(b *testing.B) {
 	bs := newBenchSession(b)
-	b.ReportAllocs()
-	for b.Loop() {
-		if err := bs.session.PartialSigVerify(&bs.psigs[1], &bs.pubnonces[1], 1); err != nil {
-			b.Fatal(err)
-		}
+	withNonces, err := NewSessionContextWithNonces(bs.signers, bs.pubnonces, nil, nil, make([]byte, 32))
+	if err != nil {
+		b.Fatal(err)
+	}
+	for name, s := range map[string]*SessionContext{"decoded": withNonces, "decode": bs.session} {
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if err := s.PartialSigVerify(&bs.psigs[1], &bs.pubnonces[1], 1); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }
 

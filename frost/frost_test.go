@@ -664,3 +664,101 @@ func TestSignSelfVerify(t *testing.T) {
 		t.Fatalf("PartialSigVerify of the faulty partial signature: %v, want ErrPartialSigVerify", err)
 	}
 }
+
+// TestSessionContextWithNonces checks NewSessionContextWithNonces against
+// NonceAgg followed by NewSessionContext (the same aggregate nonce, R and
+// final signature), its PartialSigVerify on the decoded nonces against the
+// decoding one (both accept every honest partial signature and blame a
+// corrupted one on its signer), the fallback for a public nonce other than
+// the session's, and its errors.
+func TestSessionContextWithNonces(t *testing.T) {
+	r := testref.Rand(t)
+	for range (testref.Short{Div: 5, Min: 2}).Count(t, 10) {
+		n := 2 + r.Intn(5)
+		th := 1 + r.Intn(n)
+		s := newSetup(t, r, n, th)
+		ids := r.Perm(n)[:th+r.Intn(n-th+1)]
+		signers := s.signers(t, ids)
+		msg := make([]byte, r.Intn(40))
+		r.Read(msg)
+		secs := make([]*SecNonce, len(ids))
+		pubs := make([]PubNonce, len(ids))
+		for i := range ids {
+			sec, pub, err := NonceGen(nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			secs[i], pubs[i] = sec, *pub
+		}
+		tweak := make([]byte, 32)
+		r.Read(tweak)
+		tweak[0] &= 0x7f
+		tweaks, modes := [][]byte{tweak}, []bool{r.Intn(2) == 0}
+		agg, err := NonceAgg(pubs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		plain, err := NewSessionContext(signers, agg, tweaks, modes, msg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		withNonces, err := NewSessionContextWithNonces(signers, pubs, tweaks, modes, msg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if withNonces.aggNonce != *agg || withNonces.R().Equal(plain.R()) != 1 {
+			t.Fatal("the sessions differ in the aggregate nonce or R")
+		}
+		psigs := make([]PartialSig, len(ids))
+		for i, id := range ids {
+			p, err := Sign(secs[i], s.out.SecretShares[id], id, withNonces)
+			if err != nil {
+				t.Fatal(err)
+			}
+			psigs[i] = *p
+		}
+		for i := range psigs {
+			for name, sess := range map[string]*SessionContext{"plain": plain, "withNonces": withNonces} {
+				if err := sess.PartialSigVerify(&psigs[i], &pubs[i], i); err != nil {
+					t.Fatalf("%s: PartialSigVerify(%d): %v", name, i, err)
+				}
+				bad := psigs[i]
+				bad[31] ^= 1
+				var ice *InvalidContributionError
+				err := sess.PartialSigVerify(&bad, &pubs[i], i)
+				if !errors.As(err, &ice) || ice.Signer != i || ice.Contrib != ContribPartialSig || !errors.Is(err, ErrPartialSigVerify) {
+					t.Fatalf("%s: corrupted psig %d: %v", name, i, err)
+				}
+			}
+		}
+		sig1, err1 := PartialSigAgg(psigs, plain)
+		sig2, err2 := PartialSigAgg(psigs, withNonces)
+		if err1 != nil || err2 != nil || !bytes.Equal(sig1, sig2) || !verifyBIP340(plain.TweakContext().PublicKey(), msg, sig1) {
+			t.Fatalf("final signatures: %v, %v", err1, err2)
+		}
+		// Another nonce than the session's for signer 0: decoded and checked
+		// as SessionContext.PartialSigVerify does without decoded nonces.
+		_, other, _ := NonceGen(nil)
+		if err := withNonces.PartialSigVerify(&psigs[0], other, 0); !errors.Is(err, ErrPartialSigVerify) {
+			t.Fatalf("psig against another nonce: %v", err)
+		}
+		invalid := *other
+		invalid[0] = 5
+		var ice *InvalidContributionError
+		if err := withNonces.PartialSigVerify(&psigs[0], &invalid, 0); !errors.As(err, &ice) || ice.Contrib != ContribPubNonce {
+			t.Fatalf("psig against an invalid nonce: %v", err)
+		}
+		// Errors: NonceAgg's blame, and the count.
+		j := r.Intn(len(pubs))
+		broken := slices.Clone(pubs)
+		broken[j][33*r.Intn(2)] = 5 // not a compressed point
+		_, want := NonceAgg(broken)
+		_, got := NewSessionContextWithNonces(signers, broken, tweaks, modes, msg)
+		if want == nil || got == nil || got.Error() != want.Error() {
+			t.Fatalf("an invalid nonce: %v, NonceAgg says %v", got, want)
+		}
+		if _, err := NewSessionContextWithNonces(signers, pubs[1:], tweaks, modes, msg); !errors.Is(err, ErrSignerIndex) {
+			t.Fatalf("one nonce short: %v", err)
+		}
+	}
+}

@@ -38,6 +38,16 @@ type SessionContext struct {
 	r      secp256k1.Point  // the final nonce R, never the identity
 	rx     [32]byte         // xbytes(R)
 	rOdd   bool             // R has an odd y
+
+	// nonces are the signers' public nonces, decoded, if the session was
+	// made from them (NewSessionContextWithNonces), else nil.
+	nonces []decodedNonce
+}
+
+// decodedNonce is a signer's public nonce as a session decoded it.
+type decodedNonce struct {
+	enc    PubNonce
+	R1, R2 group.Jacobian // affine (Z = 1)
 }
 
 // NewSessionContext returns the session context of the signers' session
@@ -76,6 +86,57 @@ func (c *TweakContext) NewSessionContext(signers *SignersContext, aggNonce *AggN
 		return nil, ErrTweakContext
 	}
 	return newSessionContext(signers, c, aggNonce, msg)
+}
+
+// NewSessionContextWithNonces is NonceAgg and NewSessionContext in one, for
+// the coordinator: pubnonces[j] is the public nonce of the signer at index j
+// of signers. The session keeps the decoded nonces, so that its
+// PartialSigVerify, given the same public nonce, does not decode it again:
+// NonceAgg has decoded every nonce already, and a second decoding was a
+// fifth of a partial signature verification. The errors are NonceAgg's (an
+// invalid public nonce blamed by index), ErrSignerIndex for a number of
+// nonces other than the number of signers, and NewSessionContext's.
+// Variable time: every input is public.
+func NewSessionContextWithNonces(signers *SignersContext, pubnonces []PubNonce, tweaks [][]byte, isXOnly []bool, msg []byte) (*SessionContext, error) {
+	if err := signers.check(); err != nil {
+		return nil, err
+	}
+	if len(pubnonces) != len(signers.ids) {
+		return nil, ErrSignerIndex
+	}
+	// NonceAgg, in its order (every first half before the second halves),
+	// and before the tweaks, as BIP-445's PartialSigVerify.
+	nonces := make([]decodedNonce, len(pubnonces))
+	var agg AggNonce
+	for j := range 2 {
+		var sum group.Jacobian
+		sum.Identity()
+		for i := range pubnonces {
+			d := &nonces[i]
+			d.enc = pubnonces[i]
+			R := &d.R1
+			if j == 1 {
+				R = &d.R2
+			}
+			if !frostcore.SetCompressed(R, (*[33]byte)(pubnonces[i][33*j:])) {
+				return nil, blame(i, ContribPubNonce, ErrPubNonce)
+			}
+			sum.VarTimeAdd(&sum, R)
+		}
+		if !frostcore.VarTimePutCompressed((*[33]byte)(agg[33*j:]), &sum) {
+			clear(agg[33*j : 33*j+33]) // cbytes_ext of infinity
+		}
+	}
+	tc, err := signers.tweak.applyTweaks(tweaks, isXOnly)
+	if err != nil {
+		return nil, err
+	}
+	s, err := newSessionContext(signers, tc, &agg, msg)
+	if err != nil {
+		return nil, err
+	}
+	s.nonces = nonces
+	return s, nil
 }
 
 // newSessionContext is GetSessionValues after the tweaks.
@@ -211,6 +272,13 @@ func (s *SessionContext) PartialSigVerify(psig *PartialSig, pubnonce *PubNonce, 
 	var sig scalar.Scalar
 	if _, err := sig.SetCanonicalBytes((*[32]byte)(psig)); err != nil {
 		return blame(i, ContribPartialSig, ErrPartialSig)
+	}
+	if s.nonces != nil && s.nonces[i].enc == *pubnonce {
+		// Decoded already: compare T with σ·R1s as points, no inversion.
+		if s.verify(&sig, &s.nonces[i].R1, &s.nonces[i].R2, i) {
+			return nil
+		}
+		return blame(i, ContribPartialSig, ErrPartialSigVerify)
 	}
 	var R2s group.Jacobian
 	if !frostcore.SetCompressed(&R2s, (*[33]byte)(pubnonce[33:])) {

@@ -203,11 +203,7 @@ func PartialSigVerify(psig *PartialSig, pubnonces []PubNonce, signers *SignersCo
 	if len(pubnonces) != len(signers.ids) || i < 0 || i >= len(pubnonces) {
 		return ErrSignerIndex
 	}
-	aggNonce, err := NonceAgg(pubnonces)
-	if err != nil {
-		return err
-	}
-	session, err := NewSessionContext(signers, aggNonce, tweaks, isXOnly, msg)
+	session, err := NewSessionContextWithNonces(signers, pubnonces, tweaks, isXOnly, msg)
 	if err != nil {
 		return err
 	}

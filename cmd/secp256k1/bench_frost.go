@@ -39,8 +39,7 @@ func frostRows() []benchRow {
 		}
 		secs[i], pubs[i] = sec, *pub
 	}
-	agg, _ := frost.NonceAgg(pubs)
-	session, err := frost.NewSessionContext(signers, agg, nil, nil, msg[:])
+	session, err := frost.NewSessionContextWithNonces(signers, pubs, nil, nil, msg[:])
 	if err != nil {
 		panic(err)
 	}
