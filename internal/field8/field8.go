@@ -1,0 +1,191 @@
+// Package field8 holds eight elements of the secp256k1 field side by side,
+// for code that has eight independent computations to run at once: the
+// AVX-512 IFMA instructions (VPMADD52LUQ and VPMADD52HUQ) multiply eight
+// pairs of 52-bit limbs in one instruction, so an 8-lane multiply costs a
+// fraction of eight 4x64 MULX multiplies (docs/design.md, "Lanes").
+//
+// An Element8 is eight field elements in 5x52 limbs, limb-major: L[i][j] is
+// limb i of lane j, so that each limb of all lanes is one 512-bit register.
+// Every Element8 that this package returns has limbs below 2⁵², which the
+// IFMA multiplier requires (it ignores the bits above 52), and so a value
+// below 2²⁶⁰ in each lane, congruent to the element mod p but not reduced.
+//
+// The operations run the assembly of field8_amd64.s on CPUs with AVX-512
+// IFMA, and on every other CPU (and with -tags purego) their generic twins,
+// which compute the same limbs lane by lane: tests compare the two. None of
+// them branches on the values, so they are constant time.
+package field8
+
+import (
+	"math/bits"
+
+	"github.com/kestrel-crypto/secp256k1/internal/field"
+)
+
+// Lanes is the number of field elements in an Element8.
+const Lanes = 8
+
+// Element8 is eight field elements in 5x52 limbs (see the package
+// documentation). The zero value is eight zeros.
+type Element8 struct {
+	L [5][Lanes]uint64
+}
+
+const (
+	m52 = 1<<52 - 1
+	// r is 2²⁶⁰ mod p = 2⁴·(2³² + 977): a lane's value above 2²⁶⁰ folds
+	// back into its low limbs multiplied by r.
+	r = 0x1000003D10
+)
+
+// p32 is 32·p in 5x52 limbs, each at least 2⁵²: Sub adds it so that no limb
+// goes negative.
+var p32 = [5]uint64{
+	32 * 0xFFFFEFFFFFC2F,
+	32 * 0xFFFFFFFFFFFFF,
+	32 * 0xFFFFFFFFFFFFF,
+	32 * 0xFFFFFFFFFFFFF,
+	32 * 0x0FFFFFFFFFFFF,
+}
+
+// Set sets lane j of v to x.
+func (v *Element8) Set(j int, x *field.Element) {
+	w := x.Limbs()
+	v.L[0][j] = w[0] & m52
+	v.L[1][j] = (w[0]>>52 | w[1]<<12) & m52
+	v.L[2][j] = (w[1]>>40 | w[2]<<24) & m52
+	v.L[3][j] = (w[2]>>28 | w[3]<<36) & m52
+	v.L[4][j] = w[3] >> 16
+}
+
+// Get sets x to lane j of v.
+func (v *Element8) Get(j int, x *field.Element) {
+	l0, l1, l2, l3, l4 := v.L[0][j], v.L[1][j], v.L[2][j], v.L[3][j], v.L[4][j]
+	w := [4]uint64{l0 | l1<<52, l1>>12 | l2<<40, l2>>24 | l3<<28, l3>>36 | l4<<16}
+	// The value is w + top·2²⁵⁶ with top < 2⁴ (or more, for limbs that
+	// break the invariant: they are reduced all the same), and 2²⁵⁶ ≡
+	// 2³² + 977.
+	top := l4 >> 48
+	hi, lo := bits.Mul64(top, 0x1000003D1)
+	var c uint64
+	w[0], c = bits.Add64(w[0], lo, 0)
+	w[1], c = bits.Add64(w[1], hi, c)
+	w[2], c = bits.Add64(w[2], 0, c)
+	w[3], c = bits.Add64(w[3], 0, c)
+	// A carry out leaves a value below 2⁵⁰: adding 2³² + 977 once more
+	// cannot carry again.
+	w[0], c = bits.Add64(w[0], c*0x1000003D1, 0)
+	w[1], c = bits.Add64(w[1], 0, c)
+	w[2], c = bits.Add64(w[2], 0, c)
+	w[3] += c
+	x.SetLimbs(&w)
+}
+
+// Mul sets v = a·b lane by lane.
+func (v *Element8) Mul(a, b *Element8) { mul8(v, a, b) }
+
+// Square sets v = a² lane by lane.
+func (v *Element8) Square(a *Element8) { mul8(v, a, a) }
+
+// Add sets v = a + b lane by lane.
+func (v *Element8) Add(a, b *Element8) { add8(v, a, b) }
+
+// Sub sets v = a − b lane by lane.
+func (v *Element8) Sub(a, b *Element8) { sub8(v, a, b) }
+
+// The generic twins compute, lane by lane, exactly what the assembly
+// computes in all lanes at once, with the same limb bounds: madd52lo and
+// madd52hi are VPMADD52LUQ and VPMADD52HUQ.
+
+// madd52lo returns acc + the low 52 bits of a·b, for a, b < 2⁵².
+func madd52lo(acc, a, b uint64) uint64 { return acc + a*b&m52 }
+
+// madd52hi returns acc + bits 52..103 of a·b, for a, b < 2⁵².
+func madd52hi(acc, a, b uint64) uint64 {
+	hi, lo := bits.Mul64(a, b)
+	return acc + (hi<<12 | lo>>52)
+}
+
+// reduce5 reduces the limbs t, each below 2⁶², to limbs below 2⁵²: it
+// carries from limb to limb, folds what is above 2²⁶⁰ back multiplied by r,
+// and does it again. The first fold adds at most 2⁴⁷ (t₄ < 2⁶² leaves a
+// carry below 2¹⁰); if the second carry is 1, the value after the first
+// fold was below 2²⁶⁰ + 2⁴⁸, so what is left is below 2⁴⁸ and adding r
+// to limb 0 carries no further.
+func reduce5(t *[5]uint64) {
+	for range 2 {
+		for i := range 4 {
+			t[i+1] += t[i] >> 52
+			t[i] &= m52
+		}
+		c := t[4] >> 52
+		t[4] &= m52
+		t[0] = madd52lo(t[0], c, r)
+	}
+}
+
+func mul8Generic(v, a, b *Element8) {
+	for j := range Lanes {
+		var t [10]uint64
+		for i := range 5 {
+			for k := range 5 {
+				t[i+k] = madd52lo(t[i+k], a.L[i][j], b.L[k][j])
+				t[i+k+1] = madd52hi(t[i+k+1], a.L[i][j], b.L[k][j])
+			}
+		}
+		// Columns are below 10·2⁵². Carry through the high columns 5..9,
+		// so that each is below 2⁵² for the fold; t10 is what is left.
+		for i := 5; i < 9; i++ {
+			t[i+1] += t[i] >> 52
+			t[i] &= m52
+		}
+		t10 := t[9] >> 52
+		t[9] &= m52
+		// Fold: column k ≥ 5 is worth t_k·2⁵²⁽ᵏ⁻⁵⁾·2²⁶⁰ ≡ t_k·r·2⁵²⁽ᵏ⁻⁵⁾.
+		// hi(t₉·r) and t₁₀·r land at 2²⁶⁰ again, in s5 (below 2⁴⁴).
+		var lo [5]uint64
+		copy(lo[:], t[:5])
+		var s5 uint64
+		for k := 5; k < 10; k++ {
+			lo[k-5] = madd52lo(lo[k-5], t[k], r)
+			if k < 9 {
+				lo[k-4] = madd52hi(lo[k-4], t[k], r)
+			} else {
+				s5 = madd52hi(s5, t[k], r)
+			}
+		}
+		s5 = madd52lo(s5, t10, r)
+		lo[0] = madd52lo(lo[0], s5, r)
+		lo[1] = madd52hi(lo[1], s5, r)
+		reduce5(&lo)
+		for i := range 5 {
+			v.L[i][j] = lo[i]
+		}
+	}
+}
+
+func add8Generic(v, a, b *Element8) {
+	for j := range Lanes {
+		var t [5]uint64
+		for i := range 5 {
+			t[i] = a.L[i][j] + b.L[i][j]
+		}
+		reduce5(&t)
+		for i := range 5 {
+			v.L[i][j] = t[i]
+		}
+	}
+}
+
+func sub8Generic(v, a, b *Element8) {
+	for j := range Lanes {
+		var t [5]uint64
+		for i := range 5 {
+			t[i] = a.L[i][j] + p32[i] - b.L[i][j]
+		}
+		reduce5(&t)
+		for i := range 5 {
+			v.L[i][j] = t[i]
+		}
+	}
+}
