@@ -14,14 +14,9 @@ import (
 func BenchmarkMul8(b *testing.B) {
 	r := testref.Rand(b)
 	x, y := randomElement8(r), randomElement8(r)
-	names := []string{"generic"}
-	if hasIFMA {
-		names = append(names, "ifma")
-		defer func() { useIFMA = hasIFMA }()
-	}
-	for _, name := range names {
+	for _, name := range Backends() {
 		b.Run(name, func(b *testing.B) {
-			useIFMA = name == "ifma"
+			defer SetBackend(name)()
 			for b.Loop() {
 				x.Mul(x, y)
 			}

@@ -189,3 +189,33 @@ func sub8Generic(v, a, b *Element8) {
 		}
 	}
 }
+
+// Backends returns the names of the backends this build and CPU can run:
+// "ifma" (the assembly) where it is available, and "generic".
+func Backends() []string {
+	if hasIFMA {
+		return []string{"ifma", "generic"}
+	}
+	return []string{"generic"}
+}
+
+// SetBackend makes the operations use the backend name (one of Backends)
+// and returns a function that restores the previous choice. It is for
+// tests and benchmarks, which run every backend on one CPU (also those of
+// packages built on this one); it is not safe to call concurrently with
+// the operations.
+func SetBackend(name string) (restore func()) {
+	old := useIFMA
+	switch name {
+	case "ifma":
+		if !hasIFMA {
+			panic("field8: the ifma backend is not available")
+		}
+		useIFMA = true
+	case "generic":
+		useIFMA = false
+	default:
+		panic("field8: unknown backend " + name)
+	}
+	return func() { useIFMA = old }
+}

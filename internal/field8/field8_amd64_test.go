@@ -34,4 +34,3 @@ func TestIFMAMatchesGeneric(t *testing.T) {
 		}
 	}
 }
-

@@ -68,40 +68,35 @@ func checkLimbs(t *testing.T, what string, v *Element8) {
 	}
 }
 
-// TestOpsAgainstBig checks Mul, Square, Add and Sub of the current backend
-// against math/big mod p, and the limb bound of every result.
+// TestOpsAgainstBig checks Mul, Square, Add and Sub (of the backend under
+// test) against math/big mod p, and the limb bound of every result.
 func TestOpsAgainstBig(t *testing.T) {
-	for _, b := range backends(t) {
-		t.Run(b, func(t *testing.T) {
-			useIFMA = b == "ifma"
-			r := testref.Rand(t)
-			for range 3000 {
-				a, c := randomElement8(r), randomElement8(r)
-				var mul, sq, add, sub Element8
-				mul.Mul(a, c)
-				sq.Square(a)
-				add.Add(a, c)
-				sub.Sub(a, c)
-				for name, v := range map[string]*Element8{"Mul": &mul, "Square": &sq, "Add": &add, "Sub": &sub} {
-					checkLimbs(t, name, v)
-				}
-				for j := range Lanes {
-					x, y := laneBig(a, j), laneBig(c, j)
-					want := map[string]*big.Int{
-						"Mul":    new(big.Int).Mul(x, y),
-						"Square": new(big.Int).Mul(x, x),
-						"Add":    new(big.Int).Add(x, y),
-						"Sub":    new(big.Int).Sub(x, y),
-					}
-					for name, v := range map[string]*Element8{"Mul": &mul, "Square": &sq, "Add": &add, "Sub": &sub} {
-						got := new(big.Int).Mod(laneBig(v, j), bigP)
-						if w := want[name].Mod(want[name], bigP); got.Cmp(w) != 0 {
-							t.Fatalf("%s lane %d of %x, %x: %x, want %x", name, j, x, y, got, w)
-						}
-					}
+	r := testref.Rand(t)
+	for range 3000 {
+		a, c := randomElement8(r), randomElement8(r)
+		var mul, sq, add, sub Element8
+		mul.Mul(a, c)
+		sq.Square(a)
+		add.Add(a, c)
+		sub.Sub(a, c)
+		for name, v := range map[string]*Element8{"Mul": &mul, "Square": &sq, "Add": &add, "Sub": &sub} {
+			checkLimbs(t, name, v)
+		}
+		for j := range Lanes {
+			x, y := laneBig(a, j), laneBig(c, j)
+			want := map[string]*big.Int{
+				"Mul":    new(big.Int).Mul(x, y),
+				"Square": new(big.Int).Mul(x, x),
+				"Add":    new(big.Int).Add(x, y),
+				"Sub":    new(big.Int).Sub(x, y),
+			}
+			for name, v := range map[string]*Element8{"Mul": &mul, "Square": &sq, "Add": &add, "Sub": &sub} {
+				got := new(big.Int).Mod(laneBig(v, j), bigP)
+				if w := want[name].Mod(want[name], bigP); got.Cmp(w) != 0 {
+					t.Fatalf("%s lane %d of %x, %x: %x, want %x", name, j, x, y, got, w)
 				}
 			}
-		})
+		}
 	}
 }
 
@@ -131,14 +126,4 @@ func TestSetGet(t *testing.T) {
 			}
 		}
 	}
-}
-
-// backends returns the backends to test: the current one and, where the
-// assembly runs, the generic twins too (useIFMA switched off).
-func backends(t *testing.T) []string {
-	if !hasIFMA {
-		return []string{"generic"}
-	}
-	t.Cleanup(func() { useIFMA = hasIFMA })
-	return []string{"ifma", "generic"}
 }

@@ -1,0 +1,159 @@
+// Package group8 is the group law of secp256k1 on eight points at once, lane
+// by lane, over the 8-lane field of internal/field8: Jacobian doubling,
+// mixed addition (Jacobian + affine) and addition (Jacobian + Jacobian),
+// for code with eight independent point computations (docs/design.md,
+// "Lanes").
+//
+// The formulas are the a = 0 ones of the Explicit-Formulas Database
+// (dbl-2009-l, madd-2007-bl, add-2007-bl), written with field8's multiply,
+// square, add and subtract only: no halving, no small-constant multiply,
+// nothing that branches on a value, so every operation is constant time in
+// every lane. Like libsecp256k1's incomplete formulas, the additions do
+// not handle the exceptional inputs, which callers rule out or mask lane by
+// lane: an input at infinity, or two inputs with the same x (P = Q, which
+// needs a doubling, or P = −Q, whose sum is the identity). A lane with such
+// inputs gets Z = 0.
+package group8
+
+import (
+	"github.com/kestrel-crypto/secp256k1/internal/field8"
+	"github.com/kestrel-crypto/secp256k1/internal/group"
+)
+
+// Jacobian8 is eight points in Jacobian coordinates, lane by lane: lane j
+// is (X_j/Z_j², Y_j/Z_j³), the identity where Z_j = 0.
+type Jacobian8 struct {
+	X, Y, Z field8.Element8
+}
+
+// Affine8 is eight affine points, lane by lane; none is the identity.
+type Affine8 struct {
+	X, Y field8.Element8
+}
+
+// Set sets lane j of v to p.
+func (v *Jacobian8) Set(j int, p *group.Jacobian) {
+	v.X.Set(j, &p.X)
+	v.Y.Set(j, &p.Y)
+	v.Z.Set(j, &p.Z)
+}
+
+// Get sets p to lane j of v.
+func (v *Jacobian8) Get(j int, p *group.Jacobian) {
+	v.X.Get(j, &p.X)
+	v.Y.Get(j, &p.Y)
+	v.Z.Get(j, &p.Z)
+}
+
+// Set sets lane j of v to a.
+func (v *Affine8) Set(j int, a *group.Affine) {
+	v.X.Set(j, &a.X)
+	v.Y.Set(j, &a.Y)
+}
+
+// Double sets v = 2·p in every lane (dbl-2009-l, 2M + 5S): A = X², B = Y²,
+// C = B², D = 2·((X + B)² − A − C), E = 3·A, F = E², X₃ = F − 2·D,
+// Y₃ = E·(D − X₃) − 8·C, Z₃ = 2·Y·Z. A lane at infinity stays there (Z₃ = 0),
+// and no point of secp256k1 has Y = 0, so doubling has no exceptions.
+func (v *Jacobian8) Double(p *Jacobian8) *Jacobian8 {
+	var a, b, c, d, e, t field8.Element8
+	a.Square(&p.X)
+	b.Square(&p.Y)
+	c.Square(&b)
+	d.Add(&p.X, &b)
+	d.Square(&d)
+	d.Sub(&d, &a)
+	d.Sub(&d, &c)
+	d.Add(&d, &d)
+	e.Add(&a, &a)
+	e.Add(&e, &a)
+	// Z₃ first: p may be v.
+	v.Z.Mul(&p.Y, &p.Z)
+	v.Z.Add(&v.Z, &v.Z)
+	v.X.Square(&e)
+	v.X.Sub(&v.X, &d)
+	v.X.Sub(&v.X, &d)
+	t.Sub(&d, &v.X)
+	v.Y.Mul(&e, &t)
+	c.Add(&c, &c)
+	c.Add(&c, &c)
+	c.Add(&c, &c)
+	v.Y.Sub(&v.Y, &c)
+	return v
+}
+
+// AddAffine sets v = p + q in every lane (madd-2007-bl, 7M + 4S): Z1Z1 = Z₁²,
+// U₂ = X₂·Z1Z1, S₂ = Y₂·Z₁·Z1Z1, H = U₂ − X₁, HH = H², I = 4·HH, J = H·I,
+// r = 2·(S₂ − Y₁), V = X₁·I, X₃ = r² − J − 2·V, Y₃ = r·(V − X₃) − 2·Y₁·J,
+// Z₃ = (Z₁ + H)² − Z1Z1 − HH. Lanes where p is the identity or has q's x
+// coordinate get Z₃ = 0 (see the package documentation).
+func (v *Jacobian8) AddAffine(p *Jacobian8, q *Affine8) *Jacobian8 {
+	var z1z1, u2, s2, h, hh, i, j, r, vv, t field8.Element8
+	z1z1.Square(&p.Z)
+	u2.Mul(&q.X, &z1z1)
+	s2.Mul(&q.Y, &p.Z)
+	s2.Mul(&s2, &z1z1)
+	h.Sub(&u2, &p.X)
+	hh.Square(&h)
+	i.Add(&hh, &hh)
+	i.Add(&i, &i)
+	j.Mul(&h, &i)
+	r.Sub(&s2, &p.Y)
+	r.Add(&r, &r)
+	vv.Mul(&p.X, &i)
+	// Z₃ and Y₁·J before p's coordinates are overwritten (p may be v).
+	t.Add(&p.Z, &h)
+	t.Square(&t)
+	t.Sub(&t, &z1z1)
+	v.Z.Sub(&t, &hh)
+	t.Mul(&p.Y, &j)
+	t.Add(&t, &t)
+	v.X.Square(&r)
+	v.X.Sub(&v.X, &j)
+	v.X.Sub(&v.X, &vv)
+	v.X.Sub(&v.X, &vv)
+	vv.Sub(&vv, &v.X)
+	v.Y.Mul(&r, &vv)
+	v.Y.Sub(&v.Y, &t)
+	return v
+}
+
+// Add sets v = p + q in every lane (add-2007-bl, 11M + 5S): Z1Z1 = Z₁²,
+// Z2Z2 = Z₂², U₁ = X₁·Z2Z2, U₂ = X₂·Z1Z1, S₁ = Y₁·Z₂·Z2Z2, S₂ = Y₂·Z₁·Z1Z1,
+// H = U₂ − U₁, I = (2·H)², J = H·I, r = 2·(S₂ − S₁), V = U₁·I,
+// X₃ = r² − J − 2·V, Y₃ = r·(V − X₃) − 2·S₁·J,
+// Z₃ = ((Z₁ + Z₂)² − Z1Z1 − Z2Z2)·H. Lanes where p or q is the identity or
+// the two have the same x get Z₃ = 0 (see the package documentation).
+func (v *Jacobian8) Add(p, q *Jacobian8) *Jacobian8 {
+	var z1z1, z2z2, u1, u2, s1, s2, h, i, j, r, vv, t field8.Element8
+	z1z1.Square(&p.Z)
+	z2z2.Square(&q.Z)
+	u1.Mul(&p.X, &z2z2)
+	u2.Mul(&q.X, &z1z1)
+	s1.Mul(&p.Y, &q.Z)
+	s1.Mul(&s1, &z2z2)
+	s2.Mul(&q.Y, &p.Z)
+	s2.Mul(&s2, &z1z1)
+	h.Sub(&u2, &u1)
+	i.Add(&h, &h)
+	i.Square(&i)
+	j.Mul(&h, &i)
+	r.Sub(&s2, &s1)
+	r.Add(&r, &r)
+	vv.Mul(&u1, &i)
+	t.Add(&p.Z, &q.Z)
+	t.Square(&t)
+	t.Sub(&t, &z1z1)
+	t.Sub(&t, &z2z2)
+	v.Z.Mul(&t, &h)
+	v.X.Square(&r)
+	v.X.Sub(&v.X, &j)
+	v.X.Sub(&v.X, &vv)
+	v.X.Sub(&v.X, &vv)
+	vv.Sub(&vv, &v.X)
+	v.Y.Mul(&r, &vv)
+	s1.Mul(&s1, &j)
+	s1.Add(&s1, &s1)
+	v.Y.Sub(&v.Y, &s1)
+	return v
+}
