@@ -1,8 +1,6 @@
 package adaptor
 
 import (
-	"crypto/rand"
-
 	"github.com/kestrel-crypto/secp256k1"
 	"github.com/kestrel-crypto/secp256k1/ecdsa"
 )
@@ -116,13 +114,8 @@ func ECDSAEncrypt(k *secp256k1.PrivateKey, hash []byte, Y *secp256k1.PublicKey, 
 		return nil, ErrHash
 	}
 	var aux [32]byte
-	switch {
-	case auxRand == nil:
-		rand.Read(aux[:])
-	case len(auxRand) == 32:
-		copy(aux[:], auxRand)
-	default:
-		return nil, ErrAuxRand
+	if err := readAux(&aux, auxRand); err != nil {
+		return nil, err
 	}
 	x := k.Scalar()
 	xb := k.Bytes()

@@ -18,34 +18,12 @@ import (
 // signature, PreSigAgg. It returns the session and the pre-signature.
 func runAdaptorSession(t *testing.T, r *rand.Rand, signers []*signer, ka *KeyAggContext, msg []byte, T *secp256k1.PublicKey) (*SessionContext, *adaptor.SchnorrPreSignature) {
 	t.Helper()
-	pubnonces := make([]PubNonce, len(signers))
-	for i, s := range signers {
-		var err error
-		s.secnonce, s.pubnonce, err = NonceGen(s.pk, &NonceGenOptions{SecretKey: s.sk, Msg: msg, ExtraIn: randomBytes(r, 4)})
-		if err != nil {
-			t.Fatal(err)
-		}
-		pubnonces[i] = *s.pubnonce
-	}
-	aggNonce, err := NonceAgg(pubnonces)
-	if err != nil {
-		t.Fatal(err)
-	}
+	pubnonces, aggNonce := genNonces(t, r, signers, ka, msg)
 	session, err := ka.NewAdaptorSessionContext(aggNonce, msg, T)
 	if err != nil {
 		t.Fatal(err)
 	}
-	psigs := make([]PartialSig, len(signers))
-	for i, s := range signers {
-		psig, err := Sign(s.secnonce, s.sk, session)
-		if err != nil {
-			t.Fatalf("signer %d: %v", i, err)
-		}
-		if err := session.PartialSigVerify(psig, &pubnonces[i], i); err != nil {
-			t.Fatalf("signer %d: %v", i, err)
-		}
-		psigs[i] = *psig
-	}
+	psigs := signAll(t, signers, session, pubnonces)
 	if _, err := PartialSigAgg(psigs, session); !errors.Is(err, ErrAdaptorSession) {
 		t.Errorf("PartialSigAgg of an adaptor session: %v, want ErrAdaptorSession", err)
 	}
