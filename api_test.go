@@ -57,6 +57,7 @@ var apiPackages = []struct{ dir, golden string }{
 	{"bip322", "bip322.txt"},
 	{"keyfmt", "keyfmt.txt"},
 	{"hash2curve", "hash2curve.txt"},
+	{"adaptor", "adaptor.txt"},
 }
 
 const apiGoldenDir = "testdata/api"

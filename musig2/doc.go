@@ -60,6 +60,27 @@
 // PartialSig (32 bytes). Individual public keys are 33-byte slices. A
 // SecNonce has no encoding.
 //
+// # Adaptor signatures
+//
+// An adaptor session (secp256k1-zkp's MuSig2 adaptor signatures, the
+// building block of atomic swaps and PTLCs) adds an adaptor point T to the
+// first aggregate nonce point before the session values are derived:
+//
+//	session, err := ka.NewAdaptorSessionContext(aggnonce, msg, T)
+//	psig, err := musig2.Sign(secnonce, sk, session)  // unchanged
+//	err := session.PartialSigVerify(&psigs[i], &allPubnonces[i], i) // required, see below
+//	pre, err := musig2.PreSigAgg(psigs, session)     // an adaptor.SchnorrPreSignature
+//	sig, err := pre.Adapt(t)                         // by whoever knows t: a BIP-340 signature
+//	t2, err := pre.Extract(sig)                      // by anyone with pre and sig: t
+//
+// A Session does the same with SessionOptions.Adaptor and PreSignature.
+// The pre-signature type and its Adapt and Extract are package adaptor's,
+// shared with single-signer pre-signatures. Whoever will extract t must
+// verify every partial signature first (a Session does), or a co-signer
+// can make Extract return a value of its choosing. PartialSigAgg and
+// FinalSig refuse an adaptor session (ErrAdaptorSession): its aggregate is
+// not a signature. docs/adaptor.md has the security requirements.
+//
 // # Errors and blame
 //
 // MuSig2 identifies a disruptive party. When a function fails because of

@@ -65,6 +65,13 @@ var (
 	// ErrNonceCounterExhausted is returned by NonceCounter.Next once the
 	// counter has handed out its last value, 2⁶⁴ − 2.
 	ErrNonceCounterExhausted = errors.New("musig2: the nonce counter is exhausted")
+	// ErrAdaptorSession is returned by PartialSigAgg and Session.FinalSig
+	// for an adaptor session: its aggregate is a pre-signature (PreSigAgg,
+	// Session.PreSignature), which is not a valid BIP-340 signature.
+	ErrAdaptorSession = errors.New("musig2: an adaptor session aggregates to a pre-signature, not a signature")
+	// ErrNotAdaptorSession is returned by PreSigAgg and
+	// Session.PreSignature for a session without an adaptor point.
+	ErrNotAdaptorSession = errors.New("musig2: not an adaptor session")
 )
 
 // Errors of the stateful Session for calls out of order or repeated: they

@@ -56,9 +56,9 @@ func pubkeysOf(s []*signer) [][]byte {
 	return out
 }
 
-// runSession runs a whole session and returns the partial signatures and
-// the final signature, checking every step.
-func runSession(t *testing.T, r *rand.Rand, signers []*signer, ka *KeyAggContext, msg []byte) (*SessionContext, []PubNonce, []PartialSig, []byte) {
+// genNonces generates every signer's nonce (with every optional input)
+// and returns the public nonces and their aggregate.
+func genNonces(t *testing.T, r *rand.Rand, signers []*signer, ka *KeyAggContext, msg []byte) ([]PubNonce, *AggNonce) {
 	t.Helper()
 	pubnonces := make([]PubNonce, len(signers))
 	for i, s := range signers {
@@ -75,10 +75,13 @@ func runSession(t *testing.T, r *rand.Rand, signers []*signer, ka *KeyAggContext
 	if err != nil {
 		t.Fatal(err)
 	}
-	session, err := ka.NewSessionContext(aggNonce, msg)
-	if err != nil {
-		t.Fatal(err)
-	}
+	return pubnonces, aggNonce
+}
+
+// signAll signs the session with every signer's nonce and checks each
+// partial signature with PartialSigVerify.
+func signAll(t *testing.T, signers []*signer, session *SessionContext, pubnonces []PubNonce) []PartialSig {
+	t.Helper()
 	psigs := make([]PartialSig, len(signers))
 	for i, s := range signers {
 		psig, err := Sign(s.secnonce, s.sk, session)
@@ -90,6 +93,19 @@ func runSession(t *testing.T, r *rand.Rand, signers []*signer, ka *KeyAggContext
 			t.Fatalf("signer %d: %v", i, err)
 		}
 	}
+	return psigs
+}
+
+// runSession runs a whole session and returns the partial signatures and
+// the final signature, checking every step.
+func runSession(t *testing.T, r *rand.Rand, signers []*signer, ka *KeyAggContext, msg []byte) (*SessionContext, []PubNonce, []PartialSig, []byte) {
+	t.Helper()
+	pubnonces, aggNonce := genNonces(t, r, signers, ka, msg)
+	session, err := ka.NewSessionContext(aggNonce, msg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	psigs := signAll(t, signers, session, pubnonces)
 	sig, err := PartialSigAgg(psigs, session)
 	if err != nil {
 		t.Fatal(err)

@@ -33,6 +33,11 @@ type SessionContext struct {
 	r    secp256k1.Point // the final nonce R, never the identity
 	rx   [32]byte        // xbytes(R)
 	rOdd bool            // R has an odd y
+
+	// adaptor is the adaptor point T of an adaptor session
+	// (NewAdaptorSessionContext), added to the first aggregate nonce point;
+	// nil in a plain session.
+	adaptor *secp256k1.PublicKey
 }
 
 // NewSessionContext returns the session context for the aggregate nonce, the
@@ -61,16 +66,32 @@ func NewSessionContext(aggNonce *AggNonce, pubkeys, tweaks [][]byte, isXOnly []b
 // InvalidContributionError that blames the nonce aggregator with
 // ContribAggNonce for an invalid aggregate nonce.
 func (c *KeyAggContext) NewSessionContext(aggNonce *AggNonce, msg []byte) (*SessionContext, error) {
+	return c.newSessionContext(aggNonce, msg, nil)
+}
+
+// newSessionContext is NewSessionContext, and with a non-nil T
+// NewAdaptorSessionContext.
+func (c *KeyAggContext) newSessionContext(aggNonce *AggNonce, msg []byte, T *secp256k1.PublicKey) (*SessionContext, error) {
 	if err := c.check(); err != nil {
 		return nil, err
 	}
-	s := &SessionContext{keyAgg: c, aggNonce: *aggNonce, msg: slices.Clone(msg)}
-	// b = int(hash_MuSig/noncecoef(aggnonce ‖ xbytes(Q) ‖ m)) mod n.
-	hashToScalar(&s.b, &tagNonceCoef, s.aggNonce[:], c.qc[1:], s.msg)
+	s := &SessionContext{keyAgg: c, aggNonce: *aggNonce, msg: slices.Clone(msg), adaptor: T}
 	var R1, R2 secp256k1.Point
 	if !s.aggNonce.decode(&R1, &R2) {
 		return nil, blame(Aggregator, ContribAggNonce, ErrAggNonce)
 	}
+	// With an adaptor point, R₁ is R₁ + T from here on, in the hash too
+	// (secp256k1-zkp's secp256k1_musig_nonce_process).
+	nonces := s.aggNonce[:]
+	if T != nil {
+		R1.Add(&R1, T.Point())
+		var buf AggNonce
+		cbytesExt(buf[:33], &R1)
+		copy(buf[33:], s.aggNonce[33:])
+		nonces = buf[:]
+	}
+	// b = int(hash_MuSig/noncecoef(aggnonce ‖ xbytes(Q) ‖ m)) mod n.
+	hashToScalar(&s.b, &tagNonceCoef, nonces, c.qc[1:], s.msg)
 	// R' = R₁ + b·R₂; R = G if R' is infinity.
 	one := scalarOne
 	s.r.VarTimeMultiScalarMult([]*secp256k1.Scalar{&one, &s.b}, []*secp256k1.Point{&R1, &R2})

@@ -269,20 +269,39 @@ func PartialSigVerify(psig *PartialSig, pubnonces []PubNonce, pubkeys, tweaks []
 // returns ErrNoPartialSigs for an empty list. It does not verify the partial
 // signatures: if one is wrong, so is the result, and
 // SessionContext.PartialSigVerify finds the culprit. For a nil or zero
-// session it returns an error wrapping secp256k1.ErrUninitialized.
+// session it returns an error wrapping secp256k1.ErrUninitialized, and
+// ErrAdaptorSession for an adaptor session, whose aggregate is a
+// pre-signature, not a signature: use PreSigAgg.
 func PartialSigAgg(psigs []PartialSig, session *SessionContext) ([]byte, error) {
 	if err := session.check(); err != nil {
 		return nil, err
 	}
-	if len(psigs) == 0 {
-		return nil, ErrNoPartialSigs
+	if session.adaptor != nil {
+		return nil, ErrAdaptorSession
 	}
-	var s, si secp256k1.Scalar
+	var s secp256k1.Scalar
+	if err := session.aggregate(&s, psigs); err != nil {
+		return nil, err
+	}
+	sig := make([]byte, 64)
+	copy(sig, session.rx[:])
+	copy(sig[32:], s.Bytes())
+	return sig, nil
+}
+
+// aggregate sets s = s₁ + … + s_u + e·g·tacc mod n, the s value of
+// PartialSigAgg (and of PreSigAgg, where it is s').
+func (session *SessionContext) aggregate(s *secp256k1.Scalar, psigs []PartialSig) error {
+	if len(psigs) == 0 {
+		return ErrNoPartialSigs
+	}
+	*s = secp256k1.Scalar{}
+	var si secp256k1.Scalar
 	for i := range psigs {
 		if _, err := si.SetCanonicalBytes(psigs[i][:]); err != nil {
-			return nil, blame(i, ContribPartialSig, ErrPartialSig)
+			return blame(i, ContribPartialSig, ErrPartialSig)
 		}
-		s.Add(&s, &si)
+		s.Add(s, &si)
 	}
 	// s += e·g·tacc, where g = −1 if Q has an odd y.
 	var t secp256k1.Scalar
@@ -290,9 +309,6 @@ func PartialSigAgg(psigs []PartialSig, session *SessionContext) ([]byte, error) 
 	if session.keyAgg.qc[0] == 3 {
 		t.Negate(&t)
 	}
-	s.Add(&s, &t)
-	sig := make([]byte, 64)
-	copy(sig, session.rx[:])
-	copy(sig[32:], s.Bytes())
-	return sig, nil
+	s.Add(s, &t)
+	return nil
 }

@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"github.com/kestrel-crypto/secp256k1"
+	"github.com/kestrel-crypto/secp256k1/adaptor"
 	"github.com/kestrel-crypto/secp256k1/schnorr"
 )
 
@@ -31,6 +32,12 @@ type SessionOptions struct {
 	// secp256k1_musig_nonce_gen_counter) instead of NonceGen with 32 bytes
 	// from crypto/rand.
 	Counter *NonceCounter
+	// Adaptor, if not nil, makes the session an adaptor session with this
+	// adaptor point (NewAdaptorSessionContext): it aggregates the partial
+	// signatures into a pre-signature, which it verifies with
+	// adaptor.SchnorrPreVerify and PreSignature returns, instead of a final
+	// signature.
+	Adaptor *secp256k1.PublicKey
 }
 
 // Session is one signer's state in one MuSig2 signing session, in the
@@ -73,6 +80,7 @@ type sessionState struct {
 	pubnonce PubNonce       // the session's own public nonce
 	msg      []byte         // SessionOptions.Msg, if fixedMsg
 	fixedMsg bool
+	adaptor  *secp256k1.PublicKey // SessionOptions.Adaptor
 
 	// sk is the session's copy of the secret key, and secnonce its secret
 	// nonce; Sign and Erase zero sk and set it to nil, and consume secnonce.
@@ -88,7 +96,8 @@ type sessionState struct {
 	psigs    []PartialSig    // psigs[i] is signer i's, if havePsig[i]
 	havePsig []bool
 	nPsigs   int
-	final    []byte // the verified final signature, once every psig is in
+	final    []byte                       // the verified final signature, once every psig is in
+	pre      *adaptor.SchnorrPreSignature // the verified pre-signature of an adaptor session
 }
 
 // errSession is the error for the zero Session.
@@ -114,7 +123,9 @@ func (s *Session) check() error {
 // It returns an error wrapping secp256k1.ErrUninitialized for a nil or zero
 // sk, ka or opts.Counter; ErrSignerNotInKeys if sk's public key is not among
 // ka's; ErrNonceGenInput for an ExtraIn that is too long; and the errors of
-// NonceCounter.Next with a Counter. Constant time in sk and the nonce.
+// NonceCounter.Next with a Counter. With opts.Adaptor, the zero PublicKey
+// gives an error wrapping secp256k1.ErrUninitialized too. Constant time in
+// sk and the nonce.
 func NewSession(sk *secp256k1.PrivateKey, ka *KeyAggContext, opts *SessionOptions) (*Session, error) {
 	if err := checkSecretKey(sk); err != nil {
 		return nil, err
@@ -124,6 +135,11 @@ func NewSession(sk *secp256k1.PrivateKey, ka *KeyAggContext, opts *SessionOption
 	}
 	if opts == nil {
 		opts = new(SessionOptions)
+	}
+	if opts.Adaptor != nil {
+		if err := opts.Adaptor.Validate(); err != nil {
+			return nil, err
+		}
 	}
 	pk := [33]byte(sk.PublicKey().BytesCompressed())
 	index := ka.keys.index(&pk)
@@ -151,6 +167,7 @@ func NewSession(sk *secp256k1.PrivateKey, ka *KeyAggContext, opts *SessionOption
 		pubnonce:  *pubnonce,
 		msg:       slices.Clone(opts.Msg),
 		fixedMsg:  opts.Msg != nil,
+		adaptor:   opts.Adaptor,
 		sk:        new(secp256k1.PrivateKey),
 		secnonce:  secnonce,
 		pubnonces: make([]PubNonce, u),
@@ -267,7 +284,7 @@ func (s *Session) Sign(msg []byte) (*PartialSig, error) {
 	case st.fixedMsg && !bytes.Equal(msg, st.msg):
 		return nil, ErrSessionMessage
 	}
-	ctx, err := st.ka.NewSessionContext(st.aggNonce, msg)
+	ctx, err := st.ka.newSessionContext(st.aggNonce, msg, st.adaptor)
 	if err != nil { // unreachable: NonceAgg's output is valid
 		return nil, err
 	}
@@ -298,16 +315,28 @@ func (st *sessionState) addPsig(i int, psig *PartialSig) error {
 	if st.nPsigs < len(st.psigs) {
 		return nil
 	}
-	sig, err := PartialSigAgg(st.psigs, st.ctx)
-	if err == nil && !schnorr.Verify(st.ka.pub, st.ctx.msg, sig) {
-		err = ErrSign
+	var (
+		sig []byte
+		pre *adaptor.SchnorrPreSignature
+		err error
+	)
+	if st.adaptor != nil {
+		pre, err = PreSigAgg(st.psigs, st.ctx)
+		if err == nil && !adaptor.SchnorrPreVerify(st.ka.pub, st.ctx.msg, st.adaptor, pre) {
+			err = ErrSign
+		}
+	} else {
+		sig, err = PartialSigAgg(st.psigs, st.ctx)
+		if err == nil && !schnorr.Verify(st.ka.pub, st.ctx.msg, sig) {
+			err = ErrSign
+		}
 	}
 	if err != nil { // unreachable but for a fault: every psig verified
 		st.psigs[i], st.havePsig[i] = PartialSig{}, false
 		st.nPsigs--
 		return err
 	}
-	st.final = sig
+	st.final, st.pre = sig, pre
 	return nil
 }
 
@@ -348,23 +377,51 @@ func (s *Session) RegisterPartialSig(i int, psig *PartialSig) (haveAll bool, err
 	if err := st.addPsig(i, psig); err != nil {
 		return false, err
 	}
-	return st.final != nil, nil
+	return st.final != nil || st.pre != nil, nil
 }
 
 // FinalSig returns a copy of the final 64-byte BIP-340 signature of the
 // signed message under the KeyAggContext's XOnlyPublicKey, which the
 // session has verified, or ErrPartialSigsMissing before every partial
-// signature is registered.
+// signature is registered; ErrAdaptorSession for an adaptor session (see
+// PreSignature).
 func (s *Session) FinalSig() ([]byte, error) {
 	if err := s.check(); err != nil {
 		return nil, err
 	}
 	s.st.mu.Lock()
 	defer s.st.mu.Unlock()
+	if s.st.adaptor != nil {
+		return nil, ErrAdaptorSession
+	}
 	if s.st.final == nil {
 		return nil, ErrPartialSigsMissing
 	}
 	return slices.Clone(s.st.final), nil
+}
+
+// PreSignature returns the pre-signature of an adaptor session
+// (SessionOptions.Adaptor), which the session has verified with
+// adaptor.SchnorrPreVerify under the KeyAggContext's x-only key and the
+// adaptor point: its Adapt with the adaptor secret gives the BIP-340
+// signature, and its Extract recovers the adaptor secret from that
+// signature. Every partial signature in it was verified, as extraction
+// requires. It returns ErrNotAdaptorSession for a plain session and
+// ErrPartialSigsMissing before every partial signature is registered.
+func (s *Session) PreSignature() (*adaptor.SchnorrPreSignature, error) {
+	if err := s.check(); err != nil {
+		return nil, err
+	}
+	s.st.mu.Lock()
+	defer s.st.mu.Unlock()
+	if s.st.adaptor == nil {
+		return nil, ErrNotAdaptorSession
+	}
+	if s.st.pre == nil {
+		return nil, ErrPartialSigsMissing
+	}
+	pre := *s.st.pre
+	return &pre, nil
 }
 
 // Erase ends the session without signing, for example when it is aborted:

@@ -1,0 +1,253 @@
+package adaptor
+
+import (
+	"github.com/kestrel-crypto/secp256k1"
+	"github.com/kestrel-crypto/secp256k1/ecdsa"
+)
+
+// ECDSA adaptor signatures (the DLC specification's, as secp256k1-zkp's
+// ecdsa_adaptor module implements them): ECDSAEncrypt, ECDSAVerify,
+// ECDSASignature.Decrypt and ECDSASignature.Recover.
+
+// ECDSASignatureSize is the length of an encoded ECDSASignature.
+const ECDSASignatureSize = 162
+
+// ECDSASignature is an ECDSA adaptor signature (an "encrypted signature"):
+// R = k·Y, R' = k·G, s' = k⁻¹·(m + r·x) with r = R.x mod n, and the proof
+// (e, s) that R and R' have the same discrete logarithm k to the bases Y
+// and G. Its encoding is secp256k1-zkp's 162 bytes,
+// cbytes(R) ‖ cbytes(R') ‖ s' ‖ e ‖ s (the DLC specification's
+// R ‖ R_a ‖ s_a ‖ proof).
+//
+// The zero value is not a signature: Decrypt and Recover return an error
+// wrapping secp256k1.ErrUninitialized for it, ECDSAVerify reports false, and
+// the methods without an error result panic.
+type ECDSASignature struct {
+	rc, rpc [33]byte         // cbytes(R), cbytes(R'); rc[0] = 0 in the zero value
+	R       secp256k1.Point  // R, decoded
+	r       secp256k1.Scalar // R.x mod n, never 0
+	sp      secp256k1.Scalar // s', in [1, n−1]
+	e, s    secp256k1.Scalar // the proof; e reduced mod n
+}
+
+// check returns errZeroECDSASig for nil or the zero value.
+func (a *ECDSASignature) check() error {
+	if a == nil || a.rc[0] == 0 {
+		return errZeroECDSASig
+	}
+	return nil
+}
+
+// ParseECDSASignature parses the 162-byte encoding with secp256k1-zkp's
+// rules: R and R' must be compressed encodings of points, R.x mod n must
+// not be 0, s' must be in [1, n−1] and the proof's s less than n; the
+// proof's e is reduced mod n and never rejected (Bytes writes it reduced).
+// It returns ErrECDSASignature otherwise. Variable time.
+func ParseECDSASignature(b []byte) (*ECDSASignature, error) {
+	if len(b) != ECDSASignatureSize {
+		return nil, ErrECDSASignature
+	}
+	var a ECDSASignature
+	var Rp secp256k1.Point
+	if b[0]&^1 != 2 || b[33]&^1 != 2 {
+		return nil, ErrECDSASignature
+	}
+	if _, err := a.R.SetBytes(b[:33]); err != nil {
+		return nil, ErrECDSASignature
+	}
+	if _, err := Rp.SetBytes(b[33:66]); err != nil {
+		return nil, ErrECDSASignature
+	}
+	a.r.SetReducedBytes(b[1:33])
+	if _, err := a.sp.SetCanonicalBytes(b[66:98]); err != nil || a.r.IsZero()|a.sp.IsZero() == 1 {
+		return nil, ErrECDSASignature
+	}
+	a.e.SetReducedBytes(b[98:130])
+	if _, err := a.s.SetCanonicalBytes(b[130:]); err != nil {
+		return nil, ErrECDSASignature
+	}
+	a.rc, a.rpc = [33]byte(b[:33]), [33]byte(b[33:66])
+	return &a, nil
+}
+
+// Bytes returns the 162-byte encoding.
+func (a *ECDSASignature) Bytes() []byte {
+	must(a.check())
+	out := make([]byte, 0, ECDSASignatureSize)
+	out = append(out, a.rc[:]...)
+	out = append(out, a.rpc[:]...)
+	out = append(out, a.sp.Bytes()...)
+	out = append(out, a.e.Bytes()...)
+	return append(out, a.s.Bytes()...)
+}
+
+// Equal reports whether a and b encode the same signature. Variable time.
+func (a *ECDSASignature) Equal(b *ECDSASignature) bool {
+	must(a.check())
+	must(b.check())
+	return a.rc == b.rc && a.rpc == b.rpc && a.sp.Equal(&b.sp)&a.e.Equal(&b.e)&a.s.Equal(&b.s) == 1
+}
+
+// ECDSAEncrypt returns the ECDSA adaptor signature of the 32-byte message
+// hash by k, encrypted under the encryption key Y: decrypting it with Y's
+// secret y gives an ECDSA signature of hash by k (secp256k1-zkp's
+// secp256k1_ecdsa_adaptor_encrypt with its default nonce function, so that
+// the same inputs give zkp's bytes).
+//
+// auxRand must be nil, for 32 bytes from crypto/rand, or 32 bytes (else
+// ErrAuxRand). It returns ErrHash for a hash of another length, an error
+// wrapping secp256k1.ErrUninitialized for a nil or zero k or Y, and ErrSign
+// if a nonce, r or s' is zero (probability about 2⁻²⁵⁶).
+//
+// The signature reveals the Diffie–Hellman value x·Y = y·X of the signing
+// key and the encryption key: do not use a key that signs adaptor
+// signatures in a protocol that relies on that value being secret (ECDH,
+// ElGamal). Constant time in the key and the nonces.
+func ECDSAEncrypt(k *secp256k1.PrivateKey, hash []byte, Y *secp256k1.PublicKey, auxRand []byte) (*ECDSASignature, error) {
+	if err := k.Validate(); err != nil {
+		return nil, err
+	}
+	if err := Y.Validate(); err != nil {
+		return nil, err
+	}
+	if len(hash) != 32 {
+		return nil, ErrHash
+	}
+	var aux [32]byte
+	if err := readAux(&aux, auxRand); err != nil {
+		return nil, err
+	}
+	x := k.Scalar()
+	xb := k.Bytes()
+	Yp := Y.Point()
+	Yc := Y.BytesCompressed()
+	var kn, kinv secp256k1.Scalar
+	defer func() { *x, kn, kinv = secp256k1.Scalar{}, secp256k1.Scalar{}, secp256k1.Scalar{} }()
+	zkpNonce(&kn, &tagECDSANon, xb, Yc, hash, &aux)
+	clear(xb)
+	if kn.IsZero() == 1 {
+		return nil, ErrSign
+	}
+	var a ECDSASignature
+	var Rp secp256k1.Point
+	a.R.ScalarMult(&kn, Yp)
+	Rp.ScalarBaseMult(&kn)
+	a.rc, a.rpc = [33]byte(a.R.BytesCompressed()), [33]byte(Rp.BytesCompressed())
+	if !dleqProve(&a.e, &a.s, &kn, Yp, a.rpc[:], Yc, a.rc[:], &aux) {
+		return nil, ErrSign
+	}
+	// s' = k⁻¹·(m + r·x).
+	var m secp256k1.Scalar
+	m.SetReducedBytes(hash)
+	a.r.SetReducedBytes(a.rc[1:])
+	a.sp.Multiply(&a.r, x)
+	a.sp.Add(&a.sp, &m)
+	kinv.Invert(&kn)
+	a.sp.Multiply(&a.sp, &kinv)
+	if a.r.IsZero()|a.sp.IsZero() == 1 {
+		return nil, ErrSign
+	}
+	return &a, nil
+}
+
+// ECDSAVerify reports whether a is a valid adaptor signature of the 32-byte
+// message hash by pub, encrypted under Y: whether the proof shows that R
+// and R' have one discrete logarithm to the bases Y and G, and
+// R' = s'⁻¹·m·G + s'⁻¹·r·pub. If it is valid, Decrypt with Y's secret gives
+// a valid ECDSA signature of hash by pub, and from that signature Recover
+// finds Y's secret (docs/adaptor.md). It reports false for a hash of
+// another length and for a nil or zero pub, Y or a.
+//
+// It accepts exactly the signatures that secp256k1-zkp's
+// secp256k1_ecdsa_adaptor_verify accepts, up to a hash collision: instead
+// of computing R' and checking the proof against it, it puts
+// s'⁻¹·m·G + s'⁻¹·r·pub in R”s place in the proof's first commitment,
+// A1 = s·G − e·R', which saves one scalar multiplication; the proof, whose
+// challenge hashes the encoded R', then fails unless that point is R'.
+// Variable time: every input is public.
+func ECDSAVerify(pub *secp256k1.PublicKey, hash []byte, Y *secp256k1.PublicKey, a *ECDSASignature) bool {
+	if pub.Validate() != nil || Y.Validate() != nil || a.check() != nil || len(hash) != 32 {
+		return false
+	}
+	var m, w, u1, u2 secp256k1.Scalar
+	m.SetReducedBytes(hash)
+	w.VarTimeInvert(&a.sp)
+	u1.Multiply(&m, &w)
+	u2.Multiply(&a.r, &w)
+	// A1 = s·G − e·(u1·G + u2·pub) = (s − e·u1)·G + (−e·u2)·pub.
+	var ne, c1, c2 secp256k1.Scalar
+	ne.Negate(&a.e)
+	c1.Multiply(&ne, &u1)
+	c1.Add(&c1, &a.s)
+	c2.Multiply(&ne, &u2)
+	var A1, A2 secp256k1.Point
+	A1.VarTimeDoubleScalarBaseMult(&c2, pub.Point(), &c1)
+	// A2 = s·Y − e·R.
+	s := a.s
+	A2.VarTimeMultiScalarMult([]*secp256k1.Scalar{&s, &ne}, []*secp256k1.Point{Y.Point(), &a.R})
+	A1c, A2c := A1.VarTimeBytesCompressed(), A2.VarTimeBytesCompressed()
+	if len(A1c) != 33 || len(A2c) != 33 { // zkp rejects either at infinity
+		return false
+	}
+	var e secp256k1.Scalar
+	dleqChallenge(&e, a.rpc[:], Y.BytesCompressed(), a.rc[:], A1c, A2c)
+	return e.Equal(&a.e) == 1
+}
+
+// Decrypt returns the ECDSA signature (r, s) that the decryption key y
+// decrypts a into: s = s'·y⁻¹, negated if high, so that it is always low-S
+// (secp256k1_ecdsa_adaptor_decrypt). The signature is valid if a passed
+// ECDSAVerify and y is the secret of the encryption key a was made for;
+// Decrypt checks neither (use ecdsa.Verify). It returns an error wrapping
+// secp256k1.ErrUninitialized for a nil or zero a or y. Constant time in y.
+func (a *ECDSASignature) Decrypt(y *secp256k1.PrivateKey) (*ecdsa.Signature, error) {
+	if err := a.check(); err != nil {
+		return nil, err
+	}
+	if err := y.Validate(); err != nil {
+		return nil, err
+	}
+	ys := y.Scalar()
+	var s, neg secp256k1.Scalar
+	s.Invert(ys)
+	s.Multiply(&s, &a.sp)
+	*ys = secp256k1.Scalar{}
+	neg.Negate(&s)
+	s.Select(&neg, &s, s.IsHigh())
+	return ecdsa.NewSignature(&a.r, &s), nil
+}
+
+// Recover returns the decryption key y that turned a into sig, given the
+// encryption key Y (secp256k1_ecdsa_adaptor_recover): y = ±s⁻¹·s', the sign
+// chosen so that y·G = Y. sig may be high-S or low-S. It returns ErrRecover
+// if sig's r is not a's r, its s is zero, or y·G is neither Y nor −Y; an
+// error wrapping secp256k1.ErrUninitialized for a nil or zero a or Y.
+// Variable time: sig and a are public, so is what they reveal.
+func (a *ECDSASignature) Recover(sig *ecdsa.Signature, Y *secp256k1.PublicKey) (*secp256k1.PrivateKey, error) {
+	if err := a.check(); err != nil {
+		return nil, err
+	}
+	if err := Y.Validate(); err != nil {
+		return nil, err
+	}
+	if sig == nil || sig.R().Equal(&a.r) == 0 || sig.S().IsZero() == 1 {
+		return nil, ErrRecover
+	}
+	var y secp256k1.Scalar
+	y.VarTimeInvert(sig.S())
+	y.Multiply(&y, &a.sp)
+	var Yi secp256k1.Point
+	Yi.ScalarBaseMult(&y)
+	got, want := Yi.BytesCompressed(), Y.BytesCompressed()
+	if len(got) != 33 || [32]byte(got[1:]) != [32]byte(want[1:]) {
+		return nil, ErrRecover
+	}
+	if got[0] != want[0] {
+		y.Negate(&y)
+	}
+	k, err := secp256k1.NewPrivateKeyFromScalar(&y)
+	if err != nil { // unreachable: y·G has Y's x
+		return nil, ErrRecover
+	}
+	return k, nil
+}

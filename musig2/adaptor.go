@@ -1,0 +1,96 @@
+package musig2
+
+import (
+	"github.com/kestrel-crypto/secp256k1"
+	"github.com/kestrel-crypto/secp256k1/adaptor"
+)
+
+// MuSig2 adaptor signatures, as secp256k1-zkp makes them
+// (secp256k1_musig_nonce_process with an adaptor point,
+// secp256k1_musig_nonce_parity, secp256k1_musig_partial_sig_agg): the
+// session adds the adaptor point T to the first aggregate nonce point, the
+// signers sign and verify partial signatures as usual, and the aggregate is
+// an adaptor.SchnorrPreSignature, which adaptor's Adapt and Extract turn
+// into the BIP-340 signature and back into T's secret.
+
+// NewAdaptorSessionContext is NewSessionContext for an adaptor session with
+// the adaptor point T: R₁ + T takes the place of the first aggregate nonce
+// point R₁ in every derived value (the nonce coefficient b, which hashes it,
+// the final nonce R = R₁ + T + b·R₂ and the challenge e). Sign and
+// PartialSigVerify work unchanged on the session; PreSigAgg aggregates its
+// partial signatures into the pre-signature. It returns the errors of
+// NewSessionContext, and an error wrapping secp256k1.ErrUninitialized for a
+// nil or zero T. Variable time: every input is public.
+func NewAdaptorSessionContext(aggNonce *AggNonce, pubkeys, tweaks [][]byte, isXOnly []bool, msg []byte, T *secp256k1.PublicKey) (*SessionContext, error) {
+	if err := T.Validate(); err != nil {
+		return nil, err
+	}
+	c, err := keyAggAndTweak(pubkeys, tweaks, isXOnly)
+	if err != nil {
+		return nil, err
+	}
+	return c.newSessionContext(aggNonce, msg, T)
+}
+
+// NewAdaptorSessionContext is the package function NewAdaptorSessionContext
+// with c's keys and tweaks.
+func (c *KeyAggContext) NewAdaptorSessionContext(aggNonce *AggNonce, msg []byte, T *secp256k1.PublicKey) (*SessionContext, error) {
+	if err := T.Validate(); err != nil {
+		return nil, err
+	}
+	return c.newSessionContext(aggNonce, msg, T)
+}
+
+// Adaptor returns the adaptor point of an adaptor session, or nil for a
+// plain session.
+func (s *SessionContext) Adaptor() *secp256k1.PublicKey {
+	must(s.check())
+	if s.adaptor == nil {
+		return nil
+	}
+	T := *s.adaptor
+	return &T
+}
+
+// NonceParity returns 1 if the session's final nonce R has an odd y, and 0
+// if even (secp256k1_musig_nonce_parity): the pre-signature's NonceParity,
+// which decides whether Adapt adds or subtracts the adaptor secret.
+func (s *SessionContext) NonceParity() int {
+	must(s.check())
+	if s.rOdd {
+		return 1
+	}
+	return 0
+}
+
+// PreSigAgg aggregates the partial signatures of an adaptor session into
+// its pre-signature (R, s'), s' = s₁ + … + s_u + e·g·tacc mod n, which
+// adaptor.SchnorrPreVerify accepts under the session's x-only aggregate
+// public key and adaptor point (secp256k1_musig_partial_sig_agg for an
+// adaptor session, with the nonce parity in the result). Its errors are
+// PartialSigAgg's, and ErrNotAdaptorSession for a plain session.
+//
+// It does not verify the partial signatures. The party that will extract
+// the adaptor secret must verify every one (SessionContext.PartialSigVerify)
+// first: otherwise a signer can shift s' so that Extract returns a value
+// of its choosing (secp256k1-zkp's musig.md, "Atomic Swaps").
+func PreSigAgg(psigs []PartialSig, session *SessionContext) (*adaptor.SchnorrPreSignature, error) {
+	if err := session.check(); err != nil {
+		return nil, err
+	}
+	if session.adaptor == nil {
+		return nil, ErrNotAdaptorSession
+	}
+	var s secp256k1.Scalar
+	if err := session.aggregate(&s, psigs); err != nil {
+		return nil, err
+	}
+	var pre [64]byte
+	copy(pre[:], session.rx[:])
+	copy(pre[32:], s.Bytes())
+	p, err := adaptor.NewSchnorrPreSignature(pre[:], session.NonceParity())
+	if err != nil { // unreachable: R is a point and s < n
+		return nil, err
+	}
+	return p, nil
+}
