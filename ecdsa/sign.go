@@ -4,6 +4,7 @@ import (
 	"errors"
 
 	"github.com/kestrel-crypto/secp256k1"
+	ksha256 "github.com/kestrel-crypto/secp256k1/internal/sha256"
 )
 
 // SignOptions changes how Sign derives its nonce. The zero value is
@@ -247,16 +248,16 @@ func sign(sig *Signature, sec *secp256k1.Scalar, hash []byte, ndata []byte) (int
 	copy(seed[:32], sec.Bytes())
 	copy(seed[32:64], e.Bytes())
 	seedLen := 64 + copy(seed[64:], ndata)
-	var g rfc6979
-	g.init(seed[:seedLen])
+	var g ksha256.RFC6979
+	g.Init(seed[:seedLen])
 	clear(seed[:])
-	defer g.clear()
+	defer g.Clear()
 
 	var nonce, kinv secp256k1.Scalar
 	var R secp256k1.Point
 	recid, err := 0, ErrRetryLimit
 	for range maxNonceAttempts {
-		g.generate(&nonce32)
+		g.Generate(&nonce32)
 		if _, err := nonce.SetCanonicalBytes(nonce32[:]); err != nil || nonce.IsZero() == 1 {
 			continue // probability < 2⁻¹²⁷; the candidate is discarded, not its secret
 		}

@@ -16,8 +16,10 @@ import (
 	"github.com/kestrel-crypto/secp256k1/ecdsa"
 	"github.com/kestrel-crypto/secp256k1/ellswift"
 	"github.com/kestrel-crypto/secp256k1/hash2curve"
+	"github.com/kestrel-crypto/secp256k1/internal/ecmult"
 	"github.com/kestrel-crypto/secp256k1/internal/field"
 	"github.com/kestrel-crypto/secp256k1/internal/group"
+	"github.com/kestrel-crypto/secp256k1/internal/scalar"
 	ksha256 "github.com/kestrel-crypto/secp256k1/internal/sha256"
 	"github.com/kestrel-crypto/secp256k1/schnorr"
 )
@@ -469,6 +471,13 @@ func internalRows() []benchRow {
 				s0.Multiply(&s0, &s1)
 			}
 		}},
+		{name: "scalar_split", iters: 20000, run: func(n int) {
+			k := toInternalScalar(&s0)
+			for range n {
+				k1, k2 := scalar.SplitGLV(&k)
+				k.Add(&k1, &k2)
+			}
+		}},
 		{name: "scalar_inverse", iters: 20000, run: func(n int) {
 			for range n {
 				s0.Invert(&s0)
@@ -568,6 +577,14 @@ func internalRows() []benchRow {
 			p0.SetAffine(&a)
 			p0.Double(&p0)
 		}},
+		{name: "ecmult_wnaf", iters: 20000, run: func(n int) {
+			k := toInternalScalar(&s0)
+			var naf [257]int32
+			for range n {
+				scalar.VarTimeWNAF(&naf, &k, 5)
+				k.Add(&k, &k)
+			}
+		}},
 		{name: "hash_sha256", iters: 20000, run: func(n int) {
 			for range n {
 				h := ksha256.New()
@@ -575,8 +592,53 @@ func internalRows() []benchRow {
 				h.Sum(&data)
 			}
 		}},
+		// HMAC-SHA256 of 32 bytes with a 32-byte key, and one RFC 6979
+		// initialisation on a 64-byte seed with one 32-byte output, as
+		// bench_internal's rows: ECDSA's nonce derivation.
+		{name: "hash_hmac_sha256", iters: 20000, run: func(n int) {
+			for range n {
+				data = ksha256.HMAC32(&data, data[:], nil, nil)
+			}
+		}},
+		{name: "hash_rfc6979_hmac_sha256", iters: 20000, run: func(n int) {
+			var seed [64]byte
+			var g ksha256.RFC6979
+			for range n {
+				copy(seed[:], data[:])
+				g.Init(seed[:])
+				g.Generate(&data)
+			}
+		}},
 	}
 }
+
+// toInternalScalar returns s as an internal/scalar value.
+func toInternalScalar(s *secp256k1.Scalar) scalar.Scalar {
+	var k scalar.Scalar
+	k.SetReducedBytes((*[32]byte)(s.Bytes()))
+	return k
+}
+
+// ecmultXOnlyInputs returns the x coordinates of points and the scalars as
+// internal values, for the ecmult_const_xonly row, once.
+var ecmultXOnlyInputs = func() func([]secp256k1.Scalar, []secp256k1.Point) ([]field.Element, []scalar.Scalar) {
+	var xs []field.Element
+	var ks []scalar.Scalar
+	return func(scalars []secp256k1.Scalar, points []secp256k1.Point) ([]field.Element, []scalar.Scalar) {
+		if xs == nil {
+			xs = make([]field.Element, len(points))
+			ks = make([]scalar.Scalar, len(scalars))
+			for i := range points {
+				xs[i].SetBytes((*[32]byte)(points[i].VarTimeBytesCompressed()[1:]))
+				ks[i] = toInternalScalar(&scalars[i])
+				if ks[i].IsZero() == 1 {
+					ks[i].SetUint64(1)
+				}
+			}
+		}
+		return xs, ks
+	}
+}()
 
 // ecmultPoints is the number of scalars and points the ecmult rows cycle
 // through (libsecp256k1's bench_ecmult POINTS), enough for the largest
@@ -647,6 +709,15 @@ func ecmultRows() []benchRow {
 			for range n {
 				k, j := next()
 				out.ScalarMult(&scalars[k], &points[j])
+			}
+		}},
+		{name: "ecmult_const_xonly", iters: 10000, run: func(n int) {
+			setup()
+			xs, ks := ecmultXOnlyInputs(scalars, points)
+			var x field.Element
+			for range n {
+				k, j := next()
+				ecmult.XOnlyScalarMult(&x, &xs[j], &ks[k])
 			}
 		}},
 		{name: "ecmult_1p", iters: 10000, run: func(n int) {

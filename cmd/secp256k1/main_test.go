@@ -331,12 +331,12 @@ var (
 		"adaptor_schnorr_presign", "adaptor_schnorr_preverify", "adaptor_schnorr_adapt", "adaptor_schnorr_extract",
 		"adaptor_ecdsa_encrypt", "adaptor_ecdsa_verify", "adaptor_ecdsa_decrypt", "adaptor_ecdsa_recover"}
 	// bench_internal's names (libsecp256k1's bench_internal.c), in its order.
-	internalRowNames = []string{"scalar_add", "scalar_negate", "scalar_mul", "scalar_inverse", "scalar_inverse_var",
+	internalRowNames = []string{"scalar_add", "scalar_negate", "scalar_mul", "scalar_split", "scalar_inverse", "scalar_inverse_var",
 		"field_half", "field_normalize", "field_sqr", "field_mul", "field_inverse", "field_inverse_var", "field_is_square_var", "field_sqrt",
 		"group_double_var", "group_add_var", "group_add_affine", "group_add_affine_var", "group_add_zinv_var", "group_to_affine_var",
-		"hash_sha256"}
+		"ecmult_wnaf", "hash_sha256", "hash_hmac_sha256", "hash_rfc6979_hmac_sha256"}
 	// bench_ecmult's names (libsecp256k1's bench_ecmult.c).
-	ecmultRowNames = []string{"ecmult_gen", "ecmult_const", "ecmult_1p", "ecmult_0p_g", "ecmult_1p_g",
+	ecmultRowNames = []string{"ecmult_gen", "ecmult_const", "ecmult_const_xonly", "ecmult_1p", "ecmult_0p_g", "ecmult_1p_g",
 		"ecmult_multi_1p_g", "ecmult_multi_2p_g", "ecmult_multi_3p_g", "ecmult_multi_4p_g", "ecmult_multi_8p_g",
 		"ecmult_multi_16p_g", "ecmult_multi_32p_g", "ecmult_multi_64p_g", "ecmult_multi_128p_g", "ecmult_multi_256p_g",
 		"ecmult_multi_1024p_g", "ecmult_multi_4096p_g", "ecmult_multi_16384p_g", "ecmult_multi_32768p_g"}
