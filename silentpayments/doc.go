@@ -33,6 +33,14 @@
 //     PrevoutsSummary) and ScanWithTweak (light client: from a published
 //     tweak). A FoundOutput carries the output's tweak and its
 //     PrivateKey for signing.
+//   - Light clients (lightclient.go): ParsePublicTweak for the 33-byte
+//     tweak data; PrevoutsSummary.Bytes and ParsePrevoutsSummary for the
+//     65-byte summary ser_P(A) ‖ input_hash (this package's encoding:
+//     BIP-352 and libsecp256k1 define none for the pair); CandidateOutputs,
+//     the k = 0 output keys (unlabeled and for every registered label) to
+//     match against compact block filters; ScanWithLabels and
+//     ScanWithTweakAndLabels, with a LabelLookup for label tables kept
+//     outside the Receiver (keyed by LabelPublicKey).
 //   - Addresses: ParseAddress and Address.String, bech32m with the
 //     human-readable part "sp" (mainnet) or "tsp" (testnets).
 //   - Shared ECDH (BIP-375's cryptography, for several signers or a
