@@ -1,14 +1,12 @@
 package dleq
 
 import (
-	"encoding/csv"
 	"encoding/hex"
 	"errors"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/kestrel-crypto/secp256k1"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
 )
 
 // BIP-374's test_vectors_generate_proof.csv and test_vectors_verify_proof.csv
@@ -16,25 +14,7 @@ import (
 
 func readCSV(t *testing.T, name string) [][]string {
 	t.Helper()
-	f, err := os.Open(filepath.Join("..", "testdata", "bip-0374", name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	rows, err := csv.NewReader(f).ReadAll()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return rows[1:] // the header
-}
-
-func mustHex(t *testing.T, s string) []byte {
-	t.Helper()
-	b, err := hex.DecodeString(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
+	return testref.CSV(t, "../testdata/bip-0374/"+name)[1:] // without the header
 }
 
 // vectorKey parses a compressed point of the vectors, or returns nil for
@@ -44,7 +24,7 @@ func vectorKey(t *testing.T, s string) *secp256k1.PublicKey {
 	if s == "INFINITY" {
 		return nil
 	}
-	P, err := secp256k1.ParsePublicKey(mustHex(t, s))
+	P, err := secp256k1.ParsePublicKey(testref.Hex(t, s))
 	if err != nil {
 		t.Fatalf("point %s: %v", s, err)
 	}
@@ -61,9 +41,9 @@ func TestVectorsGenerate(t *testing.T) {
 	for _, row := range readCSV(t, "test_vectors_generate_proof.csv") {
 		idx, comment := row[0], row[7]
 		G := vectorKey(t, row[1])
-		aBytes := mustHex(t, row[2])
-		aux := mustHex(t, row[4])
-		msg := mustHex(t, row[5])
+		aBytes := testref.Hex(t, row[2])
+		aux := testref.Hex(t, row[4])
+		msg := testref.Hex(t, row[5])
 		a, aErr := secp256k1.NewPrivateKey(aBytes)
 		B := vectorKey(t, row[3])
 		if row[6] == "INVALID" {
@@ -89,7 +69,7 @@ func TestVectorsGenerate(t *testing.T) {
 		if aErr != nil || B == nil {
 			t.Fatalf("%s (%s): inputs: %v", idx, comment, aErr)
 		}
-		want := mustHex(t, row[6])
+		want := testref.Hex(t, row[6])
 		C, proof, err := ProveWithGenerator(G, a, B, aux, msg)
 		if err != nil {
 			t.Fatalf("%s (%s): %v", idx, comment, err)
@@ -125,9 +105,9 @@ func TestVectorsVerify(t *testing.T) {
 	for _, row := range readCSV(t, "test_vectors_verify_proof.csv") {
 		idx, comment := row[0], row[8]
 		G, A, B, C := vectorKey(t, row[1]), vectorKey(t, row[2]), vectorKey(t, row[3]), vectorKey(t, row[4])
-		msg := mustHex(t, row[6])
+		msg := testref.Hex(t, row[6])
 		want := row[7] == "TRUE"
-		proof, err := ParseProof(mustHex(t, row[5]))
+		proof, err := ParseProof(testref.Hex(t, row[5]))
 		if err != nil {
 			t.Fatalf("%s (%s): %v", idx, comment, err)
 		}
