@@ -44,8 +44,12 @@ func (p *Proof) bytes(out *[ProofSize]byte) []byte {
 	return out[:]
 }
 
-// Equal reports whether p and q are the same proof.
+// Equal reports whether p and q are the same proof (two nil proofs are;
+// a nil and a non-nil one are not).
 func (p *Proof) Equal(q *Proof) bool {
+	if p == nil || q == nil {
+		return p == q
+	}
 	return p.e.Equal(&q.e)&p.s.Equal(&q.s) == 1
 }
 

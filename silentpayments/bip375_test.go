@@ -192,7 +192,7 @@ func (p *psbt) prevoutScript(i int) ([]byte, error) {
 	}
 	tx := in.one(inNonWitnessUTXO)
 	idx := binary.LittleEndian.Uint32(in.one(inOutputIndex))
-	if tx == nil || len(tx) < 4 {
+	if len(tx) < 4 {
 		return nil, errors.New("no utxo")
 	}
 	b := tx[4:]
@@ -503,14 +503,6 @@ func validateBIP375(p *psbt, checks []string, st *bip375Stats) *stepError {
 // the PSBT does not give.
 func isCoverageEligible(in bip375Input) bool {
 	return in.eligible || in.keyUnknown
-}
-
-func mustKey(b [33]byte) *secp256k1.PublicKey {
-	k, err := secp256k1.ParsePublicKey(b[:])
-	if err != nil {
-		panic(err)
-	}
-	return k
 }
 
 // bip375SortBySpend orders k by spend key within a scan key, as BIP-375's
