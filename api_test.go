@@ -46,6 +46,7 @@ var apiPackages = []struct{ dir, golden string }{
 	{"ecdsa", "ecdsa.txt"},
 	{"schnorr", "schnorr.txt"},
 	{"ecdh", "ecdh.txt"},
+	{"dleq", "dleq.txt"},
 	{"ellswift", "ellswift.txt"},
 	{"musig2", "musig2.txt"},
 	{"frost", "frost.txt"},

@@ -2,9 +2,7 @@ package ellswift
 
 import (
 	"bytes"
-	"encoding/csv"
 	"encoding/hex"
-	"os"
 	"testing"
 
 	"github.com/kestrel-crypto/secp256k1"
@@ -16,15 +14,7 @@ import (
 // checking the header's first column and the row count.
 func loadCSV(t testing.TB, name, first string, want int) [][]string {
 	t.Helper()
-	f, err := os.Open("../testdata/bip-0324/" + name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	rows, err := csv.NewReader(f).ReadAll()
-	if err != nil {
-		t.Fatal(err)
-	}
+	rows := testref.CSV(t, "../testdata/bip-0324/"+name)
 	if rows[0][0] != first {
 		t.Fatalf("%s: header %q", name, rows[0])
 	}

@@ -2,9 +2,7 @@ package schnorr
 
 import (
 	"bytes"
-	"encoding/csv"
 	"encoding/hex"
-	"os"
 	"testing"
 
 	"github.com/kestrel-crypto/secp256k1"
@@ -21,15 +19,7 @@ type bip340Vector struct {
 }
 
 func loadBIP340(t testing.TB) []bip340Vector {
-	f, err := os.Open("../testdata/bip-0340/test-vectors.csv")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	rows, err := csv.NewReader(f).ReadAll()
-	if err != nil {
-		t.Fatal(err)
-	}
+	rows := testref.CSV(t, "../testdata/bip-0340/test-vectors.csv")
 	var out []bip340Vector
 	for _, r := range rows[1:] {
 		dec := func(s string) []byte {

@@ -57,3 +57,27 @@ func TestDudectCreateOutputs(t *testing.T) {
 		})
 	}
 }
+
+// candidateSink keeps CandidateOutputs' results alive.
+var candidateSink []Candidate
+
+// TestDudectCandidateOutputs times the light client's candidates in the
+// scan key: NewReceiver (which derives the change label from b_scan) and
+// CandidateOutputs for a fixed tweak and spend key, the scan key fixed
+// (class 0) against fresh random keys (class 1). Like the others it only
+// logs |t| by default.
+func TestDudectCandidateOutputs(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 3))
+	spend := dudectkey.Random(rng).PublicKey()
+	tweak := dudectkey.Random(rng).PublicKey()
+	for _, fx := range dudectkey.Fixed() {
+		t.Run("key="+fx.Name, func(t *testing.T) {
+			dudect.Run(t, dudectkey.Target(fx.Key, func(k *secp256k1.PrivateKey) {
+				r, err := NewReceiver(k, spend)
+				if err == nil {
+					candidateSink, _ = r.CandidateOutputs(tweak)
+				}
+			}), 2000)
+		})
+	}
+}

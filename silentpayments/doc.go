@@ -33,8 +33,37 @@
 //     PrevoutsSummary) and ScanWithTweak (light client: from a published
 //     tweak). A FoundOutput carries the output's tweak and its
 //     PrivateKey for signing.
+//   - Light clients (lightclient.go): ParsePublicTweak for the 33-byte
+//     tweak data; PrevoutsSummary.Bytes and ParsePrevoutsSummary for the
+//     65-byte summary ser_P(A) ‖ input_hash (this package's encoding:
+//     BIP-352 and libsecp256k1 define none for the pair); CandidateOutputs,
+//     the k = 0 output keys (unlabeled and for every registered label) to
+//     match against compact block filters; ScanWithLabels and
+//     ScanWithTweakAndLabels, with a LabelLookup for label tables kept
+//     outside the Receiver (keyed by LabelPublicKey).
 //   - Addresses: ParseAddress and Address.String, bech32m with the
 //     human-readable part "sp" (mainnet) or "tsp" (testnets).
+//   - Shared ECDH (BIP-375's cryptography, for several signers or a
+//     device that keeps the keys): NewECDHShare (a·B_scan of one input
+//     with a BIP-374 DLEQ proof, package dleq) or NewGlobalECDHShare (for
+//     the sum of all input keys), ECDHShare.Verify against the input's
+//     public key (or the sum), and CreateOutputsFromShares, which gives
+//     the outputs of CreateOutputs from the shares.
+//
+// # BIP-375 and PSBTs
+//
+// The package has no PSBT type. Its BIP-375 test (bip375_test.go) parses
+// the PSBT fields it needs in test code and runs every vector: the
+// cryptographic checks (each DLEQ proof against its input's key or the
+// key sum, share coverage of the eligible inputs, and the output scripts
+// recomputed from the shares) with this package, and the PSBT-structure
+// checks (SP_V0_INFO present with a label, a script on every non-sp
+// output, TX_MODIFIABLE zero once sp scripts are set, SIGHASH_ALL) as
+// test code only; BIP-370's other structural rules are not checked.
+// BIP-375 orders the k of one scan key by spend key; its vectors follow
+// output-index order instead (bip375_test.go, checkOutputScripts), which
+// is what a caller gets by passing the recipients to
+// CreateOutputsFromShares in that order.
 //
 // Transaction parsing, coin selection, amounts and the "at least one
 // taproot output" eligibility check are the caller's: the package takes

@@ -1,8 +1,11 @@
 package silentpayments
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
+	"math/big"
 	"slices"
 	"strings"
 	"testing"
@@ -165,6 +168,70 @@ func FuzzParseOutpoint(f *testing.F) {
 		}
 		if hex.EncodeToString(rev[:]) != strings.ToLower(txid) || o.Vout != vout {
 			t.Fatalf("ParseOutpoint(%q, %d) = %x, %d", txid, vout, o.TxID, o.Vout)
+		}
+	})
+}
+
+// FuzzParsePrevoutsSummary parses arbitrary bytes as a 65-byte summary: no
+// panic, ErrSummaryEncoding exactly when the length, A (checked with
+// secp256k1.ParsePublicKey on a compressed prefix) or input_hash (checked
+// in math/big: 0 < h < n) is wrong, and a byte-exact round trip otherwise,
+// with PublicTweak = input_hash·A in math/big.
+func FuzzParsePrevoutsSummary(f *testing.F) {
+	k, _ := secp256k1.NewPrivateKey(bytes.Repeat([]byte{1}, 32))
+	s, _ := NewPrevoutsSummary([]Outpoint{{}}, []*secp256k1.PublicKey{k.PublicKey()})
+	f.Add(s.Bytes())
+	f.Add(make([]byte, 65))
+	f.Add(append(k.PublicKey().BytesCompressed(), testref.Bytes32(testref.N)...))
+	f.Add([]byte{0})
+	f.Fuzz(func(t *testing.T, b []byte) {
+		s, err := ParsePrevoutsSummary(b)
+		valid := len(b) == 65 && (b[0] == 2 || b[0] == 3)
+		if valid {
+			_, perr := secp256k1.ParsePublicKey(b[:33])
+			h := new(big.Int).SetBytes(b[33:])
+			valid = perr == nil && h.Sign() > 0 && h.Cmp(testref.N) < 0
+		}
+		if !valid {
+			if !errors.Is(err, ErrSummaryEncoding) {
+				t.Fatalf("%x: %v, want ErrSummaryEncoding", b, err)
+			}
+			return
+		}
+		if err != nil {
+			t.Fatalf("%x: %v", b, err)
+		}
+		if !bytes.Equal(s.Bytes(), b) {
+			t.Fatalf("round trip %x", s.Bytes())
+		}
+		A := s.PublicKeySum().BytesUncompressed()
+		ref := testref.ScalarMult(new(big.Int).SetBytes(b[33:]), testref.Point{X: new(big.Int).SetBytes(A[1:33]), Y: new(big.Int).SetBytes(A[33:])})
+		if !bytes.Equal(testref.Compressed(ref), s.PublicTweak().BytesCompressed()) {
+			t.Fatal("PublicTweak ≠ input_hash·A (math/big)")
+		}
+	})
+}
+
+// FuzzParsePublicTweak parses arbitrary bytes as tweak data: no panic,
+// ErrTweakData for everything but a 33-byte compressed point, which
+// round-trips (checked against the root package's parser).
+func FuzzParsePublicTweak(f *testing.F) {
+	k, _ := secp256k1.NewPrivateKey(bytes.Repeat([]byte{1}, 32))
+	f.Add(k.PublicKey().BytesCompressed())
+	f.Add(k.PublicKey().BytesUncompressed())
+	f.Add([]byte{0})
+	f.Add(make([]byte, 33))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		p, err := ParsePublicTweak(b)
+		_, perr := secp256k1.ParsePublicKey(b)
+		if len(b) != 33 || perr != nil {
+			if !errors.Is(err, ErrTweakData) {
+				t.Fatalf("%x: %v, want ErrTweakData", b, err)
+			}
+			return
+		}
+		if err != nil || !bytes.Equal(p.BytesCompressed(), b) {
+			t.Fatalf("%x: %v", b, err)
 		}
 	})
 }

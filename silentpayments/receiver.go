@@ -199,6 +199,11 @@ func (f *FoundOutput) PrivateKey(spend *secp256k1.PrivateKey) (*secp256k1.Privat
 // Constant time in b_scan and in the shared secret and its tweaks t_k; the
 // comparisons with the (public) outputs are variable time.
 func (r *Receiver) Scan(summary *PrevoutsSummary, outputs [][32]byte) ([]FoundOutput, error) {
+	return r.scanSummary(summary, outputs, nil)
+}
+
+// scanSummary is Scan, with the caller's label lookup if not nil.
+func (r *Receiver) scanSummary(summary *PrevoutsSummary, outputs [][32]byte, lookup LabelLookup) ([]FoundOutput, error) {
 	if err := r.check(); err != nil {
 		return nil, err
 	}
@@ -213,7 +218,7 @@ func (r *Receiver) Scan(summary *PrevoutsSummary, outputs [][32]byte) ([]FoundOu
 	var shared secp256k1.Point
 	shared.ScalarMult(&s, summary.sum.Point())
 	s = secp256k1.Scalar{}
-	return r.scanShared(&shared, outputs)
+	return r.scanShared(&shared, outputs, lookup)
 }
 
 // ScanWithTweak is Scan for a light client that downloaded the
@@ -221,6 +226,11 @@ func (r *Receiver) Scan(summary *PrevoutsSummary, outputs [][32]byte) ([]FoundOu
 // a server: ecdh_shared_secret = b_scan·tweak. It returns an error wrapping
 // secp256k1.ErrUninitialized for a nil or zero tweak.
 func (r *Receiver) ScanWithTweak(tweak *secp256k1.PublicKey, outputs [][32]byte) ([]FoundOutput, error) {
+	return r.scanTweak(tweak, outputs, nil)
+}
+
+// scanTweak is ScanWithTweak, with the caller's label lookup if not nil.
+func (r *Receiver) scanTweak(tweak *secp256k1.PublicKey, outputs [][32]byte, lookup LabelLookup) ([]FoundOutput, error) {
 	if err := r.check(); err != nil {
 		return nil, err
 	}
@@ -232,7 +242,7 @@ func (r *Receiver) ScanWithTweak(tweak *secp256k1.PublicKey, outputs [][32]byte)
 	}
 	var shared secp256k1.Point
 	shared.ScalarMult(&r.scan, tweak.Point())
-	return r.scanShared(&shared, outputs)
+	return r.scanShared(&shared, outputs, lookup)
 }
 
 // publicKeyAffine returns the affine coordinates of a public key.

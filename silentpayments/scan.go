@@ -186,7 +186,16 @@ type scratch struct {
 	den    []field.Element
 	inv    []field.Element
 	prefix []field.Element
+	// lookup is the caller's label lookup, or nil; extM and extTweak are
+	// the label it found last (externalLabel).
+	lookup   LabelLookup
+	extM     uint32
+	extTweak secp256k1.Scalar
 }
+
+// externalLabel is the label index that lookupLabel returns for a label
+// found by the caller's LabelLookup; its m and tweak are in the scratch.
+const externalLabel = -2
 
 func (sc *scratch) grow(n int) {
 	if cap(sc.den) < n {
@@ -210,12 +219,13 @@ const (
 )
 
 // scanShared runs the BIP's scanning loop for ecdh_shared_secret = shared.
-func (r *Receiver) scanShared(shared *secp256k1.Point, outputs [][32]byte) ([]FoundOutput, error) {
+func (r *Receiver) scanShared(shared *secp256k1.Point, outputs [][32]byte, lookup LabelLookup) ([]FoundOutput, error) {
 	var ser [33]byte
 	copy(ser[:], shared.BytesCompressed())
 	defer clear(ser[:])
 	set := newOutputSet(outputs)
-	var sc scratch
+	sc := scratch{lookup: lookup}
+	defer func() { sc.extTweak = secp256k1.Scalar{} }()
 	var found []FoundOutput
 	var tk secp256k1.Scalar
 	var T tPoint
@@ -238,7 +248,12 @@ func (r *Receiver) scanShared(shared *secp256k1.Point, outputs [][32]byte) ([]Fo
 			break
 		}
 		f := FoundOutput{Index: i, PublicKey: outputs[i], K: k}
-		if kind != matchDirect {
+		switch {
+		case kind == matchDirect:
+		case lbl == externalLabel:
+			tk.Add(&tk, &sc.extTweak)
+			f.Labeled, f.Label = true, sc.extM
+		default:
 			l := &r.labels[lbl]
 			tk.Add(&tk, &l.tweak)
 			f.Labeled, f.Label = true, l.m
@@ -274,6 +289,10 @@ func (T *tPoint) affine() *group.Affine {
 // of match and, for a label match, the label's index.
 func (r *Receiver) match(set *outputSet, sc *scratch, T *tPoint) (int, int, int) {
 	method := r.method
+	if sc.lookup != nil {
+		// The caller's labels can only be looked up by subtraction.
+		method = methodSubtraction
+	}
 	if method == methodAuto {
 		method = methodAddition
 		add := costAddition * len(r.spendAff)
@@ -462,13 +481,13 @@ func (r *Receiver) matchBySubtraction(set *outputSet, sc *scratch, T *group.Affi
 		// O − P: λ = (y_O + y_P)/(x_O − x_P) with −P = (x_P, −y_P).
 		lam.Add(&O.Y, &P.Y)
 		lam.Multiply(&lam, inv)
-		if j := r.lookupLabel(&lam, O, &P, &x3, &y3, &t, &xb, false); j >= 0 {
+		if j := r.lookupLabel(sc, &lam, O, &P, &x3, &y3, &t, &xb, false); j != -1 {
 			return i, matchLabel, j
 		}
 		// −(O + P): λ = (y_O − y_P)/(x_O − x_P), then negate y.
 		lam.Subtract(&O.Y, &P.Y)
 		lam.Multiply(&lam, inv)
-		if j := r.lookupLabel(&lam, O, &P, &x3, &y3, &t, &xb, true); j >= 0 {
+		if j := r.lookupLabel(sc, &lam, O, &P, &x3, &y3, &t, &xb, true); j != -1 {
 			return i, matchNegLabel, j
 		}
 	}
@@ -477,15 +496,16 @@ func (r *Receiver) matchBySubtraction(set *outputSet, sc *scratch, T *group.Affi
 
 // lookupLabel completes the affine sum of O and a point with x(P) along the
 // slope lam (x₃ = λ² − x_O − x_P, y₃ = λ(x_O − x₃) − y_O), negated if neg,
-// and returns the index of the label equal to it, or −1. y₃ is computed only
-// when x₃ is some label's x.
-func (r *Receiver) lookupLabel(lam *field.Element, O, P *group.Affine, x3, y3, t *field.Element, xb *[32]byte, neg bool) int {
+// and returns the index of the registered label equal to it, externalLabel
+// for a label that sc.lookup finds (with its m and tweak in sc), or −1.
+// Without a lookup, y₃ is computed only when x₃ is some label's x.
+func (r *Receiver) lookupLabel(sc *scratch, lam *field.Element, O, P *group.Affine, x3, y3, t *field.Element, xb *[32]byte, neg bool) int {
 	x3.Square(lam)
 	x3.Subtract(x3, &O.X)
 	x3.Subtract(x3, &P.X)
 	x3.PutBytes(xb)
 	idx, ok := r.byX[*xb]
-	if !ok {
+	if !ok && sc.lookup == nil {
 		return -1
 	}
 	t.Subtract(&O.X, x3)
@@ -495,7 +515,19 @@ func (r *Receiver) lookupLabel(lam *field.Element, O, P *group.Affine, x3, y3, t
 	if neg {
 		odd ^= 1 // y ≠ 0 on secp256k1 (no point of order 2)
 	}
-	return int(idx[odd])
+	if ok && idx[odd] >= 0 {
+		return int(idx[odd])
+	}
+	if sc.lookup == nil {
+		return -1
+	}
+	var L [33]byte
+	L[0] = 2 | byte(odd)
+	copy(L[1:], xb[:])
+	if r.externalLabelMatches(sc, &L) {
+		return externalLabel
+	}
+	return -1
 }
 
 // addAffineBatch sets sc.sums[j] = T + B[j] (affine) and sc.valid[j] for

@@ -86,27 +86,39 @@ func CreateOutputs(recipients []*Address, outpoints []Outpoint, keys []InputKey)
 
 	out := make([][32]byte, len(recipients))
 	var ecdh secp256k1.Point
-	var ser [33]byte
 	for _, g := range groups {
 		ecdh.ScalarMult(&ah, recipients[g[0]].Scan.Point())
-		copy(ser[:], ecdh.BytesCompressed())
-		for k, i := range g {
-			t := hashSharedSecret(&ser, uint32(k))
-			var tk secp256k1.Scalar
-			if _, err := tk.SetCanonicalBytes(t[:]); err != nil || tk.IsZero() == 1 {
-				return nil, ErrHashScalar
-			}
-			P, err := recipients[i].Spend.TweakAdd(t[:])
-			clear(t[:])
-			if err != nil {
-				// B_m = −t_k·G: only the receiver could arrange it.
-				return nil, ErrHashScalar
-			}
-			copy(out[i][:], P.BytesCompressed()[1:])
+		if err := groupOutputs(out, recipients, g, &ecdh); err != nil {
+			return nil, err
 		}
 	}
-	clear(ser[:])
+	ecdh = secp256k1.Point{}
 	return out, nil
+}
+
+// groupOutputs sets out[i] for the recipients i of the group g, which share
+// a scan key and the (secret) shared secret ecdh: the k-th of them gets
+// x(B_m + t_k·G) with t_k = hash_BIP0352/SharedSecret(ser_P(ecdh) ‖ ser_32(k)).
+// ecdh is not the identity. Constant time in ecdh and the t_k.
+func groupOutputs(out [][32]byte, recipients []*Address, g []int, ecdh *secp256k1.Point) error {
+	var ser [33]byte
+	copy(ser[:], ecdh.BytesCompressed())
+	defer clear(ser[:])
+	for k, i := range g {
+		t := hashSharedSecret(&ser, uint32(k))
+		var tk secp256k1.Scalar
+		if _, err := tk.SetCanonicalBytes(t[:]); err != nil || tk.IsZero() == 1 {
+			return ErrHashScalar
+		}
+		P, err := recipients[i].Spend.TweakAdd(t[:])
+		clear(t[:])
+		if err != nil {
+			// B_m = −t_k·G: only the receiver could arrange it.
+			return ErrHashScalar
+		}
+		copy(out[i][:], P.BytesCompressed()[1:])
+	}
+	return nil
 }
 
 // sumInputKeys sets a = Σ aᵢ, with each taproot key negated if its point

@@ -187,6 +187,8 @@ var (
 )
 
 func TestVectorsSending(t *testing.T) {
+	sharesChecked := 0
+	defer func() { t.Logf("%d sending cases also passed through the ECDH-share path", sharesChecked) }()
 	for ci, c := range loadVectors(t) {
 		for si, s := range c.Sending {
 			t.Run(fmt.Sprintf("%02d/%d/%s", ci, si, c.Comment), func(t *testing.T) {
@@ -270,6 +272,8 @@ func TestVectorsSending(t *testing.T) {
 						t.Errorf("shared secret %d = %x, want %v", i, ecdh.BytesCompressed(), want)
 					}
 				}
+
+				sharesChecked += checkSharesPath(t, recipients, inputs, keys, out)
 
 				var got []string
 				for _, o := range out {

@@ -36,8 +36,10 @@ groups (default main; several may be given, and run in this order):
   main       the rows of libsecp256k1's bench: ecdsa_verify, ecdsa_sign,
              ec_keygen, ecdh, ecdsa_recover, schnorrsig_*, ellswift_*;
              then hash_to_curve_ro and _nu (RFC 9380), frost_*
-             (BIP-445 signing, t = 3) and adaptor_* (BIP-340 and ECDSA
-             adaptor signatures)
+             (BIP-445 signing, t = 3), adaptor_* (BIP-340 and ECDSA
+             adaptor signatures), dleq_prove and dleq_verify (BIP-374)
+             and silentpayments_light_tweak (the k = 0 candidates of one
+             tweak, over 10000 tweaks: µs per tweak)
   internal   the rows of bench_internal: scalar_*, field_*, group_*,
              hash_sha256
   ecmult     the rows of bench_ecmult: ecmult_gen, ecmult_const, ecmult_1p,
@@ -75,7 +77,9 @@ var benchGroups = []struct {
 	name string
 	rows func() []benchRow
 }{
-	{"main", func() []benchRow { return append(append(mainRows(), frostRows()...), adaptorRows()...) }},
+	{"main", func() []benchRow {
+		return append(append(append(mainRows(), frostRows()...), adaptorRows()...), spRows()...)
+	}},
 	{"internal", internalRows},
 	{"ecmult", ecmultRows},
 }

@@ -329,7 +329,8 @@ var (
 	mainRowNames = []string{"ecdsa_verify", "ecdsa_sign", "ec_keygen", "ecdh", "ecdsa_recover", "schnorrsig_sign", "ellswift_encode", "ellswift_decode", "ellswift_keygen", "ellswift_ecdh", "schnorrsig_verify", "hash_to_curve_ro", "hash_to_curve_nu",
 		"frost_nonce_gen", "frost_sign", "frost_sign_noverify", "frost_partial_verify", "frost_partial_agg",
 		"adaptor_schnorr_presign", "adaptor_schnorr_preverify", "adaptor_schnorr_adapt", "adaptor_schnorr_extract",
-		"adaptor_ecdsa_encrypt", "adaptor_ecdsa_verify", "adaptor_ecdsa_decrypt", "adaptor_ecdsa_recover"}
+		"adaptor_ecdsa_encrypt", "adaptor_ecdsa_verify", "adaptor_ecdsa_decrypt", "adaptor_ecdsa_recover",
+		"dleq_prove", "dleq_verify", "silentpayments_light_tweak"}
 	// bench_internal's names (libsecp256k1's bench_internal.c), in its order.
 	internalRowNames = []string{"scalar_add", "scalar_negate", "scalar_mul", "scalar_split", "scalar_inverse", "scalar_inverse_var",
 		"field_half", "field_normalize", "field_sqr", "field_mul", "field_inverse", "field_inverse_var", "field_is_square_var", "field_sqrt",

@@ -295,3 +295,13 @@ func VarTimeDoubleScalarBaseMult(a *scalar.Scalar, A *group.Jacobian, b *scalar.
 	points := [1]*group.Jacobian{A}
 	return varTimeStrauss(scalars[:], points[:], b)
 }
+
+// VarTimeDoubleScalarMult returns a·A + b·B and true, in variable time:
+// Strauss–wNAF over two variable points and no G term, as BIP-374 DLEQ
+// verification needs for s·B − e·C. ok is as for VarTimeMultiScalarMult.
+// It does not allocate.
+func VarTimeDoubleScalarMult(a *scalar.Scalar, A *group.Jacobian, b *scalar.Scalar, B *group.Jacobian) (group.Jacobian, bool) {
+	scalars := [2]*scalar.Scalar{a, b}
+	points := [2]*group.Jacobian{A, B}
+	return varTimeStrauss(scalars[:], points[:], nil)
+}

@@ -185,6 +185,29 @@ func TestVarTimeStrauss(t *testing.T) {
 	}
 }
 
+// TestVarTimeDoubleScalarMult checks a·A + b·B against math/big, with
+// random, special (identity, repeated, opposite) points and zero scalars.
+func TestVarTimeDoubleScalarMult(t *testing.T) {
+	r, n := testRand(t, 8)
+	special := straussTestSpecialPoints(r)
+	for trial := range n {
+		ks := []*big.Int{randomScalar(r), randomScalar(r)}
+		ps := []testref.Point{testref.ScalarMult(randomScalar(r), testref.G), testref.ScalarMult(randomScalar(r), testref.G)}
+		switch trial % 4 {
+		case 1:
+			ps[1] = special[r.Intn(len(special))]
+		case 2:
+			ps[1] = testref.Neg(ps[0])
+			ks[1] = ks[0]
+		case 3:
+			ks[0] = big.NewInt(0)
+		}
+		want := straussTestRef(ks, ps, nil)
+		out := valid(VarTimeDoubleScalarMult(scalarFromBig(ks[0]), jacobianFromRef(ps[0], r), scalarFromBig(ks[1]), jacobianFromRef(ps[1], r)))
+		checkPoint(t, fmt.Sprintf("VarTimeDoubleScalarMult(trial %d)", trial), &out, want)
+	}
+}
+
 func TestVarTimeStraussAllocations(t *testing.T) {
 	race.SkipAllocs(t)
 	r, _ := testRand(t, 1)
@@ -194,6 +217,12 @@ func TestVarTimeStraussAllocations(t *testing.T) {
 		valid(VarTimeDoubleScalarBaseMult(a, A, b))
 	}); n != 0 {
 		t.Errorf("VarTimeDoubleScalarBaseMult allocates %v times", n)
+	}
+	B := jacobianFromRef(testref.ScalarMult(randomScalar(r), testref.G), r)
+	if n := testing.AllocsPerRun(10, func() {
+		valid(VarTimeDoubleScalarMult(a, A, b, B))
+	}); n != 0 {
+		t.Errorf("VarTimeDoubleScalarMult allocates %v times", n)
 	}
 	var g group.Jacobian
 	g.SetAffine(&group.Generator)

@@ -1,0 +1,75 @@
+package main
+
+import (
+	"crypto/sha256"
+	"sync"
+
+	"github.com/kestrel-crypto/secp256k1"
+	"github.com/kestrel-crypto/secp256k1/dleq"
+	"github.com/kestrel-crypto/secp256k1/silentpayments"
+)
+
+// spRows are the rows of the main group for BIP-374 DLEQ proofs and the
+// silent-payment light client. dleq_prove is Prove with its BIP-mandated
+// self-verification; dleq_verify compares with ecdsa_verify (the target is
+// at most 1.2 of it). silentpayments_light_tweak is
+// Receiver.CandidateOutputs for a wallet with the change label (two
+// candidates per tweak) over 10000 distinct tweaks: its time is per tweak.
+func spRows() []benchRow {
+	key := func(s string) *secp256k1.PrivateKey {
+		h := sha256.Sum256([]byte(s))
+		k, err := secp256k1.NewPrivateKey(h[:])
+		if err != nil {
+			panic(err)
+		}
+		return k
+	}
+	a, B := key("bench dleq a"), key("bench dleq B").PublicKey()
+	aux := sha256.Sum256([]byte("bench dleq aux"))
+	C, proof, err := dleq.Prove(a, B, aux[:], nil)
+	if err != nil {
+		panic(err)
+	}
+	A := a.PublicKey()
+	recv, err := silentpayments.NewReceiver(key("bench sp scan"), key("bench sp spend").PublicKey())
+	if err != nil {
+		panic(err)
+	}
+	const nTweaks = 10000
+	var tweaks []*secp256k1.PublicKey
+	var once sync.Once
+	makeTweaks := func() {
+		var s secp256k1.Scalar
+		s.SetUint64(1)
+		step := key("bench sp tweak step").Scalar()
+		for range nTweaks {
+			s.Add(&s, step)
+			t, _ := secp256k1.NewPublicKey(new(secp256k1.Point).ScalarBaseMult(&s))
+			tweaks = append(tweaks, t)
+		}
+	}
+	return []benchRow{
+		{name: "dleq_prove", iters: 5000, run: func(n int) {
+			for range n {
+				if _, _, err := dleq.Prove(a, B, aux[:], nil); err != nil {
+					panic(err)
+				}
+			}
+		}},
+		{name: "dleq_verify", iters: 10000, run: func(n int) {
+			for range n {
+				if err := dleq.Verify(A, B, C, proof, nil); err != nil {
+					panic(err)
+				}
+			}
+		}},
+		{name: "silentpayments_light_tweak", iters: nTweaks, run: func(n int) {
+			once.Do(makeTweaks)
+			for i := range n {
+				if _, err := recv.CandidateOutputs(tweaks[i%nTweaks]); err != nil {
+					panic(err)
+				}
+			}
+		}},
+	}
+}
