@@ -43,12 +43,16 @@ var (
 // return false.
 //
 // A BatchVerifier keeps scratch memory proportional to the batch; Reset
-// empties it for reuse without freeing the memory. The zero value is not
+// empties it for reuse without freeing the memory, so that a verifier
+// reused for batches of one size allocates nothing per signature (Add
+// builds each entry in place; TestBatchAllocations). The zero value is not
 // usable; use NewBatchVerifier. It is not safe for concurrent use.
 type BatchVerifier struct {
 	entries []batchEntry
 	msgs    []byte    // the messages, back to back
 	seed    hash.Hash // hash of every input, for the coefficients aᵢ
+	lenBuf  [8]byte   // scratch for the seed's length fields
+	seedSum [32]byte  // the seed hash, in Verify
 
 	// Scratch for Verify, kept between calls.
 	scalars []scalar.Scalar
@@ -99,15 +103,22 @@ func (b *BatchVerifier) Add(pub *secp256k1.PublicKey, msg, sig []byte) error {
 	if err := pub.Validate(); err != nil {
 		return err
 	}
-	var e batchEntry
-	if _, err := e.r.SetCanonicalBytes((*[32]byte)(sig[:32])); err != nil {
+	var r field.Element
+	var sc scalar.Scalar
+	if _, err := r.SetCanonicalBytes((*[32]byte)(sig[:32])); err != nil {
 		return ErrSignatureR
 	}
-	if _, err := e.s.SetCanonicalBytes((*[32]byte)(sig[32:])); err != nil {
+	if _, err := sc.SetCanonicalBytes((*[32]byte)(sig[32:])); err != nil {
 		return ErrSignatureS
 	}
+	// The entry is built in place, in memory the batch keeps across Reset:
+	// a local would escape (its address goes to the hash below).
+	b.entries = append(b.entries, batchEntry{})
+	e := &b.entries[len(b.entries)-1]
+	e.r, e.s = r, sc
 	e.pub = *pub
-	c := pub.BytesCompressed()
+	var c [33]byte
+	copy(c[:], pub.BytesCompressed())
 	copy(e.px[:], c[1:])
 	e.odd = c[0] == 3
 	e.msg = [2]int{len(b.msgs), len(b.msgs) + len(msg)}
@@ -115,13 +126,11 @@ func (b *BatchVerifier) Add(pub *secp256k1.PublicKey, msg, sig []byte) error {
 	copy(e.sig[:], sig)
 	eh := challengeHash((*[32]byte)(sig[:32]), &e.px, msg)
 	e.e.SetReducedBytes(&eh)
-	b.entries = append(b.entries, e)
 
 	// The seed covers pk ‖ len(m) ‖ m ‖ sig of every signature in order.
-	var l [8]byte
-	binary.BigEndian.PutUint64(l[:], uint64(len(msg)))
+	binary.BigEndian.PutUint64(b.lenBuf[:], uint64(len(msg)))
 	b.seed.Write(e.px[:])
-	b.seed.Write(l[:])
+	b.seed.Write(b.lenBuf[:])
 	b.seed.Write(msg)
 	b.seed.Write(sig)
 	return nil
@@ -140,7 +149,7 @@ func (b *BatchVerifier) Verify() bool {
 		e := &b.entries[0]
 		return Verify(&e.pub, b.message(e), e.sig[:])
 	}
-	var seed [32]byte
+	seed := &b.seedSum
 	b.seed.Sum(seed[:0])
 
 	// Points: each Rᵢ, then each distinct Pᵢ; G is the engine's own term.
@@ -164,7 +173,7 @@ func (b *BatchVerifier) Verify() bool {
 			return false
 		}
 		points[i].SetAffine(&R)
-		batchCoefficient(&a, &seed, i)
+		batchCoefficient(&a, seed, i)
 		scalars[i] = a // aᵢ·Rᵢ
 		t.Multiply(&a, &e.s)
 		sSum.Add(&sSum, &t)
