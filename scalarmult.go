@@ -2,6 +2,7 @@ package secp256k1
 
 import (
 	"math/bits"
+	"runtime"
 	"sync"
 
 	"github.com/kestrel-crypto/secp256k1/internal/ecmult"
@@ -47,11 +48,35 @@ func (v *Point) VarTimeDoubleScalarBaseMult(a *Scalar, A *Point, b *Scalar) *Poi
 //
 // Below msmStraussThreshold points it uses Strauss' method (interleaved wNAF
 // with GLV), above it Pippenger's bucket method with GLV and affine buckets
-// (docs/msm.md). Large inputs run on up to GOMAXPROCS goroutines.
-// Pippenger's scratch memory (about 180 bytes per point, 380 if the point is
-// not affine yet) comes from a sync.Pool, so repeated calls with many points
-// do not allocate.
+// (docs/msm.md), on the calling goroutine (VarTimeMultiScalarMultWorkers
+// spreads it over more). Pippenger's scratch memory (about 180 bytes per
+// point, 380 if the point is not affine yet) comes from a sync.Pool, so
+// repeated calls with many points do not allocate.
 func (v *Point) VarTimeMultiScalarMult(scalars []*Scalar, points []*Point) *Point {
+	return v.VarTimeMultiScalarMultWorkers(scalars, points, 1)
+}
+
+// UseGOMAXPROCS, given as a number of workers (to
+// Point.VarTimeMultiScalarMultWorkers, schnorr.BatchVerifier.SetWorkers and
+// the other many-operation APIs), means runtime.GOMAXPROCS(0) goroutines.
+const UseGOMAXPROCS = -1
+
+// Workers returns the number of goroutines that a workers argument of the
+// many-operation APIs stands for: runtime.GOMAXPROCS(0) for UseGOMAXPROCS,
+// 1 for any other value below 1, and workers itself otherwise.
+func Workers(workers int) int {
+	if workers == UseGOMAXPROCS {
+		return runtime.GOMAXPROCS(0)
+	}
+	return max(workers, 1)
+}
+
+// VarTimeMultiScalarMultWorkers is VarTimeMultiScalarMult on up to workers
+// goroutines, the calling one included (see Workers: 1, the default of
+// VarTimeMultiScalarMult, runs on the calling goroutine alone;
+// UseGOMAXPROCS on GOMAXPROCS goroutines). Only Pippenger's method, from
+// about 40 points, splits its work. The result does not depend on workers.
+func (v *Point) VarTimeMultiScalarMultWorkers(scalars []*Scalar, points []*Point, workers int) *Point {
 	if len(scalars) != len(points) {
 		panic("secp256k1: VarTimeMultiScalarMult with different numbers of scalars and points")
 	}
@@ -63,7 +88,7 @@ func (v *Point) VarTimeMultiScalarMult(scalars []*Scalar, points []*Point) *Poin
 		in.scalars = append(in.scalars, &scalars[i].val)
 		in.points = append(in.points, &p.p)
 	}
-	r, ok := ecmult.VarTimeMultiScalarMult(in.scalars, in.points, nil)
+	r, ok := ecmult.VarTimeMultiScalarMultWorkers(in.scalars, in.points, nil, Workers(workers))
 	// Drop the pointers, so that the pool does not keep the inputs alive.
 	clear(in.scalars)
 	clear(in.points)

@@ -3,6 +3,7 @@ package secp256k1
 import (
 	"fmt"
 	"math/big"
+	"runtime"
 	"slices"
 	"testing"
 
@@ -288,5 +289,38 @@ func TestVarTimeXEqualsScalar(t *testing.T) {
 		found++
 		check(p, big.NewInt(x), true)
 		check(p, big.NewInt(x+1), false)
+	}
+}
+
+// TestVarTimeMultiScalarMultWorkers checks that the result does not depend
+// on the number of workers, against a sum of single multiplications, on
+// both sides of the Strauss/Pippenger threshold and of Pippenger's
+// parallel minimum.
+func TestVarTimeMultiScalarMultWorkers(t *testing.T) {
+	r := testref.Rand(t)
+	for _, n := range []int{3, 45, 200} {
+		scalars := make([]*Scalar, n)
+		points := make([]*Point, n)
+		want := NewIdentityPoint()
+		for i := range n {
+			var b [32]byte
+			r.Read(b[:])
+			scalars[i] = new(Scalar)
+			scalars[i].SetReducedBytes(b[:])
+			r.Read(b[:])
+			k := new(Scalar)
+			k.SetReducedBytes(b[:])
+			points[i] = new(Point).ScalarBaseMult(k)
+			want.Add(want, new(Point).ScalarMult(scalars[i], points[i]))
+		}
+		for _, w := range []int{1, 2, 5, UseGOMAXPROCS, 0, -3} {
+			got := new(Point).VarTimeMultiScalarMultWorkers(scalars, points, w)
+			if got.Equal(want) != 1 {
+				t.Errorf("n = %d, workers %d: wrong sum", n, w)
+			}
+		}
+	}
+	if Workers(UseGOMAXPROCS) != runtime.GOMAXPROCS(0) || Workers(0) != 1 || Workers(-5) != 1 || Workers(4) != 4 {
+		t.Error("Workers maps its argument wrongly")
 	}
 }

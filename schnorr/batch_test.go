@@ -347,6 +347,30 @@ func BenchmarkSchnorrsigBatchVerify(b *testing.B) {
 	}
 }
 
+// BenchmarkSchnorrsigBatchVerifyWorkers is the batch of 8192 signatures
+// with one and with two workers (SetWorkers): only Verify is timed, the
+// Adds are not (they do not parallelise).
+func BenchmarkSchnorrsigBatchVerifyWorkers(b *testing.B) {
+	r := rand.New(rand.NewSource(1))
+	const n = 8192
+	sigs := makeSigned(b, r, n, n)
+	for _, w := range []int{1, 2} {
+		b.Run(fmt.Sprintf("workers=%d", w), func(b *testing.B) {
+			bv := NewBatchVerifier()
+			bv.SetWorkers(w)
+			for _, s := range sigs {
+				_ = bv.Add(s.pub, s.msg, s.sig)
+			}
+			for b.Loop() {
+				if !bv.Verify() {
+					b.Fatal("batch failed")
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*n), "ns/sig")
+		})
+	}
+}
+
 // BenchmarkSchnorrsigVerifyEach verifies the signatures of the batch
 // benchmark one by one (keys already parsed): the baseline of batching.
 func BenchmarkSchnorrsigVerifyEach(b *testing.B) {
@@ -399,5 +423,35 @@ func TestBatchAllocations(t *testing.T) {
 	run()
 	if a := testing.AllocsPerRun(3, run); a/n > 0.1 {
 		t.Errorf("%.3f allocations per signature (%v per batch of %d), want at most 0.1", a/n, a, n)
+	}
+}
+
+// TestBatchVerifierWorkers checks that Verify's answer does not depend on
+// SetWorkers: valid batches and batches with one bad signature, at sizes on
+// both sides of the point where the multi-scalar multiplication splits its
+// work, for 1, 2, 3 workers, GOMAXPROCS and out-of-range values.
+func TestBatchVerifierWorkers(t *testing.T) {
+	r := testref.Rand(t)
+	for _, n := range []int{5, 40, 300} {
+		sigs := makeSigned(t, r, n, max(1, n/4))
+		bad := r.Intn(n)
+		for _, w := range []int{1, 2, 3, secp256k1.UseGOMAXPROCS, 0, -7} {
+			bv := NewBatchVerifier()
+			bv.SetWorkers(w)
+			for _, corrupted := range []bool{false, true} {
+				bv.Reset()
+				for i, s := range sigs {
+					if corrupted && i == bad {
+						s = corrupt(r, s, sigs)
+					}
+					if err := bv.Add(s.pub, s.msg, s.sig); err != nil {
+						t.Fatal(err)
+					}
+				}
+				if got := bv.Verify(); got == corrupted {
+					t.Errorf("n = %d, workers %d, corrupted %v: Verify = %v", n, w, corrupted, got)
+				}
+			}
+		}
 	}
 }

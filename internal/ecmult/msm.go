@@ -28,16 +28,25 @@ const msmStraussThreshold = 40
 //
 // Below msmStraussThreshold points it uses Strauss' method (interleaved
 // wNAF with GLV), above it Pippenger's bucket method with GLV and affine
-// buckets (docs/msm.md), on up to GOMAXPROCS goroutines. Its scratch memory
-// comes from sync.Pools, so repeated calls do not allocate.
+// buckets (docs/msm.md), on the calling goroutine. Its scratch memory comes
+// from sync.Pools, so repeated calls do not allocate.
 func VarTimeMultiScalarMult(scalars []*scalar.Scalar, points []*group.Jacobian, g *scalar.Scalar) (group.Jacobian, bool) {
+	return VarTimeMultiScalarMultWorkers(scalars, points, g, 1)
+}
+
+// VarTimeMultiScalarMultWorkers is VarTimeMultiScalarMult on up to workers
+// goroutines (the calling one included): Pippenger's method splits its
+// work when workers > 1 and the input is large enough to gain from it
+// (pippengerParallelMin live points); workers ≤ 1 runs on the calling
+// goroutine alone. The result does not depend on workers.
+func VarTimeMultiScalarMultWorkers(scalars []*scalar.Scalar, points []*group.Jacobian, g *scalar.Scalar, workers int) (group.Jacobian, bool) {
 	if len(scalars) != len(points) {
 		panic("ecmult: VarTimeMultiScalarMult with different numbers of scalars and points")
 	}
 	if len(points) < msmStraussThreshold {
 		return varTimeStrauss(scalars, points, g)
 	}
-	return varTimePippenger(scalars, points, g)
+	return varTimePippengerWith(scalars, points, g, pippengerConfig{variant: pippengerAffine, workers: max(workers, 1)})
 }
 
 // invalidSum is the point that the variable-time engines return with

@@ -32,8 +32,9 @@ import (
 //     inversion ("Affine buckets").
 //  4. The result is Σⱼ 2^(c·j)·Sⱼ, with c doublings between windows.
 //
-// Steps 1 to 3 are split into independent units of work that run on
-// GOMAXPROCS goroutines ("Parallelism"). The scratch memory (about 180
+// Steps 1 to 3 are split into independent units of work that run on as
+// many goroutines as the caller allows (VarTimeMultiScalarMultWorkers;
+// "Parallelism"). The scratch memory (about 180
 // bytes per input, 380 if it is not affine, plus the buckets of each
 // goroutine) lives in a sync.Pool, so repeated calls do not allocate
 // ("Scratch").
@@ -259,6 +260,8 @@ func varTimePippengerWith(scalars []*scalar.Scalar, points []*group.Jacobian, g 
 	workers := cfg.workers
 	if workers == 0 {
 		workers = pippengerWorkers(live)
+	} else if live < pippengerParallelMin {
+		workers = 1
 	}
 	workers = max(1, min(workers, w))
 	for len(s.ws) < workers {
