@@ -2,6 +2,7 @@ package schnorr
 
 import (
 	"bytes"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"math/big"
@@ -454,4 +455,177 @@ func TestBatchVerifierWorkers(t *testing.T) {
 			}
 		}
 	}
+}
+
+// tweakCheck is one AddTweakCheck input.
+type tweakCheck struct {
+	x        []byte
+	parity   int
+	internal *secp256k1.PublicKey
+	tweak    []byte
+}
+
+// makeTweakChecks returns n valid tweak checks, their internal keys drawn
+// from keys (so that they share points with the signatures' keys) or new.
+func makeTweakChecks(t testing.TB, r *rand.Rand, n int, keys []*secp256k1.PublicKey) []tweakCheck {
+	out := make([]tweakCheck, n)
+	for i := range out {
+		internal := testkey.Random(t, r).PublicKey()
+		if len(keys) > 0 && r.Intn(2) == 0 {
+			internal = keys[r.Intn(len(keys))]
+		}
+		tweak := make([]byte, 32)
+		r.Read(tweak)
+		tweak[0] &= 0x7f // < n
+		Q, err := XOnlyTweakAdd(internal, tweak)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := Q.BytesCompressed()
+		out[i] = tweakCheck{c[1:], int(c[0] & 1), internal, tweak}
+	}
+	return out
+}
+
+// TestBatchTweakChecks checks AddTweakCheck: batches mixing signatures and
+// tweak checks verify; each tweak check made false in turn (another
+// parity, another tweak, another tweaked key) fails the batch and is the
+// one Invalid reports; a batch of one tweak check agrees with
+// XOnlyTweakAddCheck; malformed inputs are refused with their errors.
+func TestBatchTweakChecks(t *testing.T) {
+	r := testref.Rand(t)
+	sigs := makeSigned(t, r, 30, 5)
+	var keys []*secp256k1.PublicKey
+	for _, s := range sigs {
+		keys = append(keys, s.pub)
+	}
+	checks := makeTweakChecks(t, r, 25, keys)
+	fill := func(bv *BatchVerifier, bad int, mutate func(*tweakCheck)) []int {
+		bv.Reset()
+		var order []int // -1 for a signature, else the check's index
+		si, ci := 0, 0
+		for si < len(sigs) || ci < len(checks) {
+			if ci < len(checks) && (si == len(sigs) || r.Intn(2) == 0) {
+				c := checks[ci]
+				if ci == bad {
+					mutate(&c)
+				}
+				if err := bv.AddTweakCheck(c.x, c.parity, c.internal, c.tweak); err != nil {
+					t.Fatal(err)
+				}
+				order = append(order, ci)
+				ci++
+			} else {
+				s := sigs[si]
+				if err := bv.Add(s.pub, s.msg, s.sig); err != nil {
+					t.Fatal(err)
+				}
+				order = append(order, -1)
+				si++
+			}
+		}
+		return order
+	}
+	bv := NewBatchVerifier()
+	fill(bv, -1, nil)
+	if !bv.Verify() || len(bv.Invalid()) != 0 {
+		t.Fatal("a batch of valid signatures and tweak checks failed")
+	}
+	mutations := map[string]func(*tweakCheck){
+		"parity": func(c *tweakCheck) { c.parity ^= 1 },
+		"tweak": func(c *tweakCheck) {
+			c.tweak = slices.Clone(c.tweak)
+			c.tweak[31] ^= 1
+		},
+		"key": func(c *tweakCheck) {
+			// Another check's tweaked key (or its x plus one if equal).
+			for _, o := range checks {
+				if !bytes.Equal(o.x, c.x) {
+					c.x = slices.Clone(o.x)
+					return
+				}
+			}
+		},
+	}
+	for name, m := range mutations {
+		for range 3 {
+			bad := r.Intn(len(checks))
+			order := fill(bv, bad, m)
+			if bv.Verify() {
+				t.Fatalf("%s: a batch with a false tweak check verifies", name)
+			}
+			if got, want := bv.Invalid(), []int{slices.Index(order, bad)}; !slices.Equal(got, want) {
+				t.Fatalf("%s: Invalid = %v, want %v", name, got, want)
+			}
+		}
+	}
+	// One tweak check alone, true and false, as XOnlyTweakAddCheck.
+	for _, c := range checks[:5] {
+		for _, p := range []int{0, 1} {
+			bv.Reset()
+			if err := bv.AddTweakCheck(c.x, p, c.internal, c.tweak); err != nil {
+				t.Fatal(err)
+			}
+			if got, want := bv.Verify(), XOnlyTweakAddCheck(c.x, p, c.internal, c.tweak); got != want {
+				t.Fatalf("one check, parity %d: Verify = %v, XOnlyTweakAddCheck = %v", p, got, want)
+			}
+		}
+	}
+	// Malformed inputs.
+	c := checks[0]
+	pBytes := bytes.Repeat([]byte{0xff}, 32)
+	nBytes, _ := hex.DecodeString("fffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141")
+	for name, tc := range map[string]struct {
+		x        []byte
+		parity   int
+		internal *secp256k1.PublicKey
+		tweak    []byte
+		want     error
+	}{
+		"short key":   {c.x[:31], 0, c.internal, c.tweak, ErrTweakCheck},
+		"key ≥ p":     {pBytes, 0, c.internal, c.tweak, ErrTweakCheck},
+		"parity 2":    {c.x, 2, c.internal, c.tweak, ErrTweakCheck},
+		"zero key":    {c.x, 0, new(secp256k1.PublicKey), c.tweak, secp256k1.ErrUninitialized},
+		"short tweak": {c.x, 0, c.internal, c.tweak[:31], ErrTweak},
+		"tweak = n":   {c.x, 0, c.internal, nBytes, ErrTweak},
+	} {
+		bv.Reset()
+		if err := bv.AddTweakCheck(tc.x, tc.parity, tc.internal, tc.tweak); !errors.Is(err, tc.want) {
+			t.Errorf("%s: %v, want %v", name, err, tc.want)
+		}
+		if bv.Len() != 0 {
+			t.Errorf("%s: the malformed check was added", name)
+		}
+	}
+}
+
+// BenchmarkTweakCheck is BIP-341 tweak checks one by one
+// (XOnlyTweakAddCheck) and in a batch of 1024 (AddTweakCheck and Verify),
+// per check.
+func BenchmarkTweakCheck(b *testing.B) {
+	r := rand.New(rand.NewSource(1))
+	checks := makeTweakChecks(b, r, 1024, nil)
+	b.Run("alone", func(b *testing.B) {
+		i := 0
+		for b.Loop() {
+			c := checks[i%len(checks)]
+			if !XOnlyTweakAddCheck(c.x, c.parity, c.internal, c.tweak) {
+				b.Fatal("check failed")
+			}
+			i++
+		}
+	})
+	b.Run("batch=1024", func(b *testing.B) {
+		bv := NewBatchVerifier()
+		for b.Loop() {
+			bv.Reset()
+			for _, c := range checks {
+				_ = bv.AddTweakCheck(c.x, c.parity, c.internal, c.tweak)
+			}
+			if !bv.Verify() {
+				b.Fatal("batch failed")
+			}
+		}
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(checks)), "ns/check")
+	})
 }
