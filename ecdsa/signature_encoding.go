@@ -2,7 +2,8 @@ package ecdsa
 
 import (
 	"encoding/hex"
-	"fmt"
+
+	"github.com/kestrel-crypto/secp256k1/internal/hexenc"
 )
 
 // The encodings of Signature for the standard library's interfaces
@@ -52,12 +53,9 @@ func (sig Signature) AppendText(b []byte) ([]byte, error) {
 // UnmarshalText sets sig to the signature of the compact encoding in hex in
 // text, as ParseCompactSignature. Every error matches ErrCompact.
 func (sig *Signature) UnmarshalText(text []byte) error {
-	if len(text) != 128 {
-		return fmt.Errorf("%w: %d hex characters, want 128", ErrCompact, len(text))
-	}
 	var buf [64]byte
-	if _, err := hex.Decode(buf[:], text); err != nil {
-		return fmt.Errorf("%w: %v", ErrCompact, err)
+	if err := hexenc.DecodeInto(buf[:], text, ErrCompact); err != nil {
+		return err
 	}
 	return sig.UnmarshalBinary(buf[:])
 }

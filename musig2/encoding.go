@@ -2,7 +2,8 @@ package musig2
 
 import (
 	"encoding/hex"
-	"fmt"
+
+	"github.com/kestrel-crypto/secp256k1/internal/hexenc"
 )
 
 // The wire values (PubNonce, AggNonce, PartialSig) implement
@@ -32,7 +33,7 @@ func (n PubNonce) MarshalText() ([]byte, error) { return hex.AppendEncode(nil, n
 // ParsePubNonce. Every error matches ErrPubNonce.
 func (n *PubNonce) UnmarshalText(text []byte) error {
 	var b [PubNonceSize]byte
-	if err := decodeHexInto(b[:], text, ErrPubNonce); err != nil {
+	if err := hexenc.DecodeInto(b[:], text, ErrPubNonce); err != nil {
 		return err
 	}
 	return n.UnmarshalBinary(b[:])
@@ -58,7 +59,7 @@ func (n AggNonce) MarshalText() ([]byte, error) { return hex.AppendEncode(nil, n
 // ParseAggNonce. Every error matches ErrAggNonce.
 func (n *AggNonce) UnmarshalText(text []byte) error {
 	var b [AggNonceSize]byte
-	if err := decodeHexInto(b[:], text, ErrAggNonce); err != nil {
+	if err := hexenc.DecodeInto(b[:], text, ErrAggNonce); err != nil {
 		return err
 	}
 	return n.UnmarshalBinary(b[:])
@@ -84,20 +85,8 @@ func (p PartialSig) MarshalText() ([]byte, error) { return hex.AppendEncode(nil,
 // ParsePartialSig. Every error matches ErrPartialSig.
 func (p *PartialSig) UnmarshalText(text []byte) error {
 	var b [PartialSigSize]byte
-	if err := decodeHexInto(b[:], text, ErrPartialSig); err != nil {
+	if err := hexenc.DecodeInto(b[:], text, ErrPartialSig); err != nil {
 		return err
 	}
 	return p.UnmarshalBinary(b[:])
-}
-
-// decodeHexInto decodes exactly len(dst) bytes of hex text into dst, or
-// returns an error wrapping errKind.
-func decodeHexInto(dst, text []byte, errKind error) error {
-	if len(text) != 2*len(dst) {
-		return fmt.Errorf("%w: %d hex characters, want %d", errKind, len(text), 2*len(dst))
-	}
-	if _, err := hex.Decode(dst, text); err != nil {
-		return fmt.Errorf("%w: %v", errKind, err)
-	}
-	return nil
 }
