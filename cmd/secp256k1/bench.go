@@ -34,7 +34,9 @@ groups (default main; several may be given, and run in this order):
   main       the rows of libsecp256k1's bench: ecdsa_verify, ecdsa_sign,
              ec_keygen, ecdh, ecdsa_recover, schnorrsig_*, ellswift_*;
              then hash_to_curve_ro and _nu (RFC 9380) and frost_*
-             (BIP-445 signing, t = 3)
+             (BIP-445 signing, t = 3) and frost_chilldkg_* (ChillDKG, one
+             participant's or the coordinator's work per session, for
+             (t, n) = (2, 3) and (11, 15))
   internal   the rows of bench_internal: scalar_*, field_*, group_*,
              hash_sha256
   ecmult     the rows of bench_ecmult: ecmult_gen, ecmult_const, ecmult_1p,
@@ -72,7 +74,7 @@ var benchGroups = []struct {
 	name string
 	rows func() []benchRow
 }{
-	{"main", func() []benchRow { return append(mainRows(), frostRows()...) }},
+	{"main", func() []benchRow { return append(append(mainRows(), frostRows()...), chilldkgRows()...) }},
 	{"internal", internalRows},
 	{"ecmult", ecmultRows},
 }

@@ -327,7 +327,8 @@ func tableRows(t *testing.T, out string) []string {
 
 var (
 	mainRowNames = []string{"ecdsa_verify", "ecdsa_sign", "ec_keygen", "ecdh", "ecdsa_recover", "schnorrsig_sign", "ellswift_encode", "ellswift_decode", "ellswift_keygen", "ellswift_ecdh", "schnorrsig_verify", "hash_to_curve_ro", "hash_to_curve_nu",
-		"frost_nonce_gen", "frost_sign", "frost_partial_verify", "frost_partial_agg"}
+		"frost_nonce_gen", "frost_sign", "frost_partial_verify", "frost_partial_agg",
+		"frost_chilldkg_participant_2_of_3", "frost_chilldkg_coordinator_2_of_3", "frost_chilldkg_participant_11_of_15", "frost_chilldkg_coordinator_11_of_15"}
 	// bench_internal's names (libsecp256k1's bench_internal.c), in its order.
 	internalRowNames = []string{"scalar_add", "scalar_negate", "scalar_mul", "scalar_inverse", "scalar_inverse_var",
 		"field_half", "field_normalize", "field_sqr", "field_mul", "field_inverse", "field_inverse_var", "field_is_square_var", "field_sqrt",
