@@ -7,17 +7,13 @@ import (
 	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
 )
 
-// rerun replays the participants' first steps of s (same keys and
-// randomness) and their second steps on cmsg1, returning each one's error.
+// rerun runs every participant's second step of s on cmsg1 (replay) and
+// returns each one's error.
 func rerun(t *testing.T, s *session, cmsg1 []byte) []error {
 	t.Helper()
 	errs := make([]error, len(s.hosts))
-	for i, h := range s.hosts {
-		st, _, err := ParticipantStep1(h, s.params, s.randoms[i])
-		if err != nil {
-			t.Fatal(err)
-		}
-		_, _, errs[i] = ParticipantStep2(h, st, cmsg1, make([]byte, 32))
+	for i := range s.hosts {
+		_, _, errs[i] = replay(t, s, i, cmsg1)
 	}
 	return errs
 }

@@ -36,11 +36,7 @@ func TestDocRandomReuse(t *testing.T) {
 func TestDocStateErase(t *testing.T) {
 	r := testref.PCG(t)
 	s := runDKG(t, r, 2, 2)
-	st, _, err := ParticipantStep1(s.hosts[1], s.params, s.randoms[1])
-	if err != nil {
-		t.Fatal(err)
-	}
-	st2, _, err := ParticipantStep2(s.hosts[1], st, s.cmsg1, make([]byte, 32))
+	st2, _, err := replay(t, s, 1, s.cmsg1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -74,11 +70,7 @@ func TestDocCertificateBindsTranscript(t *testing.T) {
 	// (which it does not check itself), so its transcript differs.
 	c := append([]byte(nil), s.cmsg1...)
 	c[len(c)-1] ^= 1
-	st, _, err := ParticipantStep1(s.hosts[0], s.params, s.randoms[0])
-	if err != nil {
-		t.Fatal(err)
-	}
-	st2, _, err := ParticipantStep2(s.hosts[0], st, c, make([]byte, 32))
+	st2, _, err := replay(t, s, 0, c)
 	if err != nil {
 		t.Fatalf("participant 0 cannot see the change, yet: %v", err)
 	}

@@ -91,6 +91,17 @@ func runDKG(tb testing.TB, r *randv2.Rand, t, n int) *session {
 	return s
 }
 
+// replay repeats participant i's first step of s (same key, parameters and
+// randomness) and runs its second step on cmsg1.
+func replay(tb testing.TB, s *session, i int, cmsg1 []byte) (*ParticipantState2, []byte, error) {
+	tb.Helper()
+	st, _, err := ParticipantStep1(s.hosts[i], s.params, s.randoms[i])
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return ParticipantStep2(s.hosts[i], st, cmsg1, make([]byte, 32))
+}
+
 // interpolate returns Σ λ_i·share_i at 0 over the identifiers ids (x = id+1)
 // in math/big: the secret if len(ids) ≥ t.
 func interpolate(ids []int, shares [][]byte) *big.Int {

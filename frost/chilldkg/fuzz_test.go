@@ -92,12 +92,13 @@ func FuzzParticipantStep2(f *testing.F) {
 	for _, m := range mutate(s.cmsg1) {
 		f.Add(m)
 	}
+	st0, _, err := ParticipantStep1(s.hosts[0], s.params, s.randoms[0])
+	if err != nil {
+		f.Fatal(err)
+	}
 	f.Fuzz(func(t *testing.T, m []byte) {
-		st, _, err := ParticipantStep1(s.hosts[0], s.params, s.randoms[0])
-		if err != nil {
-			t.Fatal(err)
-		}
-		_, _, err = ParticipantStep2(s.hosts[0], st, m, make([]byte, 32))
+		st := *st0 // a fresh copy: ParticipantStep2 consumes its state
+		_, _, err := ParticipantStep2(s.hosts[0], &st, m, make([]byte, 32))
 		if err != nil && !named(err) {
 			t.Fatalf("unnamed error %v", err)
 		}
@@ -137,11 +138,7 @@ func FuzzParticipantFinalize(f *testing.F) {
 		f.Add(m)
 	}
 	f.Fuzz(func(t *testing.T, m []byte) {
-		st, _, err := ParticipantStep1(s.hosts[1], s.params, s.randoms[1])
-		if err != nil {
-			t.Fatal(err)
-		}
-		st2, _, err := ParticipantStep2(s.hosts[1], st, s.cmsg1, make([]byte, 32))
+		st2, _, err := replay(t, s, 1, s.cmsg1)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -172,11 +169,7 @@ func FuzzParticipantInvestigate(f *testing.F) {
 		f.Add(m)
 	}
 	f.Fuzz(func(t *testing.T, m []byte) {
-		st, _, err := ParticipantStep1(s.hosts[1], s.params, s.randoms[1])
-		if err != nil {
-			t.Fatal(err)
-		}
-		_, _, err = ParticipantStep2(s.hosts[1], st, cmsg1, make([]byte, 32))
+		_, _, err := replay(t, s, 1, cmsg1)
 		var u *UnknownFaultyParticipantOrCoordinatorError
 		if !errors.As(err, &u) {
 			t.Fatalf("step2: %v", err)
