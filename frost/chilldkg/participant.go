@@ -2,6 +2,7 @@ package chilldkg
 
 import (
 	"bytes"
+	"crypto/subtle"
 	"slices"
 
 	"github.com/kestrel-crypto/secp256k1"
@@ -146,7 +147,7 @@ func ParticipantStep1(h *HostSecretKey, params *SessionParams, random []byte) (*
 	if err != nil {
 		return nil, nil, err
 	}
-	if [32]byte(random) == [32]byte{} {
+	if subtle.ConstantTimeCompare(random, make([]byte, 32)) == 1 { // random is secret
 		return nil, nil, ErrRandomness
 	}
 	t, n := params.T, len(params.HostPubkeys)
