@@ -51,6 +51,7 @@ var apiPackages = []struct{ dir, golden string }{
 	{"musig2", "musig2.txt"},
 	{"frost", "frost.txt"},
 	{"frost/rfc9591", "rfc9591.txt"},
+	{"frost/chilldkg", "chilldkg.txt"},
 	{"silentpayments", "silentpayments.txt"},
 	{"stdecdsa", "stdecdsa.txt"},
 	{"bip32", "bip32.txt"},

@@ -7,6 +7,7 @@ import (
 	"os"
 	"regexp"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -36,7 +37,9 @@ groups (default main; several may be given, and run in this order):
   main       the rows of libsecp256k1's bench: ecdsa_verify, ecdsa_sign,
              ec_keygen, ecdh, ecdsa_recover, schnorrsig_*, ellswift_*;
              then hash_to_curve_ro and _nu (RFC 9380), frost_*
-             (BIP-445 signing, t = 3), adaptor_* (BIP-340 and ECDSA
+             (BIP-445 signing, t = 3), frost_chilldkg_* (ChillDKG, one
+             participant's or the coordinator's work per session, for
+             (t, n) = (2, 3) and (11, 15)), adaptor_* (BIP-340 and ECDSA
              adaptor signatures), dleq_prove and dleq_verify (BIP-374)
              and silentpayments_light_tweak (the k = 0 candidates of one
              tweak, over 10000 tweaks: µs per tweak)
@@ -78,7 +81,7 @@ var benchGroups = []struct {
 	rows func() []benchRow
 }{
 	{"main", func() []benchRow {
-		return append(append(append(mainRows(), frostRows()...), adaptorRows()...), spRows()...)
+		return slices.Concat(mainRows(), frostRows(), chilldkgRows(), adaptorRows(), spRows())
 	}},
 	{"internal", internalRows},
 	{"ecmult", ecmultRows},

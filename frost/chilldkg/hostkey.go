@@ -1,0 +1,73 @@
+package chilldkg
+
+import (
+	"errors"
+
+	"github.com/kestrel-crypto/secp256k1"
+)
+
+// HostSecretKey is a participant's long-term host secret key: the signing key
+// of CertEq, the ECDH decryption key of EncPedPop and the seed of all its
+// derivations. Its zero value is not a key: methods that return an error
+// return ErrHostSeckey for it. It never prints its value; Erase zeroes it.
+type HostSecretKey struct {
+	k     secp256k1.PrivateKey
+	b     [32]byte // the big-endian encoding of k, used as the PRF seed
+	valid bool
+}
+
+// NewHostSecretKey returns the host secret key with the 32-byte big-endian
+// value b, or ErrLength if b is not 32 bytes, or ErrHostSeckey if its value
+// is 0 or ≥ n.
+func NewHostSecretKey(b []byte) (*HostSecretKey, error) {
+	if len(b) != 32 {
+		return nil, ErrLength
+	}
+	k, err := secp256k1.NewPrivateKey(b)
+	if err != nil {
+		return nil, ErrHostSeckey
+	}
+	h := &HostSecretKey{k: *k, valid: true}
+	copy(h.b[:], b)
+	k.Zero()
+	return h, nil
+}
+
+// PublicKey returns the 33-byte compressed host public key of h, or
+// ErrHostSeckey if h is the zero value or was erased.
+func (h *HostSecretKey) PublicKey() ([]byte, error) {
+	if h == nil || !h.valid {
+		return nil, ErrHostSeckey
+	}
+	return h.k.PublicKey().BytesCompressed(), nil
+}
+
+// Erase zeroes h; h is then no longer a key.
+func (h *HostSecretKey) Erase() {
+	h.k.Zero()
+	clear(h.b[:])
+	h.valid = false
+}
+
+// String returns a redacted placeholder.
+func (h *HostSecretKey) String() string { return "chilldkg.HostSecretKey(REDACTED)" }
+
+// GoString returns a redacted placeholder.
+func (h *HostSecretKey) GoString() string { return "chilldkg.HostSecretKey{REDACTED}" }
+
+// MarshalJSON always fails: a host secret key is not serialized by accident.
+func (h *HostSecretKey) MarshalJSON() ([]byte, error) {
+	return nil, errors.New("chilldkg: refusing to marshal a HostSecretKey to JSON")
+}
+
+// HostPubkeyGen returns the 33-byte compressed host public key of the 32-byte
+// host secret key hostseckey (the draft's hostpubkey_gen), or ErrLength or
+// ErrHostSeckey.
+func HostPubkeyGen(hostseckey []byte) ([]byte, error) {
+	h, err := NewHostSecretKey(hostseckey)
+	if err != nil {
+		return nil, err
+	}
+	defer h.Erase()
+	return h.PublicKey()
+}
