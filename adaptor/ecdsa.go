@@ -3,6 +3,7 @@ package adaptor
 import (
 	"github.com/kestrel-crypto/secp256k1"
 	"github.com/kestrel-crypto/secp256k1/ecdsa"
+	"github.com/kestrel-crypto/secp256k1/internal/auxrand"
 )
 
 // ECDSA adaptor signatures (the DLC specification's, as secp256k1-zkp's
@@ -114,8 +115,8 @@ func ECDSAEncrypt(k *secp256k1.PrivateKey, hash []byte, Y *secp256k1.PublicKey, 
 		return nil, ErrHash
 	}
 	var aux [32]byte
-	if err := readAux(&aux, auxRand); err != nil {
-		return nil, err
+	if !auxrand.Read(&aux, auxRand) {
+		return nil, ErrAuxRand
 	}
 	x := k.Scalar()
 	xb := k.Bytes()

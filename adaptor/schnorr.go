@@ -1,9 +1,8 @@
 package adaptor
 
 import (
-	"crypto/rand"
-
 	"github.com/kestrel-crypto/secp256k1"
+	"github.com/kestrel-crypto/secp256k1/internal/auxrand"
 	ksha256 "github.com/kestrel-crypto/secp256k1/internal/sha256"
 )
 
@@ -47,8 +46,8 @@ func SchnorrPreSign(k *secp256k1.PrivateKey, msg []byte, T *secp256k1.PublicKey,
 		return nil, err
 	}
 	var aux [32]byte
-	if err := readAux(&aux, auxRand); err != nil {
-		return nil, err
+	if !auxrand.Read(&aux, auxRand) {
+		return nil, ErrAuxRand
 	}
 	pc := k.PublicKey().BytesCompressed()
 	px := pc[1:]
@@ -93,20 +92,6 @@ func SchnorrPreSign(k *secp256k1.PrivateKey, msg []byte, T *secp256k1.PublicKey,
 	p.s.Add(&p.s, &kk)
 	kk = secp256k1.Scalar{}
 	return p, nil
-}
-
-// readAux sets aux to auxRand, or to 32 bytes from crypto/rand if auxRand
-// is nil; it returns ErrAuxRand for another length.
-func readAux(aux *[32]byte, auxRand []byte) error {
-	switch {
-	case auxRand == nil:
-		rand.Read(aux[:])
-	case len(auxRand) == 32:
-		copy(aux[:], auxRand)
-	default:
-		return ErrAuxRand
-	}
-	return nil
 }
 
 // challenge sets e = int(hash_BIP0340/challenge(rx ‖ px ‖ msg)) mod n.

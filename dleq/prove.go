@@ -1,10 +1,10 @@
 package dleq
 
 import (
-	"crypto/rand"
 	"fmt"
 
 	"github.com/kestrel-crypto/secp256k1"
+	"github.com/kestrel-crypto/secp256k1/internal/auxrand"
 	"github.com/kestrel-crypto/secp256k1/internal/ecmult"
 	"github.com/kestrel-crypto/secp256k1/internal/field"
 	"github.com/kestrel-crypto/secp256k1/internal/group"
@@ -50,12 +50,7 @@ func prove(G *secp256k1.PublicKey, a *secp256k1.PrivateKey, B *secp256k1.PublicK
 		return nil, nil, ErrMessage
 	}
 	var aux [32]byte
-	switch {
-	case auxRand == nil:
-		rand.Read(aux[:])
-	case len(auxRand) == 32:
-		copy(aux[:], auxRand)
-	default:
+	if !auxrand.Read(&aux, auxRand) {
 		return nil, nil, ErrAuxRand
 	}
 	var p points

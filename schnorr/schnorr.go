@@ -16,10 +16,10 @@
 package schnorr
 
 import (
-	"crypto/rand"
 	"errors"
 
 	"github.com/kestrel-crypto/secp256k1"
+	"github.com/kestrel-crypto/secp256k1/internal/auxrand"
 	ksha256 "github.com/kestrel-crypto/secp256k1/internal/sha256"
 )
 
@@ -143,12 +143,7 @@ func (kp *Keypair) sign(sig *[64]byte, msg, auxRand []byte) error {
 		return err
 	}
 	var aux [32]byte
-	switch {
-	case auxRand == nil:
-		rand.Read(aux[:])
-	case len(auxRand) == 32:
-		copy(aux[:], auxRand)
-	default:
+	if !auxrand.Read(&aux, auxRand) {
 		return ErrAuxRand
 	}
 	// t = bytes(d) xor hash_aux(a); rand = hash_nonce(t ‖ bytes(P) ‖ m).
