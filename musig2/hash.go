@@ -2,6 +2,7 @@ package musig2
 
 import (
 	"github.com/kestrel-crypto/secp256k1"
+	"github.com/kestrel-crypto/secp256k1/internal/scalar"
 	ksha256 "github.com/kestrel-crypto/secp256k1/internal/sha256"
 )
 
@@ -79,4 +80,15 @@ func plusMinusOne(neg bool) *secp256k1.Scalar {
 		return &scalarMinusOne
 	}
 	return &scalarOne
+}
+
+// toInternal returns s as an internal/scalar value, through its encoding.
+// Constant time.
+func toInternal(s *secp256k1.Scalar) scalar.Scalar {
+	var b [32]byte
+	copy(b[:], s.Bytes())
+	var t scalar.Scalar
+	t.SetCanonicalBytes(&b) // s < n
+	clear(b[:])
+	return t
 }

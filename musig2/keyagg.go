@@ -5,6 +5,9 @@ import (
 	"slices"
 
 	"github.com/kestrel-crypto/secp256k1"
+	"github.com/kestrel-crypto/secp256k1/internal/frostcore"
+	"github.com/kestrel-crypto/secp256k1/internal/group"
+	"github.com/kestrel-crypto/secp256k1/internal/scalar"
 	"github.com/kestrel-crypto/secp256k1/schnorr"
 )
 
@@ -51,6 +54,10 @@ type keyList struct {
 	pubkeys [][33]byte         // pk₁..u as given
 	points  []secp256k1.Point  // P_i = cpoint(pk_i), affine
 	coeffs  []secp256k1.Scalar // a_i = KeyAggCoeff(pk₁..u, pk_i)
+	// ipoints and icoeffs are points and coeffs again, as the internal
+	// engine's values, for partial signature verification.
+	ipoints []group.Jacobian // affine (Z = 1)
+	icoeffs []scalar.Scalar
 }
 
 // appliedTweak is one ApplyTweak input.
@@ -78,9 +85,21 @@ func KeyAgg(pubkeys [][]byte) (*KeyAggContext, error) {
 		pubkeys: make([][33]byte, u),
 		points:  make([]secp256k1.Point, u),
 		coeffs:  make([]secp256k1.Scalar, u),
+		ipoints: make([]group.Jacobian, u),
+		icoeffs: make([]scalar.Scalar, u),
 	}
 	for i, pk := range pubkeys {
-		if !cpoint(&kl.points[i], pk) {
+		// cpoint(pk), decoded once (one square root) into the engine's
+		// point, and given to the Point API through the uncompressed
+		// encoding, which needs no square root.
+		if len(pk) != PublicKeySize || !frostcore.SetCompressed(&kl.ipoints[i], (*[33]byte)(pk)) {
+			return nil, blame(i, ContribPubKey, ErrPublicKey)
+		}
+		var unc [65]byte
+		unc[0] = 4
+		kl.ipoints[i].X.PutBytes((*[32]byte)(unc[1:33]))
+		kl.ipoints[i].Y.PutBytes((*[32]byte)(unc[33:]))
+		if _, err := kl.points[i].SetBytes(unc[:]); err != nil { // unreachable: a curve point
 			return nil, blame(i, ContribPubKey, ErrPublicKey)
 		}
 		copy(kl.pubkeys[i][:], pk)
@@ -91,6 +110,7 @@ func KeyAgg(pubkeys [][]byte) (*KeyAggContext, error) {
 	points := make([]*secp256k1.Point, u)
 	for i := range kl.pubkeys {
 		keyAggCoeff(&kl.coeffs[i], &L, &kl.pubkeys[i], pk2)
+		kl.icoeffs[i] = toInternal(&kl.coeffs[i])
 		scalars[i], points[i] = &kl.coeffs[i], &kl.points[i]
 	}
 	var Q secp256k1.Point

@@ -9,6 +9,10 @@ import (
 	"sync/atomic"
 
 	"github.com/kestrel-crypto/secp256k1"
+	"github.com/kestrel-crypto/secp256k1/internal/ecmult"
+	"github.com/kestrel-crypto/secp256k1/internal/frostcore"
+	"github.com/kestrel-crypto/secp256k1/internal/group"
+	"github.com/kestrel-crypto/secp256k1/internal/scalar"
 )
 
 // Nonce generation and aggregation: BIP-327's NonceGen and NonceAgg, and
@@ -125,7 +129,7 @@ type secNonceState struct {
 	pk [33]byte // the signer's individual public key
 	// R1 and R2 are k₁·G and k₂·G, the public nonce, for Sign's
 	// self-verification (BIP-327 recomputes them from k₁ and k₂).
-	R1, R2 secp256k1.Point
+	R1, R2 group.Jacobian
 }
 
 // nonceScalars is the secret part of a secNonceState.
@@ -274,14 +278,20 @@ func nonceGen(pk []byte, opts *NonceGenOptions, randPrime *[32]byte) (*SecNonce,
 	return &SecNonce{st: st}, pub, nil
 }
 
-// setPublicNonce sets R1 = k1·G and R2 = k2·G and returns the public nonce
-// cbytes(R1) ‖ cbytes(R2). Constant time.
+// setPublicNonce sets R1 = k1·G and R2 = k2·G, which must not be zero, and
+// returns the public nonce cbytes(R1) ‖ cbytes(R2). Constant time in k1
+// and k2; the encoding of the (public) points is not.
 func (st *secNonceState) setPublicNonce() *PubNonce {
-	st.R1.ScalarBaseMult(&st.k1)
-	st.R2.ScalarBaseMult(&st.k2)
 	pub := new(PubNonce)
-	copy(pub[:33], st.R1.BytesCompressed()) // never the identity: k ≠ 0
-	copy(pub[33:], st.R2.BytesCompressed())
+	for j, kR := range []struct {
+		k *secp256k1.Scalar
+		R *group.Jacobian
+	}{{&st.k1, &st.R1}, {&st.k2, &st.R2}} {
+		k := toInternal(kR.k)
+		ecmult.ScalarBaseMult(kR.R, &k)
+		k = scalar.Scalar{}
+		frostcore.VarTimePutCompressed((*[33]byte)(pub[33*j:]), kR.R) // never the identity: k ≠ 0
+	}
 	return pub
 }
 

@@ -4,6 +4,10 @@ import (
 	"slices"
 
 	"github.com/kestrel-crypto/secp256k1"
+	"github.com/kestrel-crypto/secp256k1/internal/ecmult"
+	"github.com/kestrel-crypto/secp256k1/internal/frostcore"
+	"github.com/kestrel-crypto/secp256k1/internal/group"
+	"github.com/kestrel-crypto/secp256k1/internal/scalar"
 	ksha256 "github.com/kestrel-crypto/secp256k1/internal/sha256"
 )
 
@@ -29,10 +33,11 @@ type SessionContext struct {
 	msg      []byte
 
 	// GetSessionValues' results besides those in keyAgg.
-	b, e secp256k1.Scalar
-	r    secp256k1.Point // the final nonce R, never the identity
-	rx   [32]byte        // xbytes(R)
-	rOdd bool            // R has an odd y
+	b, e   secp256k1.Scalar
+	bi, ei scalar.Scalar   // b and e again, for the verification engine
+	r      secp256k1.Point // the final nonce R, never the identity
+	rx     [32]byte        // xbytes(R)
+	rOdd   bool            // R has an odd y
 
 	// adaptor is the adaptor point T of an adaptor session
 	// (NewAdaptorSessionContext), added to the first aggregate nonce point;
@@ -92,6 +97,7 @@ func (c *KeyAggContext) newSessionContext(aggNonce *AggNonce, msg []byte, T *sec
 	}
 	// b = int(hash_MuSig/noncecoef(aggnonce ‖ xbytes(Q) ‖ m)) mod n.
 	hashToScalar(&s.b, &tagNonceCoef, nonces, c.qc[1:], s.msg)
+	s.bi = toInternal(&s.b)
 	// R' = R₁ + b·R₂; R = G if R' is infinity.
 	one := scalarOne
 	s.r.VarTimeMultiScalarMult([]*secp256k1.Scalar{&one, &s.b}, []*secp256k1.Point{&R1, &R2})
@@ -103,6 +109,7 @@ func (c *KeyAggContext) newSessionContext(aggNonce *AggNonce, msg []byte, T *sec
 	s.rOdd = rc[0] == 3
 	// e = int(hash_BIP0340/challenge(xbytes(R) ‖ xbytes(Q) ‖ m)) mod n.
 	hashToScalar(&s.e, &ksha256.BIP340Challenge, s.rx[:], c.qc[1:], s.msg)
+	s.ei = toInternal(&s.e)
 	return s, nil
 }
 
@@ -161,32 +168,48 @@ func (s *SessionContext) KeyAggContext() *KeyAggContext {
 // generator is G, read only.
 var generator = secp256k1.NewGeneratorPoint()
 
-// verify reports whether sig is a valid partial signature by the signer at
-// index i of the key list whose public nonce is (R1s, R2s): whether
-// sig·G = Re + e·a·g'·P (BIP-327's PartialSigVerifyInternal), with the
-// effective nonce Re = ±(R1s + b·R2s), negated if R has an odd y, P and a the
-// signer's point and key aggregation coefficient, and g' = g·gacc, where g
-// = −1 if Q has an odd y. It checks sig·G − Re − e·a·g'·P = 0 with one
-// four-point multi-scalar multiplication. Variable time: every input is
-// public.
-func (s *SessionContext) verify(sig *secp256k1.Scalar, R1s, R2s *secp256k1.Point, i int) bool {
+// verifySum returns T = sig·G − σb·R2s − e·a·g'·P for the signer at index
+// i whose public nonce is (R1s, R2s), and false if the engine detected an
+// invalid point: the partial signature sig is valid (BIP-327's
+// PartialSigVerifyInternal, sig·G = Re + e·a·g'·P) exactly when T = σ·R1s.
+// Here Re = σ·(R1s + b·R2s) is the effective nonce, σ = −1 if R has an odd
+// y and 1 otherwise, P and a are the signer's point and key aggregation
+// coefficient, and g' = g·gacc, where g = −1 if Q has an odd y. T takes one
+// multi-scalar multiplication of two points and G (whose term uses the
+// precomputed tables of G); σ·R1s needs no multiplication, and the caller
+// compares it with T. Variable time: every input is public.
+func (s *SessionContext) verifySum(sig *scalar.Scalar, R2s *group.Jacobian, i int) (group.Jacobian, bool) {
 	kl := s.keyAgg.keys
-	// −σ, where Re = σ·(R1s + b·R2s): −1 if R has an even y, 1 if odd.
-	negSigma := plusMinusOne(!s.rOdd)
-	var nsb, nc secp256k1.Scalar
-	nsb.Multiply(negSigma, &s.b)
+	var nsb, nc scalar.Scalar
+	// −σ·b: −b if R has an even y, b if odd.
+	nsb.Set(&s.bi)
+	if !s.rOdd {
+		nsb.Negate(&nsb)
+	}
 	// −e·a·g': g' = −1 exactly when one of g and gacc is −1.
-	nc.Multiply(&s.e, &kl.coeffs[i])
-	gNeg := s.keyAgg.qc[0] == 3
-	if gNeg == s.keyAgg.gaccNeg { // g' = 1
+	nc.Multiply(&s.ei, &kl.icoeffs[i])
+	if (s.keyAgg.qc[0] == 3) == s.keyAgg.gaccNeg { // g' = 1
 		nc.Negate(&nc)
 	}
-	ns := *negSigma
-	var T secp256k1.Point
-	T.VarTimeMultiScalarMult(
-		[]*secp256k1.Scalar{sig, &ns, &nsb, &nc},
-		[]*secp256k1.Point{generator, R1s, R2s, &kl.points[i]})
-	return T.IsIdentity() == 1
+	return ecmult.VarTimeMultiScalarMult(
+		[]*scalar.Scalar{&nsb, &nc}, []*group.Jacobian{R2s, &kl.ipoints[i]}, sig)
+}
+
+// verify reports whether sig is a valid partial signature by the signer at
+// index i whose public nonce is the pair of points (R1s, R2s) (see
+// verifySum). Sign's self-verification.
+func (s *SessionContext) verify(sig *secp256k1.Scalar, R1s, R2s *group.Jacobian, i int) bool {
+	si := toInternal(sig)
+	T, ok := s.verifySum(&si, R2s, i)
+	if !ok {
+		return false
+	}
+	var want group.Jacobian
+	want.Set(R1s)
+	if s.rOdd {
+		want.Negate(&want)
+	}
+	return T.Equal(&want) == 1
 }
 
 // PartialSigVerify checks the partial signature psig of the signer at index
@@ -213,16 +236,29 @@ func (s *SessionContext) PartialSigVerify(psig *PartialSig, pubnonce *PubNonce, 
 	if i < 0 || i >= len(s.keyAgg.keys.pubkeys) {
 		return ErrSignerIndex
 	}
-	var sig secp256k1.Scalar
-	if _, err := sig.SetCanonicalBytes(psig[:]); err != nil {
+	var sig scalar.Scalar
+	if _, err := sig.SetCanonicalBytes((*[32]byte)(psig)); err != nil {
 		return blame(i, ContribPartialSig, ErrPartialSig)
 	}
-	var R1s, R2s secp256k1.Point
-	if !pubnonce.decode(&R1s, &R2s) {
+	var R2s group.Jacobian
+	if !frostcore.SetCompressed(&R2s, (*[33]byte)(pubnonce[33:])) {
 		return blame(i, ContribPubNonce, ErrPubNonce)
 	}
-	if !s.verify(&sig, &R1s, &R2s, i) {
-		return blame(i, ContribPartialSig, ErrPartialSigVerify)
+	T, ok := s.verifySum(&sig, &R2s, i)
+	// T = σ·R1s, compared with R1s's encoding without decoding it: σ = −1
+	// flips the parity byte.
+	want := [33]byte(pubnonce[:33])
+	if s.rOdd && (want[0] == 2 || want[0] == 3) {
+		want[0] ^= 1
 	}
-	return nil
+	if ok && frostcore.VarTimeEqualCompressed(&T, &want) {
+		return nil
+	}
+	// Only a failure decodes R1s, to blame the right contribution: an
+	// invalid public nonce before a wrong partial signature, as BIP-327.
+	var R1s group.Jacobian
+	if !frostcore.SetCompressed(&R1s, &want) {
+		return blame(i, ContribPubNonce, ErrPubNonce)
+	}
+	return blame(i, ContribPartialSig, ErrPartialSigVerify)
 }
