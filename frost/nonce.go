@@ -9,9 +9,8 @@ import (
 	"sync/atomic"
 
 	"github.com/kestrel-crypto/secp256k1"
-	"github.com/kestrel-crypto/secp256k1/internal/ecmult"
-	"github.com/kestrel-crypto/secp256k1/internal/frostcore"
 	"github.com/kestrel-crypto/secp256k1/internal/group"
+	"github.com/kestrel-crypto/secp256k1/internal/mpsig"
 	"github.com/kestrel-crypto/secp256k1/internal/scalar"
 )
 
@@ -292,15 +291,9 @@ func nonceGen(opts *NonceGenOptions, rnd *[32]byte) (*SecNonce, *PubNonce, error
 // and k2; the encoding of the (public) points is not.
 func (st *secNonceState) setPublicNonce() *PubNonce {
 	pub := new(PubNonce)
-	for j, kR := range []struct {
-		k *secp256k1.Scalar
-		R *group.Jacobian
-	}{{&st.k1, &st.R1}, {&st.k2, &st.R2}} {
-		k := toInternal(kR.k)
-		ecmult.ScalarBaseMult(kR.R, &k)
-		k = scalar.Scalar{}
-		frostcore.VarTimePutCompressed((*[33]byte)(pub[33*j:]), kR.R) // never the identity: k ≠ 0
-	}
+	k1, k2 := toInternal(&st.k1), toInternal(&st.k2)
+	mpsig.PublicNonce((*[66]byte)(pub), &st.R1, &st.R2, &k1, &k2)
+	k1, k2 = scalar.Scalar{}, scalar.Scalar{}
 	return pub
 }
 

@@ -4,9 +4,9 @@ import (
 	"slices"
 
 	"github.com/kestrel-crypto/secp256k1"
-	"github.com/kestrel-crypto/secp256k1/internal/ecmult"
 	"github.com/kestrel-crypto/secp256k1/internal/frostcore"
 	"github.com/kestrel-crypto/secp256k1/internal/group"
+	"github.com/kestrel-crypto/secp256k1/internal/mpsig"
 	"github.com/kestrel-crypto/secp256k1/internal/scalar"
 	ksha256 "github.com/kestrel-crypto/secp256k1/internal/sha256"
 )
@@ -216,19 +216,13 @@ func (s *SessionContext) R() *secp256k1.Point {
 // with T by the caller. Variable time: every input is public.
 func (s *SessionContext) verifySum(sig *scalar.Scalar, R2s *group.Jacobian, i int) (group.Jacobian, bool) {
 	c := s.signers
-	var nsb, nc scalar.Scalar
-	// −σ·b: −b if R has an even y, b if odd.
-	nsb.Set(&s.bi)
-	if !s.rOdd {
-		nsb.Negate(&nsb)
+	// c = e·λ·g': g' = −1 exactly when one of g and gacc is −1.
+	var coef scalar.Scalar
+	coef.Multiply(&s.ei, &c.lam[i])
+	if (s.tweak.qc[0] == 3) != s.tweak.gaccNeg {
+		coef.Negate(&coef)
 	}
-	// −e·λ·g': g' = −1 exactly when one of g and gacc is −1.
-	nc.Multiply(&s.ei, &c.lam[i])
-	if (s.tweak.qc[0] == 3) == s.tweak.gaccNeg { // g' = 1
-		nc.Negate(&nc)
-	}
-	return ecmult.VarTimeMultiScalarMult(
-		[]*scalar.Scalar{&nsb, &nc}, []*group.Jacobian{R2s, &c.points[i]}, sig)
+	return mpsig.VarTimeVerifySum(sig, &s.bi, &coef, s.rOdd, R2s, &c.points[i])
 }
 
 // verify reports whether sig is a valid partial signature by the signer at
@@ -236,15 +230,7 @@ func (s *SessionContext) verifySum(sig *scalar.Scalar, R2s *group.Jacobian, i in
 // verifySum). Sign's self-verification.
 func (s *SessionContext) verify(sig *scalar.Scalar, R1s, R2s *group.Jacobian, i int) bool {
 	T, ok := s.verifySum(sig, R2s, i)
-	if !ok {
-		return false
-	}
-	var want group.Jacobian
-	want.Set(R1s)
-	if s.rOdd {
-		want.Negate(&want)
-	}
-	return T.Equal(&want) == 1
+	return mpsig.VarTimeMatchesR1(&T, ok, R1s, s.rOdd)
 }
 
 // PartialSigVerify checks the partial signature psig of the signer at index
@@ -285,19 +271,11 @@ func (s *SessionContext) PartialSigVerify(psig *PartialSig, pubnonce *PubNonce, 
 		return blame(i, ContribPubNonce, ErrPubNonce)
 	}
 	T, ok := s.verifySum(&sig, &R2s, i)
-	// T = σ·R1s, compared with R1s's encoding without decoding it: σ = −1
-	// flips the parity byte.
-	want := [33]byte(pubnonce[:33])
-	if s.rOdd && (want[0] == 2 || want[0] == 3) {
-		want[0] ^= 1
-	}
-	if ok && frostcore.VarTimeEqualCompressed(&T, &want) {
+	match, r1Valid := mpsig.VarTimeMatchesEncodedR1(&T, ok, (*[33]byte)(pubnonce[:33]), s.rOdd)
+	switch {
+	case match:
 		return nil
-	}
-	// Only a failure decodes R1s, to blame the right contribution: an
-	// invalid public nonce before a wrong partial signature, as BIP-445.
-	var R1s group.Jacobian
-	if !frostcore.SetCompressed(&R1s, &want) {
+	case !r1Valid: // an invalid public nonce is blamed before the signature
 		return blame(i, ContribPubNonce, ErrPubNonce)
 	}
 	return blame(i, ContribPartialSig, ErrPartialSigVerify)
