@@ -133,28 +133,27 @@ func mul8Generic(v, a, b *Element8) {
 				t[i+k+1] = madd52hi(t[i+k+1], a.L[i][j], b.L[k][j])
 			}
 		}
-		// Columns are below 10·2⁵². Carry through the high columns 5..9,
-		// so that each is below 2⁵² for the fold; t10 is what is left.
-		for i := 5; i < 9; i++ {
-			t[i+1] += t[i] >> 52
-			t[i] &= m52
-		}
-		t10 := t[9] >> 52
-		t[9] &= m52
-		// Fold: column k ≥ 5 is worth t_k·2⁵²⁽ᵏ⁻⁵⁾·2²⁶⁰ ≡ t_k·r·2⁵²⁽ᵏ⁻⁵⁾.
-		// hi(t₉·r) and t₁₀·r land at 2²⁶⁰ again, in s5 (below 2⁴⁴).
+		// Columns are below 10·2⁵² < 2⁵⁶. Fold the high columns 5..9 back
+		// multiplied by r = 2²⁶⁰ mod p: column k ≥ 5, split into its low 52
+		// bits l and the rest h (< 2⁴), is worth (l + h·2⁵²)·r·2⁵²⁽ᵏ⁻⁵⁾,
+		// so l·r goes to columns k − 5 and k − 4 (low and high halves) and
+		// h·r (< 2⁴¹) to column k − 4; the splits are independent of each
+		// other (no carry chain). What lands at 2²⁶⁰ again, from column 9,
+		// is s5 (below 2⁴³), folded the same way.
 		var lo [5]uint64
 		copy(lo[:], t[:5])
 		var s5 uint64
 		for k := 5; k < 10; k++ {
-			lo[k-5] = madd52lo(lo[k-5], t[k], r)
+			l, h := t[k]&m52, t[k]>>52
+			lo[k-5] = madd52lo(lo[k-5], l, r)
 			if k < 9 {
-				lo[k-4] = madd52hi(lo[k-4], t[k], r)
+				lo[k-4] = madd52hi(lo[k-4], l, r)
+				lo[k-4] = madd52lo(lo[k-4], h, r)
 			} else {
-				s5 = madd52hi(s5, t[k], r)
+				s5 = madd52hi(s5, l, r)
+				s5 = madd52lo(s5, h, r)
 			}
 		}
-		s5 = madd52lo(s5, t10, r)
 		lo[0] = madd52lo(lo[0], s5, r)
 		lo[1] = madd52hi(lo[1], s5, r)
 		reduce5(&lo)

@@ -64,26 +64,23 @@ func main() {
 	mask, rr := ZMM(), ZMM()
 	VPBROADCASTQ(m52, mask)
 	VPBROADCASTQ(r, rr)
-	Comment("Carry through the high columns; t10 is what is left above column 9.")
+	Comment("Fold columns 5..9, each split into its low 52 bits and the rest,")
+	Comment("back multiplied by r = 2²⁶⁰ mod p; what lands at 2²⁶⁰ again is s5.")
 	tmp := ZMM()
-	for i := 5; i < 9; i++ {
-		carry(t[i], t[i+1], tmp, mask)
-	}
-	t10 := ZMM()
-	VPSRLQ(U8(52), t[9], t10)
-	VPANDQ(mask, t[9], t[9])
-	Comment("Fold columns 5..9 (and t10) back multiplied by r = 2²⁶⁰ mod p.")
 	s5 := ZMM()
 	VPXORQ(s5, s5, s5)
 	for k := 5; k < 10; k++ {
+		VPSRLQ(U8(52), t[k], tmp)
+		VPANDQ(mask, t[k], t[k])
 		VPMADD52LUQ(rr, t[k], t[k-5])
 		if k < 9 {
 			VPMADD52HUQ(rr, t[k], t[k-4])
+			VPMADD52LUQ(rr, tmp, t[k-4])
 		} else {
 			VPMADD52HUQ(rr, t[k], s5)
+			VPMADD52LUQ(rr, tmp, s5)
 		}
 	}
-	VPMADD52LUQ(rr, t10, s5)
 	VPMADD52LUQ(rr, s5, t[0])
 	VPMADD52HUQ(rr, s5, t[1])
 	reduce5(t[:5], tmp, mask, rr)
