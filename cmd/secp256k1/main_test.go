@@ -363,7 +363,7 @@ func TestBenchEcmult(t *testing.T) {
 	if testing.Short() {
 		// Without the multiplications of 1024 points and more, which take
 		// seconds even at one iteration without the assembly.
-		args = append(args, "-run", `^ecmult_(gen|const|1p|0p_g|1p_g|multi_[0-9]{1,3}p_g)$`)
+		args = append(args, "-run", `^ecmult_(gen|const|const_xonly|1p|0p_g|1p_g|multi_[0-9]{1,3}p_g)$`)
 		want = slices.DeleteFunc(slices.Clone(want), func(name string) bool {
 			return strings.HasSuffix(name, "024p_g") || strings.HasSuffix(name, "096p_g") || strings.HasSuffix(name, "384p_g") || strings.HasSuffix(name, "768p_g")
 		})
