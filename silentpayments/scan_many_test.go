@@ -36,7 +36,7 @@ func TestScanMany(t *testing.T) {
 		if i%3 != 2 {
 			recips := make([]*Address, 1+int(rng.Uint32()%3))
 			for j := range recips {
-				recips[j] = addrs[int(rng.Uint32())%len(addrs)]
+				recips[j] = addrs[rng.Uint32()%uint32(len(addrs))]
 			}
 			outs, err := CreateOutputs(recips, []Outpoint{op}, []InputKey{{PrivateKey: in}})
 			if err != nil {
