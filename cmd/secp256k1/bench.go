@@ -37,7 +37,8 @@ groups (default main; several may be given, and run in this order):
   main       the rows of libsecp256k1's bench: ecdsa_verify, ecdsa_sign,
              ec_keygen, ecdh, ecdsa_recover, schnorrsig_*, ellswift_*;
              then hash_to_curve_ro and _nu (RFC 9380), ecdsa_verify_many
-             and schnorrsig_verify_many (per signature), frost_*
+             and schnorrsig_verify_many (per signature), musig_* (MuSig2,
+             2-of-2), frost_*
              (BIP-445 signing, t = 3), frost_chilldkg_* (ChillDKG, one
              participant's or the coordinator's work per session, for
              (t, n) = (2, 3) and (11, 15)), adaptor_* (BIP-340 and ECDSA
@@ -82,7 +83,7 @@ var benchGroups = []struct {
 	rows func() []benchRow
 }{
 	{"main", func() []benchRow {
-		return slices.Concat(mainRows(), manyRows(), frostRows(), chilldkgRows(), adaptorRows(), spRows())
+		return slices.Concat(mainRows(), manyRows(), musigRows(), frostRows(), chilldkgRows(), adaptorRows(), spRows())
 	}},
 	{"internal", internalRows},
 	{"ecmult", ecmultRows},
