@@ -218,3 +218,8 @@ func SetBackend(name string) (restore func()) {
 	}
 	return func() { useIFMA = old }
 }
+
+// IFMA reports whether the operations run the assembly (the CPU has AVX-512
+// IFMA and no test chose the generic backend): packages built on this one
+// dispatch their own assembly on it.
+func IFMA() bool { return useIFMA }

@@ -51,11 +51,34 @@ func (v *Affine8) Set(j int, a *group.Affine) {
 	v.Y.Set(j, &a.Y)
 }
 
-// Double sets v = 2·p in every lane (dbl-2009-l, 2M + 5S): A = X², B = Y²,
+// Double sets v = 2·p in every lane (dbl-2009-l, 2M + 5S), and returns v: A = X², B = Y²,
 // C = B², D = 2·((X + B)² − A − C), E = 3·A, F = E², X₃ = F − 2·D,
 // Y₃ = E·(D − X₃) − 8·C, Z₃ = 2·Y·Z. A lane at infinity stays there (Z₃ = 0),
 // and no point of secp256k1 has Y = 0, so doubling has no exceptions.
 func (v *Jacobian8) Double(p *Jacobian8) *Jacobian8 {
+	if useAsm() {
+		double8IFMA(v, p)
+		return v
+	}
+	return v.doubleGeneric(p)
+}
+
+// AddAffine sets v = p + q in every lane (madd-2007-bl, 7M + 4S), and
+// returns v: Z1Z1 = Z₁²,
+// U₂ = X₂·Z1Z1, S₂ = Y₂·Z₁·Z1Z1, H = U₂ − X₁, HH = H², I = 4·HH, J = H·I,
+// r = 2·(S₂ − Y₁), V = X₁·I, X₃ = r² − J − 2·V, Y₃ = r·(V − X₃) − 2·Y₁·J,
+// Z₃ = (Z₁ + H)² − Z1Z1 − HH. Lanes where p is the identity or has q's x
+// coordinate get Z₃ = 0 (see the package documentation).
+func (v *Jacobian8) AddAffine(p *Jacobian8, q *Affine8) *Jacobian8 {
+	if useAsm() {
+		addAffine8IFMA(v, p, q)
+		return v
+	}
+	return v.addAffineGeneric(p, q)
+}
+
+// doubleGeneric is Double with one field8 call per field operation.
+func (v *Jacobian8) doubleGeneric(p *Jacobian8) *Jacobian8 {
 	var a, b, c, d, e, t field8.Element8
 	a.Square(&p.X)
 	b.Square(&p.Y)
@@ -82,12 +105,8 @@ func (v *Jacobian8) Double(p *Jacobian8) *Jacobian8 {
 	return v
 }
 
-// AddAffine sets v = p + q in every lane (madd-2007-bl, 7M + 4S): Z1Z1 = Z₁²,
-// U₂ = X₂·Z1Z1, S₂ = Y₂·Z₁·Z1Z1, H = U₂ − X₁, HH = H², I = 4·HH, J = H·I,
-// r = 2·(S₂ − Y₁), V = X₁·I, X₃ = r² − J − 2·V, Y₃ = r·(V − X₃) − 2·Y₁·J,
-// Z₃ = (Z₁ + H)² − Z1Z1 − HH. Lanes where p is the identity or has q's x
-// coordinate get Z₃ = 0 (see the package documentation).
-func (v *Jacobian8) AddAffine(p *Jacobian8, q *Affine8) *Jacobian8 {
+// addAffineGeneric is AddAffine with one field8 call per field operation.
+func (v *Jacobian8) addAffineGeneric(p *Jacobian8, q *Affine8) *Jacobian8 {
 	var z1z1, u2, s2, h, hh, i, j, r, vv, t field8.Element8
 	z1z1.Square(&p.Z)
 	u2.Mul(&q.X, &z1z1)

@@ -1,0 +1,9 @@
+//go:build purego || !amd64
+
+package group8
+
+// This build has no assembly.
+func useAsm() bool { return false }
+
+func double8IFMA(v, p *Jacobian8)                { panic("group8: no assembly in this build") }
+func addAffine8IFMA(v, p *Jacobian8, q *Affine8) { panic("group8: no assembly in this build") }
