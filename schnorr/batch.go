@@ -11,6 +11,7 @@ import (
 	"github.com/kestrel-crypto/secp256k1/internal/field"
 	"github.com/kestrel-crypto/secp256k1/internal/group"
 	"github.com/kestrel-crypto/secp256k1/internal/scalar"
+	batchWorkers "github.com/kestrel-crypto/secp256k1/internal/workers"
 )
 
 var (
@@ -65,6 +66,9 @@ type BatchVerifier struct {
 	sp      []*scalar.Scalar
 	pp      []*group.Jacobian
 	keys    map[[32]byte]int
+	prodS   []scalar.Scalar // aᵢsᵢ (aᵢtᵢ for a tweak check)
+	prodE   []scalar.Scalar // aᵢeᵢ
+	lifted  []bool          // Rᵢ (Qᵢ) has an x on the curve
 }
 
 // batchEntry is a signature (Add) or, with tweak set, a taproot tweak
@@ -229,36 +233,55 @@ func (b *BatchVerifier) Verify() bool {
 		b.sp = make([]*scalar.Scalar, n)
 		b.pp = make([]*group.Jacobian, n)
 	}
+	if cap(b.prodS) < u {
+		b.prodS = make([]scalar.Scalar, u)
+		b.prodE = make([]scalar.Scalar, u)
+		b.lifted = make([]bool, u)
+	}
 	scalars, points := b.scalars[:n], b.points[:n]
+	prodS, prodE, lifted := b.prodS[:u], b.prodE[:u], b.lifted[:u]
+	workers := secp256k1.Workers(b.workers)
+
+	// Per entry, independently (on the workers: the square roots of the
+	// lifts are most of this): Rᵢ = lift_x(r), on the curve with an even
+	// y (r < p was checked by Add), or for a tweak check Qᵢ = lift_x of
+	// the tweaked key with its parity, whose aᵢ·(Qᵢ − Pᵢ − tᵢ·G) joins the
+	// sum; the coefficient aᵢ; aᵢsᵢ (aᵢtᵢ) and aᵢeᵢ.
+	batchWorkers.Run(u, workers, func(i int) {
+		e := &b.entries[i]
+		var R group.Affine
+		if lifted[i] = R.LiftX(&e.r, e.parity) == 1; !lifted[i] {
+			return
+		}
+		points[i].SetAffine(&R)
+		a := &scalars[i] // aᵢ·Rᵢ, aᵢ·Qᵢ
+		batchCoefficient(a, seed, i)
+		if e.tweak {
+			prodS[i].Multiply(a, &e.e) // aᵢtᵢ, as aᵢsᵢ: G's term is its negation
+		} else {
+			prodS[i].Multiply(a, &e.s)
+			prodE[i].Multiply(a, &e.e)
+		}
+	})
+	// Then the sums, in order: the G coefficient, and the coefficient of
+	// each distinct public key.
 	clear(b.keys)
 	var sSum scalar.Scalar // Σ aᵢsᵢ
 	m := u                 // next free slot for a public key
-	var a, t scalar.Scalar
-	var R group.Affine
 	for i := range b.entries {
-		e := &b.entries[i]
-		// Rᵢ = lift_x(r): on the curve, even y (r < p was checked by Add).
-		// For a tweak check, Qᵢ = lift_x(tweaked key) with its parity:
-		// aᵢ·(Qᵢ − Pᵢ − tᵢ·G) joins the sum.
-		if R.LiftX(&e.r, e.parity) == 0 {
+		if !lifted[i] {
 			return false
 		}
-		points[i].SetAffine(&R)
-		batchCoefficient(&a, seed, i)
-		scalars[i] = a // aᵢ·Rᵢ, aᵢ·Qᵢ
+		e := &b.entries[i]
+		sSum.Add(&sSum, &prodS[i])
 		if e.tweak {
-			t.Multiply(&a, &e.e) // aᵢtᵢ, as aᵢsᵢ: G's term is its negation
-			sSum.Add(&sSum, &t)
 			// −aᵢ·Pᵢ as aᵢ·(−Pᵢ), in a slot of its own: the 128-bit aᵢ
 			// costs half of its 256-bit negation mod n.
 			setXOnlyPoint(&points[m], &e.pub, !e.odd)
-			scalars[m] = a
+			scalars[m] = scalars[i]
 			m++
 			continue
 		}
-		t.Multiply(&a, &e.s)
-		sSum.Add(&sSum, &t)
-		t.Multiply(&a, &e.e)
 		j, ok := b.keys[e.px]
 		if !ok {
 			j = m
@@ -267,7 +290,7 @@ func (b *BatchVerifier) Verify() bool {
 			setXOnlyPoint(&points[j], &e.pub, e.odd)
 			scalars[j] = scalar.Scalar{}
 		}
-		scalars[j].Add(&scalars[j], &t) // Σ aᵢeᵢ over signatures under Pⱼ
+		scalars[j].Add(&scalars[j], &prodE[i]) // Σ aᵢeᵢ over signatures under Pⱼ
 	}
 	sSum.Negate(&sSum)
 	for i := range m {
@@ -275,7 +298,7 @@ func (b *BatchVerifier) Verify() bool {
 	}
 	// The engine reports inputs off the curve; Add let none in, but a
 	// false ok must never read as a valid batch.
-	sum, ok := ecmult.VarTimeMultiScalarMultWorkers(b.sp[:m], b.pp[:m], &sSum, secp256k1.Workers(b.workers))
+	sum, ok := ecmult.VarTimeMultiScalarMultWorkers(b.sp[:m], b.pp[:m], &sSum, workers)
 	return ok && sum.IsIdentity() == 1
 }
 
