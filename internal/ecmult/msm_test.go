@@ -410,3 +410,19 @@ func BenchmarkEcmultStrauss(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkEcmultMultiWorkers is VarTimeMultiScalarMultWorkers with one and
+// two workers at 8192 and 32768 points.
+func BenchmarkEcmultMultiWorkers(b *testing.B) {
+	for _, n := range []int{8192, 32768} {
+		scalars, points := msmBenchInput(n)
+		for _, w := range []int{1, 2} {
+			b.Run(fmt.Sprintf("N=%d/workers=%d", n, w), func(b *testing.B) {
+				for b.Loop() {
+					valid(VarTimeMultiScalarMultWorkers(scalars, points, nil, w))
+				}
+				msmBenchReport(b, n)
+			})
+		}
+	}
+}
