@@ -4,6 +4,7 @@ import (
 	"crypto"
 	"crypto/rand"
 	"errors"
+	"fmt"
 	"io"
 
 	"github.com/kestrel-crypto/secp256k1/internal/field"
@@ -200,6 +201,40 @@ func NewPublicKey(p *Point) (*PublicKey, error) {
 		return nil, ErrIdentity
 	}
 	return &PublicKey{x: x, y: y}, nil
+}
+
+// NewPublicKeys returns the public keys for the points, as NewPublicKey
+// does one by one, with one field inversion for all of them (Montgomery's
+// trick: three multiplications per point instead of an inversion each),
+// for code that makes many keys at once (BIP-32 derivation of a range of
+// children, key generation in bulk). It returns an error wrapping
+// ErrIdentity, naming its index, if a point is the identity. Constant time
+// in the points' coordinates: the points may come from secret scalars.
+func NewPublicKeys(points []*Point) ([]*PublicKey, error) {
+	checkInitialized(points...)
+	n := len(points)
+	for i, p := range points {
+		if p.p.IsIdentity() == 1 {
+			return nil, fmt.Errorf("%w: point %d", ErrIdentity, i)
+		}
+	}
+	in := make([]group.Jacobian, n)
+	out := make([]group.Affine, n)
+	scratch := make([]field.Element, n)
+	for i, p := range points {
+		in[i] = p.p
+	}
+	group.BatchSetJacobian(out, in, scratch)
+	keys := make([]PublicKey, n)
+	ptrs := make([]*PublicKey, n)
+	for i := range keys {
+		keys[i].x.Normalize(&out[i].X)
+		keys[i].y.Normalize(&out[i].Y)
+		ptrs[i] = &keys[i]
+	}
+	clear(in)
+	clear(scratch)
+	return ptrs, nil
 }
 
 // BytesCompressed returns the 33-byte compressed SEC 1 encoding of p.

@@ -3,7 +3,9 @@ package secp256k1
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"math/big"
+	"strings"
 	"testing"
 
 	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
@@ -120,5 +122,42 @@ func BenchmarkKeygen(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		_ = k.PublicKey().BytesCompressed()
+	}
+}
+
+// TestNewPublicKeys checks NewPublicKeys against NewPublicKey point by
+// point (random points with Z ≠ 1, and the generator), the identity's
+// error with its index, and the empty input.
+func TestNewPublicKeys(t *testing.T) {
+	r := testref.Rand(t)
+	for _, n := range []int{0, 1, 2, 17} {
+		points := make([]*Point, n)
+		for i := range points {
+			var b [32]byte
+			r.Read(b[:])
+			k := new(Scalar)
+			k.SetReducedBytes(b[:])
+			points[i] = new(Point).ScalarBaseMult(k)
+			points[i].Add(points[i], NewGeneratorPoint()) // Z ≠ 1
+		}
+		keys, err := NewPublicKeys(points)
+		if err != nil || len(keys) != n {
+			t.Fatalf("n = %d: %d keys, %v", n, len(keys), err)
+		}
+		for i, p := range points {
+			want, err := NewPublicKey(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !keys[i].Equal(want) {
+				t.Fatalf("n = %d: key %d differs from NewPublicKey", n, i)
+			}
+		}
+		if n > 1 {
+			points[n-1] = NewIdentityPoint()
+			if _, err := NewPublicKeys(points); !errors.Is(err, ErrIdentity) || !strings.Contains(err.Error(), fmt.Sprint(n-1)) {
+				t.Fatalf("identity at %d: %v", n-1, err)
+			}
+		}
 	}
 }

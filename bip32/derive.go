@@ -74,10 +74,22 @@ func (k *ExtendedKey) derive(i uint32, tweak *[32]byte) (*ExtendedKey, error) {
 	}
 	s := k.cache() // the fingerprint, and serP(K) for a normal child
 
-	// I = HMAC-SHA512(c_par, 0x00 ‖ ser256(k_par) ‖ ser32(i)) for a
-	// hardened child, HMAC-SHA512(c_par, serP(K_par) ‖ ser32(i)) otherwise.
+	var I [64]byte
+	s.childHMAC(&I, i)
+	child, err := s.childFromI(&I, i)
+	if err == nil && tweak != nil {
+		copy(tweak[:], I[:32])
+	}
+	clear(I[:])
+	return child, err
+}
+
+// childHMAC sets I = HMAC-SHA512(c_par, 0x00 ‖ ser256(k_par) ‖ ser32(i))
+// for a hardened child, HMAC-SHA512(c_par, serP(K_par) ‖ ser32(i))
+// otherwise, for the key whose state, public half computed, is s.
+func (s *keyState) childHMAC(I *[64]byte, i uint32) {
 	var data [37]byte
-	if hardened {
+	if i >= HardenedKeyStart {
 		b := s.sec.priv.Bytes()
 		copy(data[1:33], b)
 		clear(b)
@@ -85,15 +97,8 @@ func (k *ExtendedKey) derive(i uint32, tweak *[32]byte) (*ExtendedKey, error) {
 		copy(data[:33], s.enc[:])
 	}
 	binary.BigEndian.PutUint32(data[33:], i)
-	var I [64]byte
-	hmacSHA512(&I, s.sec.chainCode[:], data[:])
+	hmacSHA512(I, s.sec.chainCode[:], data[:])
 	clear(data[:])
-	child, err := s.childFromI(&I, i)
-	if err == nil && tweak != nil {
-		copy(tweak[:], I[:32])
-	}
-	clear(I[:])
-	return child, err
 }
 
 // childFromI returns the child at index i of the key whose state, public
@@ -132,14 +137,23 @@ func (s *keyState) childFromI(I *[64]byte, i uint32) (*ExtendedKey, error) {
 		}
 	}
 
+	child := s.newChild(I, i, &priv)
+	child.s.pub = pub
+	return child, nil
+}
+
+// newChild returns the child at index i of the key whose state is s, with
+// the chain code I_R and the private key priv (zero for a public key),
+// which it wipes; its public key is for the caller to set.
+func (s *keyState) newChild(I *[64]byte, i uint32, priv *secp256k1.PrivateKey) *ExtendedKey {
 	child := newKey()
 	c := child.s
 	c.net, c.private = s.net, s.private
 	c.depth, c.parentFP, c.child = s.depth+1, s.fp, i
 	copy(c.sec.chainCode[:], I[32:])
-	c.sec.priv, c.pub = priv, pub
+	c.sec.priv = *priv
 	priv.Zero()
-	return child, nil
+	return child
 }
 
 // DerivePath returns the key at path from k: "m/84'/0'/0'/0/5" from a

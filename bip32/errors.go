@@ -23,6 +23,9 @@ var (
 	// ErrMaxDepth is returned when a derivation would go deeper than 255,
 	// the largest depth the serialization holds.
 	ErrMaxDepth = errors.New("bip32: cannot derive beyond depth 255")
+	// ErrRange is returned by DeriveRange for a negative count or a range
+	// of indices that passes 2³² − 1.
+	ErrRange = errors.New("bip32: the index range passes 2³² − 1")
 	// ErrNotPrivate is returned by PrivateKey for a public extended key.
 	ErrNotPrivate = errors.New("bip32: not a private extended key")
 	// ErrPath is returned for a malformed derivation path (its message says

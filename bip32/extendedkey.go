@@ -43,7 +43,7 @@ type keyState struct {
 	// takes, and the fingerprint, which every child records as its
 	// parent's.
 	once sync.Once
-	pub  *secp256k1.PublicKey // set before once for a public key, by once for a private one
+	pub  *secp256k1.PublicKey // set before once for a public key (and a private one from DeriveRange), else by once
 	enc  [33]byte             // serP(pub), set by once
 	fp   uint32               // the first 4 bytes of HASH160(enc), set by once
 }
@@ -78,7 +78,7 @@ func newKey() *ExtendedKey {
 func (k *ExtendedKey) cache() *keyState {
 	s := k.s
 	s.once.Do(func() {
-		if s.private {
+		if s.pub == nil { // a private key whose public key DeriveRange did not set
 			s.pub = s.sec.priv.PublicKey()
 		}
 		copy(s.enc[:], s.pub.BytesCompressed())

@@ -275,3 +275,51 @@ func TestHDBenchmarksAgree(t *testing.T) {
 		t.Errorf("account xpubs differ: %v, %s", kx, hx.String())
 	}
 }
+
+// BenchmarkHDDeriveRange is the workload as one call: the 1000
+// receive keys m/84'/0'/0'/0/0..999 from the account key, and the 1000
+// public children of its xpub, each child's compressed public key
+// computed; Kestrel's DeriveRange (one inversion for the range) against
+// hdkeychain's Derive and ECPubKey in a loop. ns/op is per range; ns/key
+// per child.
+func BenchmarkHDDeriveRange(b *testing.B) {
+	seed := bytes.Repeat([]byte{7}, 32)
+	ka, kx := kestrelAccount(seed)
+	ha, hx := hdkeychainAccount(seed)
+	const n = 1000
+	report := func(b *testing.B) {
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*n), "ns/key")
+	}
+	for _, c := range []struct {
+		name string
+		k    *bip32.ExtendedKey
+		h    *hdkeychain.ExtendedKey
+	}{{"priv", ka, ha}, {"pub", kx, hx}} {
+		b.Run("keys="+c.name+"/lib=kestrel", func(b *testing.B) {
+			for b.Loop() {
+				children, err := c.k.DeriveRange(0, n)
+				if err != nil {
+					b.Fatal(err)
+				}
+				for _, k := range children {
+					k.PublicKey().BytesCompressed()
+				}
+			}
+			report(b)
+		})
+		b.Run("keys="+c.name+"/lib=hdkeychain", func(b *testing.B) {
+			for b.Loop() {
+				for i := range uint32(n) {
+					k, err := c.h.Derive(i)
+					if err != nil {
+						b.Fatal(err)
+					}
+					if hdkeychainPub(k) == nil {
+						b.Fatal("ECPubKey")
+					}
+				}
+			}
+			report(b)
+		})
+	}
+}
