@@ -88,6 +88,14 @@ func (k *ExtendedKey) derive(i uint32, tweak *[32]byte) (*ExtendedKey, error) {
 // for a hardened child, HMAC-SHA512(c_par, serP(K_par) ‖ ser32(i))
 // otherwise, for the key whose state, public half computed, is s.
 func (s *keyState) childHMAC(I *[64]byte, i uint32) {
+	data := s.hmacData(i)
+	hmacSHA512(I, s.sec.chainCode[:], data[:])
+	clear(data[:])
+}
+
+// hmacData returns the message of childHMAC: 0x00 ‖ ser256(k_par) ‖
+// ser32(i) or serP(K_par) ‖ ser32(i). The caller wipes it.
+func (s *keyState) hmacData(i uint32) [37]byte {
 	var data [37]byte
 	if i >= HardenedKeyStart {
 		b := s.sec.priv.Bytes()
@@ -97,8 +105,7 @@ func (s *keyState) childHMAC(I *[64]byte, i uint32) {
 		copy(data[:33], s.enc[:])
 	}
 	binary.BigEndian.PutUint32(data[33:], i)
-	hmacSHA512(I, s.sec.chainCode[:], data[:])
-	clear(data[:])
+	return data
 }
 
 // childFromI returns the child at index i of the key whose state, public

@@ -63,7 +63,7 @@ func (k *ExtendedKey) DeriveRange(start uint32, n int) ([]*ExtendedKey, error) {
 		return nil, fmt.Errorf("%w: %w", ErrInvalidChild, err)
 	}
 	for j, c := range children {
-		c.s.pub = pubs[j] // before cache's once: its encoding and fingerprint follow from it
+		c.s.pub = pubs[j] // before publicKey's once, which then keeps it
 	}
 	return children, nil
 }

@@ -42,10 +42,11 @@ type keyState struct {
 	// needed; then the compressed encoding, which a normal child's HMAC
 	// takes, and the fingerprint, which every child records as its
 	// parent's.
-	once sync.Once
-	pub  *secp256k1.PublicKey // set before once for a public key (and a private one from DeriveRange), else by once
-	enc  [33]byte             // serP(pub), set by once
-	fp   uint32               // the first 4 bytes of HASH160(enc), set by once
+	pubOnce sync.Once
+	pub     *secp256k1.PublicKey // set before pubOnce for a public key (and a private one from DeriveRange), else by pubOnce
+	once    sync.Once
+	enc     [33]byte // serP(pub), set by once
+	fp      uint32   // the first 4 bytes of HASH160(enc), set by once
 }
 
 // secrets are the secret fields of a key, two pointers away from an
@@ -72,15 +73,26 @@ func newKey() *ExtendedKey {
 	return &a.k
 }
 
+// publicKey returns k's state with the public key computed: for a private
+// key, the first call costs one constant-time k·G (unless DeriveRange set
+// it). The encoding and the fingerprint are cache's, so that a child whose
+// only use is its public key (an address) pays no HASH160.
+func (k *ExtendedKey) publicKey() *keyState {
+	s := k.s
+	s.pubOnce.Do(func() {
+		if s.pub == nil {
+			s.pub = s.sec.priv.PublicKey()
+		}
+	})
+	return s
+}
+
 // cache returns k's state with the public key, its encoding and the
 // fingerprint computed. For a private key the first call costs one
 // constant-time k·G; for every key, a HASH160 the first time.
 func (k *ExtendedKey) cache() *keyState {
-	s := k.s
+	s := k.publicKey()
 	s.once.Do(func() {
-		if s.pub == nil { // a private key whose public key DeriveRange did not set
-			s.pub = s.sec.priv.PublicKey()
-		}
 		copy(s.enc[:], s.pub.BytesCompressed())
 		h := ripemd160.Hash160(s.enc[:])
 		s.fp = binary.BigEndian.Uint32(h[:4])
@@ -204,7 +216,7 @@ func (k *ExtendedKey) Fingerprint() uint32 {
 // k·G). It panics if k is the zero value.
 func (k *ExtendedKey) PublicKey() *secp256k1.PublicKey {
 	k.mustValid()
-	pub := *k.cache().pub
+	pub := *k.publicKey().pub
 	return &pub
 }
 
@@ -259,7 +271,8 @@ func (k *ExtendedKey) clone(private bool) *ExtendedKey {
 		d.sec.priv = s.sec.priv
 	}
 	d.pub, d.enc, d.fp = s.pub, s.enc, s.fp // pub is immutable, so shared
-	d.once.Do(func() {})                    // computed already
+	d.pubOnce.Do(func() {})                 // computed already
+	d.once.Do(func() {})
 	return c
 }
 
