@@ -121,3 +121,25 @@ func BenchmarkBase58(b *testing.B) {
 		xpub.Base58()
 	}
 }
+
+// BenchmarkDeriveRange is 1000 private children of the account key, and
+// 1000 public children of its xpub, with DeriveRange, each child's
+// compressed public key computed.
+func BenchmarkDeriveRange(b *testing.B) {
+	_, account, xpub := benchAccount(b)
+	for name, k := range map[string]*ExtendedKey{"priv": account, "pub": xpub} {
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				children, err := k.DeriveRange(0, 1000)
+				if err != nil {
+					b.Fatal(err)
+				}
+				for _, c := range children {
+					c.PublicKey().BytesCompressed()
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*1000), "ns/key")
+		})
+	}
+}
