@@ -19,7 +19,9 @@ import (
 	"github.com/kestrel-crypto/secp256k1/hash2curve"
 	"github.com/kestrel-crypto/secp256k1/internal/ecmult"
 	"github.com/kestrel-crypto/secp256k1/internal/field"
+	"github.com/kestrel-crypto/secp256k1/internal/field8"
 	"github.com/kestrel-crypto/secp256k1/internal/group"
+	"github.com/kestrel-crypto/secp256k1/internal/group8"
 	"github.com/kestrel-crypto/secp256k1/internal/scalar"
 	ksha256 "github.com/kestrel-crypto/secp256k1/internal/sha256"
 	"github.com/kestrel-crypto/secp256k1/schnorr"
@@ -42,11 +44,15 @@ groups (default main; several may be given, and run in this order):
              (BIP-445 signing, t = 3), frost_chilldkg_* (ChillDKG, one
              participant's or the coordinator's work per session, for
              (t, n) = (2, 3) and (11, 15)), adaptor_* (BIP-340 and ECDSA
-             adaptor signatures), dleq_prove and dleq_verify (BIP-374)
-             and silentpayments_light_tweak (the k = 0 candidates of one
+             adaptor signatures), dleq_prove and dleq_verify (BIP-374),
+             silentpayments_scan_many (per transaction) and
+             silentpayments_light_tweak (the k = 0 candidates of one
              tweak, over 10000 tweaks: µs per tweak)
   internal   the rows of bench_internal: scalar_*, field_*, group_*,
-             hash_sha256
+             hash_*; and field_mul_ifma, group_double_ifma and
+             group_add_affine_ifma: eight lanes at once, per product or
+             point (AVX-512 IFMA where the CPU has it, else the generic
+             twins)
   ecmult     the rows of bench_ecmult: ecmult_gen, ecmult_const, ecmult_1p,
              ecmult_0p_g, ecmult_1p_g, and ecmult_multi_<N>p_g (N points and
              G in one multi-scalar multiplication) for N from 1 to 32768
@@ -566,6 +572,35 @@ func internalRows() []benchRow {
 				p0.VarTimeAddAffine(&p0, &a)
 			}
 		}},
+		// The eight-lane rows (internal/field8, internal/group8), per field
+		// product or per point: the AVX-512 IFMA assembly where the CPU has
+		// it, the generic twins elsewhere.
+		{name: "field_mul_ifma", iters: 200000 / field8.Lanes, per: field8.Lanes, run: func(n int) {
+			x8, y8 := lanes8(&x), lanes8(&y)
+			for range n {
+				x8.Mul(x8, y8)
+			}
+		}},
+		{name: "group_double_ifma", iters: 200000 / field8.Lanes, per: field8.Lanes, run: func(n int) {
+			var j group8.Jacobian8
+			for l := range field8.Lanes {
+				j.Set(l, &p0)
+			}
+			for range n {
+				j.Double(&j)
+			}
+		}},
+		{name: "group_add_affine_ifma", iters: 200000 / field8.Lanes, per: field8.Lanes, run: func(n int) {
+			var j group8.Jacobian8
+			var a8 group8.Affine8
+			for l := range field8.Lanes {
+				j.Set(l, &p0)
+				a8.Set(l, &a)
+			}
+			for range n {
+				j.AddAffine(&j, &a8)
+			}
+		}},
 		{name: "group_add_zinv_var", iters: 200000, run: func(n int) {
 			for range n {
 				zinv := p0.Y // as bench_internal: any nonzero value
@@ -619,6 +654,15 @@ func internalRows() []benchRow {
 			}
 		}},
 	}
+}
+
+// lanes8 returns x in every lane of an Element8.
+func lanes8(x *field.Element) *field8.Element8 {
+	v := new(field8.Element8)
+	for l := range field8.Lanes {
+		v.Set(l, x)
+	}
+	return v
 }
 
 // toInternalScalar returns s as an internal/scalar value.
@@ -757,7 +801,8 @@ func ecmultRows() []benchRow {
 	// per point (N + 1 points), as bench_ecmult's rows of that name are. The
 	// public API has no separate G term for many points, so G is one more
 	// input point here: unlike libsecp256k1's, it does not use the
-	// precomputed tables of G. Large N run on up to GOMAXPROCS goroutines.
+	// precomputed tables of G. Every row runs on one goroutine, as
+	// libsecp256k1's (VarTimeMultiScalarMult's default).
 	for _, np := range ecmultMultiSizes {
 		ks := make([]*secp256k1.Scalar, np+1)
 		ps := make([]*secp256k1.Point, np+1)

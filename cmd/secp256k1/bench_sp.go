@@ -2,6 +2,7 @@ package main
 
 import (
 	"crypto/sha256"
+	"fmt"
 	"sync"
 
 	"github.com/kestrel-crypto/secp256k1"
@@ -15,6 +16,9 @@ import (
 // at most 1.2 of it). silentpayments_light_tweak is
 // Receiver.CandidateOutputs for a wallet with the change label (two
 // candidates per tweak) over 10000 distinct tweaks: its time is per tweak.
+// silentpayments_scan_many is Receiver.ScanMany on one goroutine over
+// scanTxs transactions of one input and two outputs that do not pay the
+// receiver (the common case for a scanning wallet), per transaction.
 func spRows() []benchRow {
 	key := func(s string) *secp256k1.PrivateKey {
 		h := sha256.Sum256([]byte(s))
@@ -63,6 +67,16 @@ func spRows() []benchRow {
 				}
 			}
 		}},
+		{name: "silentpayments_scan_many", iters: 2000 / scanTxs, per: scanTxs, run: func(n int) {
+			txs := scanManyTxs(key)
+			for range n {
+				for _, r := range recv.ScanMany(txs, 1) {
+					if r.Err != nil || len(r.Found) != 0 {
+						panic("silentpayments_scan_many: unexpected result")
+					}
+				}
+			}
+		}},
 		{name: "silentpayments_light_tweak", iters: nTweaks, run: func(n int) {
 			once.Do(makeTweaks)
 			for i := range n {
@@ -72,4 +86,26 @@ func spRows() []benchRow {
 			}
 		}},
 	}
+}
+
+// scanTxs is the number of transactions of the silentpayments_scan_many row.
+const scanTxs = 100
+
+// scanManyTxs returns scanTxs transactions of one input each and two
+// outputs that pay no one.
+func scanManyTxs(key func(string) *secp256k1.PrivateKey) []silentpayments.ScanTx {
+	txs := make([]silentpayments.ScanTx, scanTxs)
+	for i := range txs {
+		in := key(fmt.Sprint("bench sp scan many input ", i))
+		var op silentpayments.Outpoint
+		op.TxID = sha256.Sum256([]byte(fmt.Sprint("bench sp scan many outpoint ", i)))
+		sum, err := silentpayments.NewPrevoutsSummary([]silentpayments.Outpoint{op}, []*secp256k1.PublicKey{in.PublicKey()})
+		if err != nil {
+			panic(err)
+		}
+		o1 := sha256.Sum256([]byte(fmt.Sprint("bench sp scan many output a ", i)))
+		o2 := sha256.Sum256([]byte(fmt.Sprint("bench sp scan many output b ", i)))
+		txs[i] = silentpayments.ScanTx{Summary: sum, Outputs: [][32]byte{o1, o2}}
+	}
+	return txs
 }

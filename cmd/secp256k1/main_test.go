@@ -332,11 +332,12 @@ var (
 		"frost_chilldkg_participant_2_of_3", "frost_chilldkg_coordinator_2_of_3", "frost_chilldkg_participant_11_of_15", "frost_chilldkg_coordinator_11_of_15",
 		"adaptor_schnorr_presign", "adaptor_schnorr_preverify", "adaptor_schnorr_adapt", "adaptor_schnorr_extract",
 		"adaptor_ecdsa_encrypt", "adaptor_ecdsa_verify", "adaptor_ecdsa_decrypt", "adaptor_ecdsa_recover",
-		"dleq_prove", "dleq_verify", "silentpayments_light_tweak"}
+		"dleq_prove", "dleq_verify", "silentpayments_scan_many", "silentpayments_light_tweak"}
 	// bench_internal's names (libsecp256k1's bench_internal.c), in its order.
 	internalRowNames = []string{"scalar_add", "scalar_negate", "scalar_mul", "scalar_split", "scalar_inverse", "scalar_inverse_var",
 		"field_half", "field_normalize", "field_sqr", "field_mul", "field_inverse", "field_inverse_var", "field_is_square_var", "field_sqrt",
-		"group_double_var", "group_add_var", "group_add_affine", "group_add_affine_var", "group_add_zinv_var", "group_to_affine_var",
+		"group_double_var", "group_add_var", "group_add_affine", "group_add_affine_var",
+		"field_mul_ifma", "group_double_ifma", "group_add_affine_ifma", "group_add_zinv_var", "group_to_affine_var",
 		"ecmult_wnaf", "hash_sha256", "hash_hmac_sha256", "hash_rfc6979_hmac_sha256"}
 	// bench_ecmult's names (libsecp256k1's bench_ecmult.c).
 	ecmultRowNames = []string{"ecmult_gen", "ecmult_const", "ecmult_const_xonly", "ecmult_1p", "ecmult_0p_g", "ecmult_1p_g",
