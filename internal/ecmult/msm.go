@@ -46,7 +46,7 @@ func VarTimeMultiScalarMultWorkers(scalars []*scalar.Scalar, points []*group.Jac
 	if len(points) < msmStraussThreshold {
 		return varTimeStrauss(scalars, points, g)
 	}
-	return varTimePippengerWith(scalars, points, g, pippengerConfig{variant: pippengerAffine, workers: max(workers, 1)})
+	return varTimePippengerWith(scalars, points, g, pippengerConfig{variant: pippengerAffine, maxWorkers: max(workers, 1)})
 }
 
 // invalidSum is the point that the variable-time engines return with

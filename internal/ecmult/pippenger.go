@@ -225,6 +225,8 @@ type pippengerConfig struct {
 	variant pippengerVariant
 	window  uint // bucket window c ≥ 2; 0 chooses by the number of points
 	workers int  // goroutines; 0 chooses (pippengerWorkers), 1 is serial
+	// maxWorkers bounds pippengerWorkers' choice; 0 is GOMAXPROCS.
+	maxWorkers int
 	batch   int  // pippengerAffine's batch size; 0 chooses
 }
 
@@ -259,9 +261,7 @@ func varTimePippengerWith(scalars []*scalar.Scalar, points []*group.Jacobian, g 
 	w := pippengerWindows(c)
 	workers := cfg.workers
 	if workers == 0 {
-		workers = pippengerWorkers(live)
-	} else if live < pippengerParallelMin {
-		workers = 1
+		workers = pippengerWorkers(live, cfg.maxWorkers)
 	}
 	workers = max(1, min(workers, w))
 	for len(s.ws) < workers {
@@ -364,10 +364,14 @@ func (s *msmScratch) unit(ws *windowScratch, u int) {
 }
 
 // pippengerWorkers returns the number of goroutines for live inputs: 1 below
-// pippengerParallelMin (docs/msm.md, "Parallelism"), else GOMAXPROCS.
-func pippengerWorkers(live int) int {
-	if live < pippengerParallelMin {
+// pippengerParallelMin (docs/msm.md, "Parallelism"), else maxWorkers, or
+// GOMAXPROCS if maxWorkers is 0.
+func pippengerWorkers(live, maxWorkers int) int {
+	switch {
+	case live < pippengerParallelMin:
 		return 1
+	case maxWorkers > 0:
+		return maxWorkers
 	}
 	return runtime.GOMAXPROCS(0)
 }
