@@ -204,33 +204,18 @@ func (s *SessionContext) R() *secp256k1.Point {
 	return new(secp256k1.Point).Set(&s.r)
 }
 
-// verifySum returns T = sig·G − σb·R2s − eλg'·P for the signer at index i
-// whose public nonce is (R1s, R2s), and false if the engine detected an
-// invalid point: the partial signature sig is valid (BIP-445's
-// PartialSigVerifyInternal, sig·G = Re + e·λ·g'·P) exactly when T = σ·R1s.
-// Here Re = σ·(R1s + b·R2s) is the effective nonce, σ = −1 if R has an odd y
-// and 1 otherwise, P and λ are the signer's public share and Lagrange
-// coefficient, and g' = g·gacc, where g = −1 if Q has an odd y. T takes one
-// multi-scalar multiplication of two points and G (whose term uses the
-// precomputed tables of G); σ·R1s needs no multiplication, and is compared
-// with T by the caller. Variable time: every input is public.
-func (s *SessionContext) verifySum(sig *scalar.Scalar, R2s *group.Jacobian, i int) (group.Jacobian, bool) {
+// sigCheck returns the partial-signature check of the signer at index i: its
+// key coefficient c = e·λ·g' (g' = g·gacc, −1 exactly when one of g, the
+// sign of Q's y, and gacc is −1) and its public share. Variable time: every
+// input is public.
+func (s *SessionContext) sigCheck(i int) mpsig.Check {
 	c := s.signers
-	// c = e·λ·g': g' = −1 exactly when one of g and gacc is −1.
-	var coef scalar.Scalar
-	coef.Multiply(&s.ei, &c.lam[i])
+	chk := mpsig.Check{B: &s.bi, ROdd: s.rOdd, P: &c.points[i]}
+	chk.C.Multiply(&s.ei, &c.lam[i])
 	if (s.tweak.qc[0] == 3) != s.tweak.gaccNeg {
-		coef.Negate(&coef)
+		chk.C.Negate(&chk.C)
 	}
-	return mpsig.VarTimeVerifySum(sig, &s.bi, &coef, s.rOdd, R2s, &c.points[i])
-}
-
-// verify reports whether sig is a valid partial signature by the signer at
-// index i whose public nonce is the pair of points (R1s, R2s) (see
-// verifySum). Sign's self-verification.
-func (s *SessionContext) verify(sig *scalar.Scalar, R1s, R2s *group.Jacobian, i int) bool {
-	T, ok := s.verifySum(sig, R2s, i)
-	return mpsig.VarTimeMatchesR1(&T, ok, R1s, s.rOdd)
+	return chk
 }
 
 // PartialSigVerify checks the partial signature psig of the signer at index
@@ -259,23 +244,18 @@ func (s *SessionContext) PartialSigVerify(psig *PartialSig, pubnonce *PubNonce, 
 	if _, err := sig.SetCanonicalBytes((*[32]byte)(psig)); err != nil {
 		return blame(i, ContribPartialSig, ErrPartialSig)
 	}
+	chk := s.sigCheck(i)
 	if s.nonces != nil && s.nonces[i].enc == *pubnonce {
 		// Decoded already: compare T with σ·R1s as points, no inversion.
-		if s.verify(&sig, &s.nonces[i].R1, &s.nonces[i].R2, i) {
+		if chk.VarTimeVerifyPoints(&sig, &s.nonces[i].R1, &s.nonces[i].R2) {
 			return nil
 		}
 		return blame(i, ContribPartialSig, ErrPartialSigVerify)
 	}
-	var R2s group.Jacobian
-	if !frostcore.SetCompressed(&R2s, (*[33]byte)(pubnonce[33:])) {
-		return blame(i, ContribPubNonce, ErrPubNonce)
-	}
-	T, ok := s.verifySum(&sig, &R2s, i)
-	match, r1Valid := mpsig.VarTimeMatchesEncodedR1(&T, ok, (*[33]byte)(pubnonce[:33]), s.rOdd)
-	switch {
-	case match:
+	switch chk.VarTimeVerifyEncoded(&sig, (*[66]byte)(pubnonce)) {
+	case mpsig.Valid:
 		return nil
-	case !r1Valid: // an invalid public nonce is blamed before the signature
+	case mpsig.InvalidNonce:
 		return blame(i, ContribPubNonce, ErrPubNonce)
 	}
 	return blame(i, ContribPartialSig, ErrPartialSigVerify)

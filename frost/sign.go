@@ -107,7 +107,8 @@ func SignWithOptions(secnonce *SecNonce, secshare *SecretShare, myID int, sessio
 	// The partial signature is public from here on.
 	if opts == nil || !opts.SkipSelfVerify {
 		si := toInternal(&sig)
-		if !session.verify(&si, &st.R1, &st.R2, i) {
+		chk := session.sigCheck(i)
+		if !chk.VarTimeVerifyPoints(&si, &st.R1, &st.R2) {
 			return nil, ErrSign
 		}
 	}

@@ -4,8 +4,6 @@ import (
 	"slices"
 
 	"github.com/kestrel-crypto/secp256k1"
-	"github.com/kestrel-crypto/secp256k1/internal/frostcore"
-	"github.com/kestrel-crypto/secp256k1/internal/group"
 	"github.com/kestrel-crypto/secp256k1/internal/mpsig"
 	"github.com/kestrel-crypto/secp256k1/internal/scalar"
 	ksha256 "github.com/kestrel-crypto/secp256k1/internal/sha256"
@@ -168,34 +166,18 @@ func (s *SessionContext) KeyAggContext() *KeyAggContext {
 // generator is G, read only.
 var generator = secp256k1.NewGeneratorPoint()
 
-// verifySum returns T = sig·G − σb·R2s − e·a·g'·P for the signer at index
-// i whose public nonce is (R1s, R2s), and false if the engine detected an
-// invalid point: the partial signature sig is valid (BIP-327's
-// PartialSigVerifyInternal, sig·G = Re + e·a·g'·P) exactly when T = σ·R1s.
-// Here Re = σ·(R1s + b·R2s) is the effective nonce, σ = −1 if R has an odd
-// y and 1 otherwise, P and a are the signer's point and key aggregation
-// coefficient, and g' = g·gacc, where g = −1 if Q has an odd y. T takes one
-// multi-scalar multiplication of two points and G (whose term uses the
-// precomputed tables of G); σ·R1s needs no multiplication, and the caller
-// compares it with T. Variable time: every input is public.
-func (s *SessionContext) verifySum(sig *scalar.Scalar, R2s *group.Jacobian, i int) (group.Jacobian, bool) {
+// sigCheck returns the partial-signature check of the signer at index i: its
+// key coefficient c = e·a·g' (g' = g·gacc, −1 exactly when one of g, the
+// sign of Q's y, and gacc is −1) and its point. Variable time: every input
+// is public.
+func (s *SessionContext) sigCheck(i int) mpsig.Check {
 	kl := s.keyAgg.keys
-	// c = e·a·g': g' = −1 exactly when one of g and gacc is −1.
-	var coef scalar.Scalar
-	coef.Multiply(&s.ei, &kl.icoeffs[i])
+	chk := mpsig.Check{B: &s.bi, ROdd: s.rOdd, P: &kl.ipoints[i]}
+	chk.C.Multiply(&s.ei, &kl.icoeffs[i])
 	if (s.keyAgg.qc[0] == 3) != s.keyAgg.gaccNeg {
-		coef.Negate(&coef)
+		chk.C.Negate(&chk.C)
 	}
-	return mpsig.VarTimeVerifySum(sig, &s.bi, &coef, s.rOdd, R2s, &kl.ipoints[i])
-}
-
-// verify reports whether sig is a valid partial signature by the signer at
-// index i whose public nonce is the pair of points (R1s, R2s) (see
-// verifySum). Sign's self-verification.
-func (s *SessionContext) verify(sig *secp256k1.Scalar, R1s, R2s *group.Jacobian, i int) bool {
-	si := toInternal(sig)
-	T, ok := s.verifySum(&si, R2s, i)
-	return mpsig.VarTimeMatchesR1(&T, ok, R1s, s.rOdd)
+	return chk
 }
 
 // PartialSigVerify checks the partial signature psig of the signer at index
@@ -226,16 +208,11 @@ func (s *SessionContext) PartialSigVerify(psig *PartialSig, pubnonce *PubNonce, 
 	if _, err := sig.SetCanonicalBytes((*[32]byte)(psig)); err != nil {
 		return blame(i, ContribPartialSig, ErrPartialSig)
 	}
-	var R2s group.Jacobian
-	if !frostcore.SetCompressed(&R2s, (*[33]byte)(pubnonce[33:])) {
-		return blame(i, ContribPubNonce, ErrPubNonce)
-	}
-	T, ok := s.verifySum(&sig, &R2s, i)
-	match, r1Valid := mpsig.VarTimeMatchesEncodedR1(&T, ok, (*[33]byte)(pubnonce[:33]), s.rOdd)
-	switch {
-	case match:
+	chk := s.sigCheck(i)
+	switch chk.VarTimeVerifyEncoded(&sig, (*[66]byte)(pubnonce)) {
+	case mpsig.Valid:
 		return nil
-	case !r1Valid: // an invalid public nonce is blamed before the signature
+	case mpsig.InvalidNonce:
 		return blame(i, ContribPubNonce, ErrPubNonce)
 	}
 	return blame(i, ContribPartialSig, ErrPartialSigVerify)

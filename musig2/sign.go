@@ -134,7 +134,9 @@ func sign(secnonce *SecNonce, d *secp256k1.Scalar, pk *[33]byte, session *Sessio
 	}
 	// The partial signature is public from here on.
 	if opts == nil || !opts.SkipSelfVerify {
-		if !session.verify(&sig, &st.R1, &st.R2, i) {
+		si := toInternal(&sig)
+		chk := session.sigCheck(i)
+		if !chk.VarTimeVerifyPoints(&si, &st.R1, &st.R2) {
 			return nil, ErrSign
 		}
 	}

@@ -227,7 +227,7 @@ type pippengerConfig struct {
 	workers int  // goroutines; 0 chooses (pippengerWorkers), 1 is serial
 	// maxWorkers bounds pippengerWorkers' choice; 0 is GOMAXPROCS.
 	maxWorkers int
-	batch   int  // pippengerAffine's batch size; 0 chooses
+	batch      int // pippengerAffine's batch size; 0 chooses
 }
 
 // varTimePippenger returns Σ scalars[i]·points[i] (+ g·G if g is not nil)

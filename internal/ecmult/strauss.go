@@ -301,7 +301,15 @@ func VarTimeDoubleScalarBaseMult(a *scalar.Scalar, A *group.Jacobian, b *scalar.
 // verification needs for s·B − e·C. ok is as for VarTimeMultiScalarMult.
 // It does not allocate.
 func VarTimeDoubleScalarMult(a *scalar.Scalar, A *group.Jacobian, b *scalar.Scalar, B *group.Jacobian) (group.Jacobian, bool) {
+	return VarTimeDoubleScalarMultBase(a, A, b, B, nil)
+}
+
+// VarTimeDoubleScalarMultBase returns a·A + b·B + g·G and true (g may be
+// nil: no G term), in variable time, as the partial-signature checks of
+// MuSig2 and FROST need. ok is as for VarTimeMultiScalarMult. It does not
+// allocate.
+func VarTimeDoubleScalarMultBase(a *scalar.Scalar, A *group.Jacobian, b *scalar.Scalar, B *group.Jacobian, g *scalar.Scalar) (group.Jacobian, bool) {
 	scalars := [2]*scalar.Scalar{a, b}
 	points := [2]*group.Jacobian{A, B}
-	return varTimeStrauss(scalars[:], points[:], nil)
+	return varTimeStrauss(scalars[:], points[:], g)
 }

@@ -28,51 +28,78 @@ func PublicNonce(pub *[66]byte, R1, R2 *group.Jacobian, k1, k2 *scalar.Scalar) {
 	frostcore.VarTimePutCompressed((*[33]byte)(pub[33:]), R2)
 }
 
-// VarTimeVerifySum returns T = s·G − σ·b·R2 − c·P, and false if the engine
-// detected an invalid point: s is a valid partial signature exactly when
-// T = σ·R1. It takes one multi-scalar multiplication of two points and G,
-// whose term uses G's precomputed tables. Variable time: every input is
-// public.
-func VarTimeVerifySum(s, b, c *scalar.Scalar, rOdd bool, R2, P *group.Jacobian) (group.Jacobian, bool) {
-	var nsb, nc scalar.Scalar
-	// −σ·b: −b if R has an even y, b if odd.
-	nsb.Set(b)
-	if !rOdd {
-		nsb.Negate(&nsb)
-	}
-	nc.Negate(c)
-	return ecmult.VarTimeMultiScalarMult([]*scalar.Scalar{&nsb, &nc}, []*group.Jacobian{R2, P}, s)
+// Check is a partial-signature check of one signer in a session: the
+// session's nonce coefficient B and the parity of its final nonce ROdd,
+// and the signer's key coefficient C and point P.
+type Check struct {
+	B    *scalar.Scalar
+	C    scalar.Scalar
+	ROdd bool
+	P    *group.Jacobian
 }
 
-// VarTimeMatchesR1 reports whether T (with ok, from VarTimeVerifySum) is
-// σ·R1 for the point R1 (Sign's self-verification, which has R1 as a
-// point).
-func VarTimeMatchesR1(T *group.Jacobian, ok bool, R1 *group.Jacobian, rOdd bool) bool {
+// Result is the outcome of VarTimeVerifyEncoded.
+type Result int
+
+const (
+	Valid        Result = iota // the partial signature verifies
+	InvalidNonce               // the public nonce is not two points: blame the nonce
+	Invalid                    // the partial signature does not verify
+)
+
+// sum returns T = s·G − σ·B·R2 − C·P, and false if the engine detected an
+// invalid point: s is a valid partial signature exactly when T = σ·R1. One
+// Strauss multiplication of two points and G (with G's precomputed
+// tables); it does not allocate.
+func (c *Check) sum(s *scalar.Scalar, R2 *group.Jacobian) (group.Jacobian, bool) {
+	var nsb, nc scalar.Scalar
+	// −σ·b: −b if R has an even y, b if odd.
+	nsb.Set(c.B)
+	if !c.ROdd {
+		nsb.Negate(&nsb)
+	}
+	nc.Negate(&c.C)
+	return ecmult.VarTimeDoubleScalarMultBase(&nsb, R2, &nc, c.P, s)
+}
+
+// VarTimeVerifyPoints reports whether s is a valid partial signature for
+// the nonce points (R1, R2): Sign's self-verification, and a session that
+// has the nonces decoded. T is compared with σ·R1 as points, without an
+// inversion. Variable time: every input is public.
+func (c *Check) VarTimeVerifyPoints(s *scalar.Scalar, R1, R2 *group.Jacobian) bool {
+	T, ok := c.sum(s, R2)
 	if !ok {
 		return false
 	}
 	var want group.Jacobian
 	want.Set(R1)
-	if rOdd {
+	if c.ROdd {
 		want.Negate(&want)
 	}
 	return T.Equal(&want) == 1
 }
 
-// VarTimeMatchesEncodedR1 reports whether T (with ok) is σ·R1 for the
-// 33-byte encoding r1 of R1, compared without decoding it (σ = −1 flips
-// the parity byte; one inversion instead of a square root). When it is
-// not, r1Valid reports whether r1 encodes a point at all, so that the
-// caller can blame an invalid public nonce before a wrong partial
-// signature, as the BIPs do.
-func VarTimeMatchesEncodedR1(T *group.Jacobian, ok bool, r1 *[33]byte, rOdd bool) (match, r1Valid bool) {
-	want := *r1
-	if rOdd && (want[0] == 2 || want[0] == 3) {
+// VarTimeVerifyEncoded checks s against the 66-byte public nonce pubnonce:
+// it decodes R2 only, and compares T with σ·R1 by R1's encoding (σ = −1
+// flips the parity byte; one inversion instead of a square root). Only a
+// failure decodes R1, so that an invalid public nonce is blamed before a
+// wrong partial signature, as the BIPs do. Variable time.
+func (c *Check) VarTimeVerifyEncoded(s *scalar.Scalar, pubnonce *[66]byte) Result {
+	var R2 group.Jacobian
+	if !frostcore.SetCompressed(&R2, (*[33]byte)(pubnonce[33:])) {
+		return InvalidNonce
+	}
+	T, ok := c.sum(s, &R2)
+	want := [33]byte(pubnonce[:33])
+	if c.ROdd && (want[0] == 2 || want[0] == 3) {
 		want[0] ^= 1
 	}
-	if ok && frostcore.VarTimeEqualCompressed(T, &want) {
-		return true, true
+	if ok && frostcore.VarTimeEqualCompressed(&T, &want) {
+		return Valid
 	}
 	var R1 group.Jacobian
-	return false, frostcore.SetCompressed(&R1, &want)
+	if !frostcore.SetCompressed(&R1, &want) {
+		return InvalidNonce
+	}
+	return Invalid
 }
