@@ -52,10 +52,10 @@ type KeyAggContext struct {
 // keyList is the key aggregation's input and its per-key results.
 type keyList struct {
 	pubkeys [][33]byte         // pk₁..u as given
-	points  []secp256k1.Point  // P_i = cpoint(pk_i), affine
 	coeffs  []secp256k1.Scalar // a_i = KeyAggCoeff(pk₁..u, pk_i)
-	// ipoints and icoeffs are points and coeffs again, as the internal
-	// engine's values, for partial signature verification.
+	// ipoints are the points P_i = cpoint(pk_i) and icoeffs the a_i
+	// again, as the internal engine's values, for partial signature
+	// verification.
 	ipoints []group.Jacobian // affine (Z = 1)
 	icoeffs []scalar.Scalar
 }
@@ -83,11 +83,12 @@ func KeyAgg(pubkeys [][]byte) (*KeyAggContext, error) {
 	}
 	kl := &keyList{
 		pubkeys: make([][33]byte, u),
-		points:  make([]secp256k1.Point, u),
 		coeffs:  make([]secp256k1.Scalar, u),
 		ipoints: make([]group.Jacobian, u),
 		icoeffs: make([]scalar.Scalar, u),
 	}
+	// P_i for the Point API's multi-scalar multiplication of Q below.
+	P := make([]secp256k1.Point, u)
 	for i, pk := range pubkeys {
 		// cpoint(pk), decoded once (one square root) into the engine's
 		// point, and given to the Point API through the uncompressed
@@ -99,7 +100,7 @@ func KeyAgg(pubkeys [][]byte) (*KeyAggContext, error) {
 		unc[0] = 4
 		kl.ipoints[i].X.PutBytes((*[32]byte)(unc[1:33]))
 		kl.ipoints[i].Y.PutBytes((*[32]byte)(unc[33:]))
-		if _, err := kl.points[i].SetBytes(unc[:]); err != nil { // unreachable: a curve point
+		if _, err := P[i].SetBytes(unc[:]); err != nil { // unreachable: a curve point
 			return nil, blame(i, ContribPubKey, ErrPublicKey)
 		}
 		copy(kl.pubkeys[i][:], pk)
@@ -111,7 +112,7 @@ func KeyAgg(pubkeys [][]byte) (*KeyAggContext, error) {
 	for i := range kl.pubkeys {
 		keyAggCoeff(&kl.coeffs[i], &L, &kl.pubkeys[i], pk2)
 		kl.icoeffs[i] = toInternal(&kl.coeffs[i])
-		scalars[i], points[i] = &kl.coeffs[i], &kl.points[i]
+		scalars[i], points[i] = &kl.coeffs[i], &P[i]
 	}
 	var Q secp256k1.Point
 	Q.VarTimeMultiScalarMult(scalars, points)

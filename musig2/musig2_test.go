@@ -391,9 +391,13 @@ func TestKeyAggProperties(t *testing.T) {
 		// Q = Σ a_i·P_i recomputed with constant-time operations.
 		kl := ka.keys
 		Q := secp256k1.NewIdentityPoint()
-		for i := range kl.points {
+		for i := range kl.pubkeys {
+			P, err := secp256k1.ParsePublicKey(kl.pubkeys[i][:])
+			if err != nil {
+				t.Fatal(err)
+			}
 			var T secp256k1.Point
-			Q.Add(Q, T.ScalarMult(&kl.coeffs[i], &kl.points[i]))
+			Q.Add(Q, T.ScalarMult(&kl.coeffs[i], P.Point()))
 		}
 		if !bytes.Equal(Q.BytesCompressed(), ka.PlainPublicKey()) {
 			t.Fatal("Q ≠ Σ a_i·P_i")

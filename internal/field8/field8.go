@@ -164,23 +164,19 @@ func mul8Generic(v, a, b *Element8) {
 }
 
 func add8Generic(v, a, b *Element8) {
-	for j := range Lanes {
-		var t [5]uint64
-		for i := range 5 {
-			t[i] = a.L[i][j] + b.L[i][j]
-		}
-		reduce5(&t)
-		for i := range 5 {
-			v.L[i][j] = t[i]
-		}
-	}
+	lanewise(v, a, b, func(x, y uint64, _ int) uint64 { return x + y })
 }
 
 func sub8Generic(v, a, b *Element8) {
+	lanewise(v, a, b, func(x, y uint64, i int) uint64 { return x + p32[i] - y })
+}
+
+// lanewise sets each lane of v to reduce5 of the limbs op(a_i, b_i, i).
+func lanewise(v, a, b *Element8, op func(x, y uint64, i int) uint64) {
 	for j := range Lanes {
 		var t [5]uint64
 		for i := range 5 {
-			t[i] = a.L[i][j] + p32[i] - b.L[i][j]
+			t[i] = op(a.L[i][j], b.L[i][j], i)
 		}
 		reduce5(&t)
 		for i := range 5 {
