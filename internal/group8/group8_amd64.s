@@ -4048,3 +4048,135 @@ TEXT ·addAffine8IFMA(SB), $3200-24
 	VMOVDQU64   Z6, 576(AX)
 	VZEROUPPER
 	RET
+
+// func lookup8IFMA(v *Affine8, table []tableEntry, idx *[8]uint64, neg *[8]uint64)
+// Requires: AVX, AVX512F, AVX512IFMA
+TEXT ·lookup8IFMA(SB), $0-48
+	VPBROADCASTQ m52<>+0(SB), Z0
+	VPBROADCASTQ r<>+0(SB), Z1
+	VPXORQ       Z2, Z2, Z2
+	MOVQ         v+0(FP), AX
+	MOVQ         table_base+8(FP), CX
+	MOVQ         table_len+16(FP), DX
+	MOVQ         idx+32(FP), BX
+	VMOVDQU64    (BX), Z3
+
+	// cnt is the entry number in every lane, one is 1 in every lane.
+	VMOVDQA64    Z2, Z4
+	MOVQ         $0x00000001, BX
+	VPBROADCASTQ BX, Z5
+	VMOVDQA64    Z2, Z6
+	VMOVDQA64    Z2, Z7
+	VMOVDQA64    Z2, Z8
+	VMOVDQA64    Z2, Z9
+	VMOVDQA64    Z2, Z10
+	VMOVDQA64    Z2, Z11
+	VMOVDQA64    Z2, Z12
+	VMOVDQA64    Z2, Z13
+	TESTQ        DX, DX
+	JZ           done
+
+scan:
+	// Lanes whose index is this entry's number take its eight words.
+	VPCMPEQQ     Z4, Z3, K1
+	VPBROADCASTQ (CX), K1, Z6
+	VPBROADCASTQ 8(CX), K1, Z7
+	VPBROADCASTQ 16(CX), K1, Z8
+	VPBROADCASTQ 24(CX), K1, Z9
+	VPBROADCASTQ 32(CX), K1, Z10
+	VPBROADCASTQ 40(CX), K1, Z11
+	VPBROADCASTQ 48(CX), K1, Z12
+	VPBROADCASTQ 56(CX), K1, Z13
+	VPADDQ       Z5, Z4, Z4
+	ADDQ         $0x00000040, CX
+	DECQ         DX
+	JNZ          scan
+
+done:
+	// x and y from 4x64 words to 5x52 limbs.
+	VPANDQ     Z0, Z6, Z3
+	VPSRLQ     $0x34, Z6, Z5
+	VPSLLQ     $0x0c, Z7, Z4
+	VPTERNLOGQ $0xa8, Z0, Z5, Z4
+	VPSRLQ     $0x28, Z7, Z5
+	VPSLLQ     $0x18, Z8, Z6
+	VPTERNLOGQ $0xa8, Z0, Z5, Z6
+	VPSRLQ     $0x1c, Z8, Z5
+	VPSLLQ     $0x24, Z9, Z7
+	VPTERNLOGQ $0xa8, Z0, Z5, Z7
+	VPSRLQ     $0x10, Z9, Z5
+	VPANDQ     Z0, Z10, Z8
+	VPSRLQ     $0x34, Z10, Z10
+	VPSLLQ     $0x0c, Z11, Z9
+	VPTERNLOGQ $0xa8, Z0, Z10, Z9
+	VPSRLQ     $0x28, Z11, Z10
+	VPSLLQ     $0x18, Z12, Z11
+	VPTERNLOGQ $0xa8, Z0, Z10, Z11
+	VPSRLQ     $0x1c, Z12, Z10
+	VPSLLQ     $0x24, Z13, Z12
+	VPTERNLOGQ $0xa8, Z0, Z10, Z12
+	VPSRLQ     $0x10, Z13, Z10
+	VMOVDQU64  Z3, (AX)
+	VMOVDQU64  Z4, 64(AX)
+	VMOVDQU64  Z6, 128(AX)
+	VMOVDQU64  Z7, 192(AX)
+	VMOVDQU64  Z5, 256(AX)
+
+	// y = 0 − y in the lanes whose neg word is nonzero.
+	VPADDQ.BCST p32<>+0(SB), Z2, Z3
+	VPSUBQ      Z8, Z3, Z3
+	VPADDQ.BCST p32<>+8(SB), Z2, Z4
+	VPSUBQ      Z9, Z4, Z4
+	VPADDQ.BCST p32<>+16(SB), Z2, Z5
+	VPSUBQ      Z11, Z5, Z5
+	VPADDQ.BCST p32<>+24(SB), Z2, Z6
+	VPSUBQ      Z12, Z6, Z6
+	VPADDQ.BCST p32<>+32(SB), Z2, Z2
+	VPSUBQ      Z10, Z2, Z2
+
+	// reduce5: carry, fold the carry out of limb 4 multiplied by r, twice.
+	VPSRLQ      $0x34, Z3, Z7
+	VPADDQ      Z7, Z4, Z4
+	VPANDQ      Z0, Z3, Z3
+	VPSRLQ      $0x34, Z4, Z7
+	VPADDQ      Z7, Z5, Z5
+	VPANDQ      Z0, Z4, Z4
+	VPSRLQ      $0x34, Z5, Z7
+	VPADDQ      Z7, Z6, Z6
+	VPANDQ      Z0, Z5, Z5
+	VPSRLQ      $0x34, Z6, Z7
+	VPADDQ      Z7, Z2, Z2
+	VPANDQ      Z0, Z6, Z6
+	VPSRLQ      $0x34, Z2, Z7
+	VPANDQ      Z0, Z2, Z2
+	VPMADD52LUQ Z1, Z7, Z3
+	VPSRLQ      $0x34, Z3, Z7
+	VPADDQ      Z7, Z4, Z4
+	VPANDQ      Z0, Z3, Z3
+	VPSRLQ      $0x34, Z4, Z7
+	VPADDQ      Z7, Z5, Z5
+	VPANDQ      Z0, Z4, Z4
+	VPSRLQ      $0x34, Z5, Z7
+	VPADDQ      Z7, Z6, Z6
+	VPANDQ      Z0, Z5, Z5
+	VPSRLQ      $0x34, Z6, Z7
+	VPADDQ      Z7, Z2, Z2
+	VPANDQ      Z0, Z6, Z6
+	VPSRLQ      $0x34, Z2, Z7
+	VPANDQ      Z0, Z2, Z2
+	VPMADD52LUQ Z1, Z7, Z3
+	MOVQ        neg+40(FP), CX
+	VMOVDQU64   (CX), Z0
+	VPTESTMQ    Z0, Z0, K1
+	VMOVDQU64   Z3, K1, Z8
+	VMOVDQU64   Z4, K1, Z9
+	VMOVDQU64   Z5, K1, Z11
+	VMOVDQU64   Z6, K1, Z12
+	VMOVDQU64   Z2, K1, Z10
+	VMOVDQU64   Z8, 320(AX)
+	VMOVDQU64   Z9, 384(AX)
+	VMOVDQU64   Z11, 448(AX)
+	VMOVDQU64   Z12, 512(AX)
+	VMOVDQU64   Z10, 576(AX)
+	VZEROUPPER
+	RET

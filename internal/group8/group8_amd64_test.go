@@ -53,3 +53,29 @@ func TestAssemblyMatchesGeneric(t *testing.T) {
 		}
 	}
 }
+
+// TestLookupAssemblyMatchesGeneric checks that lookup8IFMA gives exactly
+// the limbs of lookupGeneric, for tables of 1, 16 and 32 entries.
+func TestLookupAssemblyMatchesGeneric(t *testing.T) {
+	if !field8.IFMA() {
+		t.Skip("field8 does not run its IFMA assembly here (no AVX-512 IFMA, or the generic backend)")
+	}
+	r := testref.Rand(t)
+	for _, n := range []int{1, 16, 32} {
+		table := randomTable(r, n)
+		for range 100 {
+			idx, neg := randomDigits(r, n)
+			var x, y Affine8
+			for i := range x.X.L { // stale contents must not show through
+				for j := range x.X.L[i] {
+					x.X.L[i][j], x.Y.L[i][j] = r.Uint64(), r.Uint64()
+				}
+			}
+			lookup8IFMA(&x, table, &idx, &neg)
+			y.lookupGeneric(table, &idx, &neg)
+			if x != y {
+				t.Fatalf("n=%d: lookup8IFMA differs from lookupGeneric", n)
+			}
+		}
+	}
+}

@@ -2,8 +2,14 @@
 
 package group8
 
+import "github.com/kestrel-crypto/secp256k1/internal/group"
+
 // This build has no assembly.
 func useAsm() bool { return false }
 
 func double8IFMA(v, p *Jacobian8)                { panic("group8: no assembly in this build") }
 func addAffine8IFMA(v, p *Jacobian8, q *Affine8) { panic("group8: no assembly in this build") }
+
+func lookup8IFMA(v *Affine8, table []group.Affine, idx, neg *[8]uint64) {
+	panic("group8: no assembly in this build")
+}

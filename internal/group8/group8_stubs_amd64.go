@@ -16,3 +16,8 @@ func double8IFMA(v *Jacobian8, p *Jacobian8)
 //
 //go:noescape
 func addAffine8IFMA(v *Jacobian8, p *Jacobian8, q *Affine8)
+
+// lookup8IFMA is Affine8.Lookup in one function, with AVX-512.
+//
+//go:noescape
+func lookup8IFMA(v *Affine8, table []tableEntry, idx *[8]uint64, neg *[8]uint64)

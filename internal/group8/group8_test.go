@@ -2,25 +2,30 @@ package group8
 
 import (
 	"math/rand"
+	"sync"
 	"testing"
 
-	"github.com/kestrel-crypto/secp256k1/internal/ecmult"
 	"github.com/kestrel-crypto/secp256k1/internal/field"
 	"github.com/kestrel-crypto/secp256k1/internal/field8"
 	"github.com/kestrel-crypto/secp256k1/internal/group"
-	"github.com/kestrel-crypto/secp256k1/internal/scalar"
 	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
 )
 
 // randomJacobian returns k·G for a random k, scaled projectively by a random
-// λ (X·λ², Y·λ³, Z·λ: the same point), so that the formulas see Z ≠ 1.
+// λ (X·λ², Y·λ³, Z·λ: the same point), so that the formulas see Z ≠ 1. k·G
+// is the sum of the 2ⁱ·G for the set bits of k, with internal/group's
+// complete addition (internal/ecmult, whose engines use this package, is
+// not importable from its tests).
 func randomJacobian(r *rand.Rand) group.Jacobian {
 	var b [32]byte
 	r.Read(b[:])
-	var k scalar.Scalar
-	k.SetReducedBytes(&b)
 	var p group.Jacobian
-	ecmult.ScalarBaseMult(&p, &k)
+	pow := powersOfG()
+	for i := range 256 {
+		if b[i/8]>>(i%8)&1 == 1 {
+			p.Add(&p, &pow[i])
+		}
+	}
 	r.Read(b[:])
 	var l, l2 field.Element
 	l.SetBytes(&b)
@@ -31,6 +36,16 @@ func randomJacobian(r *rand.Rand) group.Jacobian {
 	p.Z.Multiply(&p.Z, &l)
 	return p
 }
+
+// powersOfG returns 2ⁱ·G for i < 256.
+var powersOfG = sync.OnceValue(func() *[256]group.Jacobian {
+	pow := new([256]group.Jacobian)
+	pow[0].SetAffine(&group.Generator)
+	for i := 1; i < 256; i++ {
+		pow[i].Double(&pow[i-1])
+	}
+	return pow
+})
 
 // same reports whether the Jacobian points p and q are the same point.
 func same(p, q *group.Jacobian) bool { return p.Equal(q) == 1 }

@@ -148,5 +148,7 @@ func main() {
 		RET()
 	}
 
+	lookup()
+
 	asmgen.Generate("group8", rationale)
 }

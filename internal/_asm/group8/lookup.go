@@ -1,0 +1,99 @@
+package main
+
+import (
+	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
+	"github.com/mmcloughlin/avo/reg"
+
+	f8 "github.com/kestrel-crypto/secp256k1/internal/_asm/field8ops"
+)
+
+// lookup emits lookup8IFMA, Affine8.Lookup's signed table lookup
+// (lookupGeneric in lookup.go of internal/group8). Each entry is a
+// group.Affine, eight little-endian 64-bit words (x then y, four limbs
+// each, 64 bytes). The scan keeps one register per word, each holding that
+// word for the eight lanes; for entry i, VPCMPEQQ of the lane indices with
+// a vector of i gives the lanes that want it, and a masked VPBROADCASTQ of
+// each word from memory writes it into those lanes only. Every entry is
+// read, whatever the indices. The words are then split into 5x52 limbs
+// (field8.Element8.Set), and y is replaced by 0 − y (field8's Sub, as
+// lookupGeneric computes it) in the lanes whose neg word is nonzero
+// (VPTESTMQ to a mask register, masked move).
+func lookup() {
+	TEXT("lookup8IFMA", 0, "func(v *Affine8, table []tableEntry, idx, neg *[8]uint64)")
+	Pragma("noescape")
+	Doc("lookup8IFMA is Affine8.Lookup in one function, with AVX-512.")
+
+	c.Broadcast()
+	v := argMem("v")
+	ptr := Load(Param("table").Base(), GP64())
+	n := Load(Param("table").Len(), GP64())
+	idx := ZMM()
+	VMOVDQU64(argMem("idx"), idx)
+
+	Comment("cnt is the entry number in every lane, one is 1 in every lane.")
+	cnt, one := ZMM(), ZMM()
+	VMOVDQA64(c.Zero, cnt)
+	t := GP64()
+	MOVQ(U32(1), t)
+	VPBROADCASTQ(t, one)
+	var w [8]reg.VecVirtual
+	for i := range w {
+		w[i] = ZMM()
+		VMOVDQA64(c.Zero, w[i])
+	}
+	sel := K()
+	TESTQ(n, n)
+	JZ(LabelRef("done"))
+	Label("scan")
+	{
+		Comment("Lanes whose index is this entry's number take its eight words.")
+		VPCMPEQQ(cnt, idx, sel)
+		for i := range w {
+			VPBROADCASTQ(Mem{Base: ptr}.Offset(8*i), sel, w[i])
+		}
+		VPADDQ(one, cnt, cnt)
+		ADDQ(U32(64), ptr)
+		DECQ(n)
+		JNZ(LabelRef("scan"))
+	}
+	Label("done")
+
+	Comment("x and y from 4x64 words to 5x52 limbs.")
+	x := split(w[0:4])
+	y := split(w[4:8])
+	f8.StoreElem(x, field(v, 0))
+
+	Comment("y = 0 − y in the lanes whose neg word is nonzero.")
+	ny := c.Sub(f8.Elem{c.Zero, c.Zero, c.Zero, c.Zero, c.Zero}, y)
+	negv := ZMM()
+	VMOVDQU64(argMem("neg"), negv)
+	flip := K()
+	VPTESTMQ(negv, negv, flip)
+	for i := range y {
+		VMOVDQU64(ny[i], flip, y[i])
+	}
+	f8.StoreElem(y, field(v, 1))
+	VZEROUPPER()
+	RET()
+}
+
+// split returns the 5x52 limbs of the 256-bit lanes in the words w (least
+// significant first), as field8.Element8.Set computes them: limb i is bits
+// 52·i … 52·i + 51.
+func split(w []reg.VecVirtual) f8.Elem {
+	var l f8.Elem
+	for i := range l {
+		l[i] = ZMM()
+	}
+	t := ZMM()
+	VPANDQ(c.Mask, w[0], l[0])
+	for i := 1; i < 4; i++ {
+		// limb i = (w[i−1] >> (64 − 12·i) | w[i] << 12·i) & m52.
+		VPSRLQ(U8(64-12*i), w[i-1], t)
+		VPSLLQ(U8(12*i), w[i], l[i])
+		VPTERNLOGQ(U8(0xa8), c.Mask, t, l[i]) // l = (l | t) & m52
+	}
+	VPSRLQ(U8(16), w[3], l[4])
+	return l
+}
