@@ -32,16 +32,49 @@ func TestCompiledConstantTime(t *testing.T) {
 		{Name: "ecmult.addSignedDigit"},
 		{Name: "ecmult.eqInt"},
 		// k·G.
-		{Name: "ecmult.combMult", Public: []string{
-			"for s := combSpacing - 1; s >= 0; s--",
-			"if s != combSpacing-1",
-			"for b := range combBlocks",
-			"for t := range combTeeth",
-			"if pos < 256", // pos depends on b, t and s only
-		}},
+		{Name: "ecmult.combMult", Public: combPublic},
 		{Name: "ecmult.loadCombState", Public: []string{
-			"st == nil || combCalls.Add(1)%combRefreshInterval == 0", // a call counter
+			// A call counter.
+			"if c := combCalls.Add(n); st == nil || c/combRefreshInterval != (c-n)/combRefreshInterval {",
 		}},
 		{Name: "ecmult.ScalarBaseMult"},
+		// Eight k·G on lanes.
+		{Name: "ecmult.combLanes8", Public: append([]string{
+			"for j := range el",
+			"for j := range field8.Lanes",
+			"for j := range v",
+			// Zeroing loops of fixed length.
+			"el, idx, neg = [field8.Lanes][4]uint64{}, [field8.Lanes]uint64{}, [field8.Lanes]uint64{}",
+			"acc, entry = group8.Jacobian8{}, group8.Affine8{}",
+		}, combPublic...)},
+		{Name: "ecmult.combMult8", Public: []string{
+			"for j := range v",
+			// A lane with Z = 0: k = 0 (a public error for every caller)
+			// or an event of probability below 2⁻²⁴⁷ over the secret
+			// blinding (gen8.go, combMult8).
+			"if redo != 0 {",
+			"if redo>>j&1 == 1 {",
+		}},
+		{Name: "ecmult.ScalarBaseMult8"},
+		{Name: "ecmult.ScalarBaseMultMany", Public: []string{
+			"if field8.IFMA() {", // the CPU and backend
+			"for ; i+field8.Lanes <= len(k); i += field8.Lanes {",
+			"for ; i < len(k); i++ {",
+			// Length checks of the slice-to-array conversions.
+			"ScalarBaseMult8((*[field8.Lanes]group.Jacobian)(v[i:]), (*[field8.Lanes]scalar.Scalar)(k[i:]))",
+			"ScalarBaseMult(&v[i], &k[i])",
+		}},
 	})
+}
+
+// combPublic are the public conditions of the comb's loop (combMult and
+// combLanes8, with combDigit inlined): the loops over the comb's public
+// shape, and the teeth's positions, which depend on b, t and s only.
+var combPublic = []string{
+	"for s := combSpacing - 1; s >= 0; s--",
+	"if s != combSpacing-1",
+	"for b := range combBlocks",
+	"for t := range combTeeth",
+	"if pos < 256",
+	"if pos&63 > 64-combTeeth && pos>>6 < 3 {",
 }

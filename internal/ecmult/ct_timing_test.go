@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/kestrel-crypto/secp256k1/internal/field8"
 	"github.com/kestrel-crypto/secp256k1/internal/group"
 	"github.com/kestrel-crypto/secp256k1/internal/scalar"
 	"github.com/kestrel-crypto/secp256k1/internal/testkit/dudect"
@@ -66,6 +67,31 @@ func TestDudectScalarBaseMult(t *testing.T) {
 		t.Run("k="+fx.name, func(t *testing.T) {
 			var p group.Jacobian
 			dudect.Run(t, scalarTarget(&fx.s, func(k *scalar.Scalar) { ScalarBaseMult(&p, k) }), 3000)
+		})
+	}
+}
+
+// TestDudectScalarBaseMult8 times the eight-lane comb in its secret
+// scalars: the fixed value in every lane (class 0) against eight fresh
+// random scalars. It runs the IFMA assembly only (where field8 has it).
+func TestDudectScalarBaseMult8(t *testing.T) {
+	if !field8.IFMA() {
+		t.Skip("field8 does not run its IFMA assembly here")
+	}
+	random := func(rng *rand.Rand) (k [field8.Lanes]scalar.Scalar) {
+		for j := range k {
+			k[j] = dudectScalar(rng)
+		}
+		return k
+	}
+	for _, fx := range dudectFixedScalars() {
+		t.Run("k="+fx.name, func(t *testing.T) {
+			var fixed [field8.Lanes]scalar.Scalar
+			for j := range fixed {
+				fixed[j] = fx.s
+			}
+			var v [field8.Lanes]group.Jacobian
+			dudect.Run(t, dudect.FixedVsRandom(&fixed, random, func(k *[field8.Lanes]scalar.Scalar) { ScalarBaseMult8(&v, k) }), 1000)
 		})
 	}
 }

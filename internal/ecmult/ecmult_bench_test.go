@@ -4,6 +4,7 @@ import (
 	"math/big"
 	"testing"
 
+	"github.com/kestrel-crypto/secp256k1/internal/field8"
 	"github.com/kestrel-crypto/secp256k1/internal/group"
 	"github.com/kestrel-crypto/secp256k1/internal/scalar"
 )
@@ -39,5 +40,29 @@ func BenchmarkEcmultConst(b *testing.B) {
 	for b.Loop() {
 		ScalarMult(&v, k, &p)
 		k.Add(k, k)
+	}
+}
+
+// BenchmarkEcmultGen8 is ScalarBaseMult8 on each field8 backend; ns/key
+// is the time per k·G, to set against BenchmarkEcmultGen.
+func BenchmarkEcmultGen8(b *testing.B) {
+	for _, be := range field8.Backends() {
+		b.Run("backend="+be, func(b *testing.B) {
+			defer field8.SetBackend(be)()
+			var k [field8.Lanes]scalar.Scalar
+			k[0] = *benchScalar()
+			for j := 1; j < len(k); j++ {
+				k[j].Add(&k[j-1], &k[j-1])
+			}
+			var v [field8.Lanes]group.Jacobian
+			b.ReportAllocs()
+			for b.Loop() {
+				ScalarBaseMult8(&v, &k)
+				for j := range k {
+					k[j].Add(&k[j], &k[j])
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*field8.Lanes), "ns/key")
+		})
 	}
 }

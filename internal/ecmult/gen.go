@@ -67,8 +67,9 @@ var (
 	combMu      sync.Mutex // serialises refreshes
 )
 
-// combRefreshInterval is how many ScalarBaseMult calls share one blinding
-// state before a new one is drawn (a refresh costs about one k·G).
+// combRefreshInterval is how many multiplications (one per ScalarBaseMult
+// call, eight per ScalarBaseMult8 call) share one blinding state before a
+// new one is drawn (a refresh costs about one k·G).
 const combRefreshInterval = 1024
 
 // halfModN is 1/2 mod n = (n + 1)/2.
@@ -124,6 +125,12 @@ func combTables() *[combBlocks][combPoints]group.Affine {
 		if !group.VarTimeBatchSetJacobian(flat, jac, nil) {
 			panic("ecmult: identity in the comb table")
 		}
+		// Canonical coordinates, which group8's lane lookup
+		// (ScalarBaseMult8) reads as stored.
+		for i := range flat {
+			flat[i].X.Normalize(&flat[i].X)
+			flat[i].Y.Normalize(&flat[i].Y)
+		}
 		for b := range combBlocks {
 			copy(t[b][:], flat[b*combPoints:])
 		}
@@ -132,11 +139,12 @@ func combTables() *[combBlocks][combPoints]group.Affine {
 	return combTable
 }
 
-// loadCombState returns the current blinding state, creating the first one or
-// refreshing it every combRefreshInterval calls.
-func loadCombState() *combState {
+// loadCombState returns the current blinding state for n multiplications,
+// creating the first one or refreshing it every combRefreshInterval
+// multiplications.
+func loadCombState(n uint64) *combState {
 	st := combCurrent.Load()
-	if st == nil || combCalls.Add(1)%combRefreshInterval == 0 {
+	if c := combCalls.Add(n); st == nil || c/combRefreshInterval != (c-n)/combRefreshInterval {
 		st = refreshCombState(st)
 	}
 	return st
@@ -215,22 +223,9 @@ func combMult(v *group.Jacobian, k *scalar.Scalar, st *combState) {
 			acc.Double(&acc)
 		}
 		for b := range combBlocks {
-			// Gather the teeth: bit (b·T + t)·S + s of e for t < T. The
-			// positions are public; bits at 256 and above are 0.
-			var bits uint64
-			for t := range combTeeth {
-				pos := uint((b*combTeeth+t)*combSpacing + s)
-				if pos < 256 {
-					bits |= (el[pos>>6] >> (pos & 63) & 1) << t
-				}
-			}
-			// A top tooth of 0 (digit −1) selects the complement pattern,
-			// negated.
-			top := bits >> (combTeeth - 1)
-			flip := top - 1 // all ones if top == 0
-			idx := int((bits ^ flip) & (combPoints - 1))
-			entry.Lookup(table[b][:], idx)
-			entry.CondNegate(&entry, int(top^1))
+			idx, neg := combDigit(&el, b, s)
+			entry.Lookup(table[b][:], int(idx))
+			entry.CondNegate(&entry, int(neg))
 			acc.AddAffine(&acc, &entry)
 		}
 	}
@@ -238,9 +233,37 @@ func combMult(v *group.Jacobian, k *scalar.Scalar, st *combState) {
 	e, el = scalar.Scalar{}, [4]uint64{}
 }
 
+// combDigit returns the table index of block b at comb offset s of the
+// recoded scalar e (limbs el), and 1 if the entry is to be negated (0
+// otherwise). It gathers the teeth, bits (b·T + t)·S + s of e for t < T; the
+// positions are public, and bits at 256 and above are 0. A top tooth of 0
+// (digit −1) selects the complement pattern, negated.
+func combDigit(el *[4]uint64, b, s int) (idx, neg uint64) {
+	var bits uint64
+	if combSpacing == 1 {
+		// The teeth are the contiguous bits b·T … b·T + T − 1 (s = 0).
+		pos := uint(b * combTeeth)
+		bits = el[pos>>6] >> (pos & 63)
+		if pos&63 > 64-combTeeth && pos>>6 < 3 {
+			bits |= el[pos>>6+1] << (64 - pos&63)
+		}
+		bits &= 1<<combTeeth - 1
+	} else {
+		for t := range combTeeth {
+			pos := uint((b*combTeeth+t)*combSpacing + s)
+			if pos < 256 {
+				bits |= (el[pos>>6] >> (pos & 63) & 1) << t
+			}
+		}
+	}
+	top := bits >> (combTeeth - 1)
+	flip := top - 1 // all ones if top == 0
+	return (bits ^ flip) & (combPoints - 1), top ^ 1
+}
+
 // ScalarBaseMult sets v = k·G in constant time: the signed-digit comb over
 // precomputed multiples of G, with scalar and projective blinding that is
 // refreshed from crypto/rand every combRefreshInterval calls.
 func ScalarBaseMult(v *group.Jacobian, k *scalar.Scalar) {
-	combMult(v, k, loadCombState())
+	combMult(v, k, loadCombState(1))
 }

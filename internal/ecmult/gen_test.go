@@ -76,7 +76,7 @@ func TestCombRefreshOnCalls(t *testing.T) {
 	if testing.Short() {
 		t.Skip("slow")
 	}
-	before := loadCombState()
+	before := loadCombState(1)
 	k := scalarFromBig(big.NewInt(0xC0FFEE))
 	want := testref.ScalarMult(big.NewInt(0xC0FFEE), testref.G)
 	var v group.Jacobian
