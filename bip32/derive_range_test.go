@@ -1,10 +1,12 @@
 package bip32
 
 import (
+	"bytes"
 	"errors"
 	"testing"
 
 	"github.com/kestrel-crypto/secp256k1"
+	"github.com/kestrel-crypto/secp256k1/internal/field8"
 )
 
 // TestDeriveRange checks DeriveRange against Derive child by child
@@ -75,5 +77,48 @@ func TestDeriveRange(t *testing.T) {
 	}
 	if got, err := account.DeriveRange(0, 0); err != nil || len(got) != 0 {
 		t.Errorf("empty range: %v, %v", got, err)
+	}
+}
+
+// TestDeriveRangeBackends checks that DeriveRange gives the same children,
+// byte for byte (serialization and uncompressed public key), whether its
+// k·G run on internal/field8's IFMA lanes (eight at a time, the rest one
+// by one) or all one by one (the generic backend, as on CPUs without IFMA).
+func TestDeriveRangeBackends(t *testing.T) {
+	backends := field8.Backends()
+	if len(backends) < 2 {
+		t.Skip("one field8 backend on this CPU and build: nothing to compare")
+	}
+	m, err := NewMaster(make([]byte, 32), MainNet)
+	if err != nil {
+		t.Fatal(err)
+	}
+	xpub, err := m.Neuter()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, k := range map[string]*ExtendedKey{"private": m, "public": xpub} {
+		for _, n := range []int{1, 8, 37} {
+			var outs [][]byte
+			for _, be := range backends {
+				restore := field8.SetBackend(be)
+				children, err := k.DeriveRange(3, n)
+				restore()
+				if err != nil {
+					t.Fatal(err)
+				}
+				var out []byte
+				for _, c := range children {
+					out = append(out, c.Base58()...)
+					out = append(out, c.PublicKey().BytesUncompressed()...)
+				}
+				outs = append(outs, out)
+			}
+			for i := 1; i < len(outs); i++ {
+				if !bytes.Equal(outs[i], outs[0]) {
+					t.Fatalf("%s, n=%d: backend %s differs from %s", name, n, backends[i], backends[0])
+				}
+			}
+		}
 	}
 }
