@@ -39,6 +39,26 @@ func BenchmarkLanes(b *testing.B) {
 			}
 		})
 	}
+	table := randomTable(r, 32)
+	idx, neg := randomDigits(r, len(table))
+	for _, be := range field8.Backends() {
+		b.Run("op=Lookup32/backend="+be, func(b *testing.B) {
+			defer field8.SetBackend(be)()
+			var v Affine8
+			for b.Loop() {
+				v.Lookup(table, &idx, &neg)
+			}
+		})
+	}
+	b.Run("op=Lookup32/backend=group", func(b *testing.B) {
+		var v group.Affine
+		for b.Loop() {
+			for j := range idx {
+				v.Lookup(table, int(idx[j]))
+				v.CondNegate(&v, int(neg[j]&1))
+			}
+		}
+	})
 	b.Run("op=Double/backend=group", func(b *testing.B) {
 		x := ps
 		for b.Loop() {
