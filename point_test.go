@@ -3,10 +3,12 @@ package secp256k1
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"math/big"
 	"math/rand"
 	"testing"
 
+	"github.com/kestrel-crypto/secp256k1/internal/field8"
 	"github.com/kestrel-crypto/secp256k1/internal/testkit/race"
 	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
 )
@@ -530,5 +532,35 @@ func BenchmarkScalarMult(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		v.ScalarMult(k, g)
+	}
+}
+
+// TestScalarBaseMultManyAgainstReference checks ScalarBaseMultMany against
+// math/big for every length up to 20 (eights on the IFMA lanes and a
+// remainder one by one, or all one by one) with edge scalars, 0 included,
+// on every field8 backend.
+func TestScalarBaseMultManyAgainstReference(t *testing.T) {
+	r, _ := pointTestRand(t, 1)
+	for _, be := range field8.Backends() {
+		restore := field8.SetBackend(be)
+		for n := range 21 {
+			ks := make([]*big.Int, n)
+			scalars := make([]*Scalar, n)
+			for i := range ks {
+				ks[i] = randomScalar(r)
+				if i == 5 {
+					ks[i] = big.NewInt(0)
+				}
+				scalars[i] = scalarFromBig(ks[i])
+			}
+			got := ScalarBaseMultMany(scalars)
+			if len(got) != n {
+				t.Fatalf("%s: %d points for %d scalars", be, len(got), n)
+			}
+			for i, v := range got {
+				checkPoint(t, fmt.Sprintf("%s: ScalarBaseMultMany[%d of %d]", be, i, n), v, testref.ScalarMult(ks[i], testref.G))
+			}
+		}
+		restore()
 	}
 }
