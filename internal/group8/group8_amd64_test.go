@@ -79,3 +79,40 @@ func TestLookupAssemblyMatchesGeneric(t *testing.T) {
 		}
 	}
 }
+
+// TestLanesAssemblyMatchesGeneric checks that lookupLanes8IFMA and
+// selectJacobian8IFMA give exactly the limbs of their generic twins.
+func TestLanesAssemblyMatchesGeneric(t *testing.T) {
+	if !field8.IFMA() {
+		t.Skip("field8 does not run its IFMA assembly here (no AVX-512 IFMA, or the generic backend)")
+	}
+	r := testref.Rand(t)
+	for _, n := range []int{1, 16, 32} {
+		table, _ := randomLaneTable(r, n)
+		for range 50 {
+			idx, neg := randomDigits(r, n)
+			var x, y Affine8
+			for i := range x.X.L { // stale contents must not show through
+				for j := range x.X.L[i] {
+					x.X.L[i][j], x.Y.L[i][j] = r.Uint64(), r.Uint64()
+				}
+			}
+			lookupLanes8IFMA(&x, table, &idx, &neg)
+			y.lookupLanesGeneric(table, &idx, &neg)
+			if x != y {
+				t.Fatalf("n=%d: lookupLanes8IFMA differs from lookupLanesGeneric", n)
+			}
+			var a, b, v, w Jacobian8
+			for j := range field8.Lanes {
+				p, q := randomJacobian(r), randomJacobian(r)
+				a.Set(j, &p)
+				b.Set(j, &q)
+			}
+			selectJacobian8IFMA(&v, &a, &b, &neg)
+			w.selectGeneric(&a, &b, &neg)
+			if v != w {
+				t.Fatal("selectJacobian8IFMA differs from selectGeneric")
+			}
+		}
+	}
+}
