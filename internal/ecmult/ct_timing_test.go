@@ -96,6 +96,37 @@ func TestDudectScalarBaseMult8(t *testing.T) {
 	}
 }
 
+// TestDudectScalarMult8 times the eight-lane k·P in its secret scalars,
+// for eight public points: the fixed value in every lane (class 0) against
+// eight fresh random scalars. It runs the IFMA assembly only (where field8
+// has it).
+func TestDudectScalarMult8(t *testing.T) {
+	if !field8.IFMA() {
+		t.Skip("field8 does not run its IFMA assembly here")
+	}
+	var P [field8.Lanes]group.Jacobian
+	rng := rand.New(rand.NewPCG(6, 6))
+	for j := range P {
+		P[j] = dudectPoint(rng)
+	}
+	random := func(rng *rand.Rand) (k [field8.Lanes]scalar.Scalar) {
+		for j := range k {
+			k[j] = dudectScalar(rng)
+		}
+		return k
+	}
+	for _, fx := range dudectFixedScalars() {
+		t.Run("k="+fx.name, func(t *testing.T) {
+			var fixed [field8.Lanes]scalar.Scalar
+			for j := range fixed {
+				fixed[j] = fx.s
+			}
+			var v [field8.Lanes]group.Jacobian
+			dudect.Run(t, dudect.FixedVsRandom(&fixed, random, func(k *[field8.Lanes]scalar.Scalar) { ScalarMult8(&v, k, &P) }), 500)
+		})
+	}
+}
+
 // TestDudectScalarMult times the GLV k·P in the secret k, for a public P.
 func TestDudectScalarMult(t *testing.T) {
 	P := dudectPoint(rand.New(rand.NewPCG(2, 2)))
