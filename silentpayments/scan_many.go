@@ -35,12 +35,12 @@ const lanesMin = 4
 // secp256k1.UseGOMAXPROCS on GOMAXPROCS; the results do not depend on it.
 // AddLabel and Zero must not run during the call. For the zero Receiver
 // every result carries Scan's error. Constant time in b_scan, as Scan.
-//
-// On CPUs where internal/field8 runs its IFMA assembly, the transactions
-// that Scan would not reject (a valid summary, some outputs) go eight at a
-// time through the lanes for their shared secrets and their first T = t_0·G
-// (scanLanes); each then finishes on Scan's path.
 func (r *Receiver) ScanMany(txs []ScanTx, workers_ int) []ScanResult {
+	// On CPUs where internal/field8 runs its IFMA assembly, the
+	// transactions that Scan would not reject (a valid summary, some
+	// outputs) go eight at a time through the lanes for their shared
+	// secrets and their first T = t_0·G (scanLanes); each then finishes on
+	// Scan's path. The others, and a tail of fewer than lanesMin, take Scan.
 	out := make([]ScanResult, len(txs))
 	var lanes, single []int // indices of txs
 	useLanes := field8.IFMA() && r.check() == nil
