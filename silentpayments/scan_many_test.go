@@ -179,18 +179,7 @@ func TestScanManyVectors(t *testing.T) {
 				if testing.Short() && len(v.Given.Outputs) > 100 {
 					t.Skip("a K_max-sized transaction")
 				}
-				scan, err := secp256k1.NewPrivateKey(testref.Hex(t, v.Given.KeyMaterial.ScanPrivKey))
-				if err != nil {
-					t.Fatal(err)
-				}
-				spend, err := secp256k1.NewPrivateKey(testref.Hex(t, v.Given.KeyMaterial.SpendPrivKey))
-				if err != nil {
-					t.Fatal(err)
-				}
-				rcv, err := NewReceiver(scan, spend.PublicKey())
-				if err != nil {
-					t.Fatal(err)
-				}
+				rcv, _ := vectorReceiver(t, v)
 				for _, m := range v.Given.Labels {
 					if _, err := rcv.AddLabel(m); err != nil {
 						t.Fatal(err)

@@ -4077,7 +4077,7 @@ TEXT ·lookup8IFMA(SB), $0-48
 	JZ           done
 
 scan:
-	// Lanes whose index is this entry's number take its eight words.
+	// Lanes whose index is this entry's number take it.
 	VPCMPEQQ     Z4, Z3, K1
 	VPBROADCASTQ (CX), K1, Z6
 	VPBROADCASTQ 8(CX), K1, Z7
@@ -4211,7 +4211,7 @@ TEXT ·lookupLanes8IFMA(SB), $0-48
 	JZ           done
 
 scan:
-	// Lanes whose index is this entry's number take its ten rows.
+	// Lanes whose index is this entry's number take it.
 	VPCMPEQQ  Z4, Z3, K1
 	VMOVDQU64 (CX), K1, Z6
 	VMOVDQU64 64(CX), K1, Z7

@@ -3,6 +3,7 @@
 package group8
 
 import (
+	"math/rand"
 	"testing"
 
 	"github.com/kestrel-crypto/secp256k1/internal/field8"
@@ -66,11 +67,7 @@ func TestLookupAssemblyMatchesGeneric(t *testing.T) {
 		for range 100 {
 			idx, neg := randomDigits(r, n)
 			var x, y Affine8
-			for i := range x.X.L { // stale contents must not show through
-				for j := range x.X.L[i] {
-					x.X.L[i][j], x.Y.L[i][j] = r.Uint64(), r.Uint64()
-				}
-			}
+			scramble(r, &x) // stale contents must not show through
 			lookup8IFMA(&x, table, &idx, &neg)
 			y.lookupGeneric(table, &idx, &neg)
 			if x != y {
@@ -92,11 +89,7 @@ func TestLanesAssemblyMatchesGeneric(t *testing.T) {
 		for range 50 {
 			idx, neg := randomDigits(r, n)
 			var x, y Affine8
-			for i := range x.X.L { // stale contents must not show through
-				for j := range x.X.L[i] {
-					x.X.L[i][j], x.Y.L[i][j] = r.Uint64(), r.Uint64()
-				}
-			}
+			scramble(r, &x) // stale contents must not show through
 			lookupLanes8IFMA(&x, table, &idx, &neg)
 			y.lookupLanesGeneric(table, &idx, &neg)
 			if x != y {
@@ -113,6 +106,15 @@ func TestLanesAssemblyMatchesGeneric(t *testing.T) {
 			if v != w {
 				t.Fatal("selectJacobian8IFMA differs from selectGeneric")
 			}
+		}
+	}
+}
+
+// scramble fills v with random words.
+func scramble(r *rand.Rand, v *Affine8) {
+	for i := range v.X.L {
+		for j := range v.X.L[i] {
+			v.X.L[i][j], v.Y.L[i][j] = r.Uint64(), r.Uint64()
 		}
 	}
 }

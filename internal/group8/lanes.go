@@ -33,16 +33,23 @@ func (v *Affine8) lookupLanesGeneric(table []Affine8, idx, neg *[field8.Lanes]ui
 			}
 		}
 	}
+	condNegateGeneric(&a.Y, neg)
+	*v = a
+	return v
+}
+
+// condNegateGeneric sets y = 0 − y (field8's Sub) in the lanes where
+// neg[j] ≠ 0, by a masked select of y and 0 − y: the signed lookups'
+// negation, in portable Go.
+func condNegateGeneric(y *field8.Element8, neg *[field8.Lanes]uint64) {
 	var zero, ny field8.Element8
-	ny.Sub(&zero, &a.Y)
+	ny.Sub(&zero, y)
 	for j := range field8.Lanes {
 		mask := -((neg[j] | -neg[j]) >> 63) // all ones where neg[j] ≠ 0
 		for l := range ny.L {
-			a.Y.L[l][j] ^= (a.Y.L[l][j] ^ ny.L[l][j]) & mask
+			y.L[l][j] ^= (y.L[l][j] ^ ny.L[l][j]) & mask
 		}
 	}
-	*v = a
-	return v
 }
 
 // Select sets lane j of v to lane j of a where cond[j] ≠ 0 and to lane j of

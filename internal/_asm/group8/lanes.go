@@ -30,6 +30,28 @@ func lookupLanes() {
 
 	c.Broadcast()
 	v := argMem("v")
+	var w [10]reg.VecVirtual
+	scanEntries(w[:], 2*elemSize, func(entry Mem, sel reg.OpmaskVirtual) {
+		for i := range w {
+			VMOVDQU64(entry.Offset(64*i), sel, w[i])
+		}
+	})
+	x := f8.Elem{w[0], w[1], w[2], w[3], w[4]}
+	y := f8.Elem{w[5], w[6], w[7], w[8], w[9]}
+	f8.StoreElem(x, field(v, 0))
+	condNegate(y)
+	f8.StoreElem(y, field(v, 1))
+	VZEROUPPER()
+	RET()
+}
+
+// scanEntries emits the scan of a signed lookup (lookup8IFMA and
+// lookupLanes8IFMA) over the table argument, whose entries are stride bytes
+// apart: for each entry, VPCMPEQQ of the lane indices (argument idx) with
+// a vector of the entry's number gives sel, the lanes that want it, and
+// take writes those lanes of the entry into w, which starts at zero.
+// Every entry is read, whatever the indices.
+func scanEntries(w []reg.VecVirtual, stride int, take func(entry Mem, sel reg.OpmaskVirtual)) {
 	ptr := Load(Param("table").Base(), GP64())
 	n := Load(Param("table").Len(), GP64())
 	idx := ZMM()
@@ -41,7 +63,6 @@ func lookupLanes() {
 	t := GP64()
 	MOVQ(U32(1), t)
 	VPBROADCASTQ(t, one)
-	var w [10]reg.VecVirtual
 	for i := range w {
 		w[i] = ZMM()
 		VMOVDQA64(c.Zero, w[i])
@@ -51,21 +72,21 @@ func lookupLanes() {
 	JZ(LabelRef("done"))
 	Label("scan")
 	{
-		Comment("Lanes whose index is this entry's number take its ten rows.")
+		Comment("Lanes whose index is this entry's number take it.")
 		VPCMPEQQ(cnt, idx, sel)
-		for i := range w {
-			VMOVDQU64(Mem{Base: ptr}.Offset(64*i), sel, w[i])
-		}
+		take(Mem{Base: ptr}, sel)
 		VPADDQ(one, cnt, cnt)
-		ADDQ(U32(2*elemSize), ptr)
+		ADDQ(U32(stride), ptr)
 		DECQ(n)
 		JNZ(LabelRef("scan"))
 	}
 	Label("done")
-	x := f8.Elem{w[0], w[1], w[2], w[3], w[4]}
-	y := f8.Elem{w[5], w[6], w[7], w[8], w[9]}
-	f8.StoreElem(x, field(v, 0))
+}
 
+// condNegate sets y = 0 − y (field8's Sub, as the generic twins compute
+// it) in the lanes whose word of the argument neg is nonzero (VPTESTMQ to a
+// mask register, masked moves).
+func condNegate(y f8.Elem) {
 	Comment("y = 0 − y in the lanes whose neg word is nonzero.")
 	ny := c.Sub(f8.Elem{c.Zero, c.Zero, c.Zero, c.Zero, c.Zero}, y)
 	negv := ZMM()
@@ -75,9 +96,6 @@ func lookupLanes() {
 	for i := range y {
 		VMOVDQU64(ny[i], flip, y[i])
 	}
-	f8.StoreElem(y, field(v, 1))
-	VZEROUPPER()
-	RET()
 }
 
 // selectLanes emits selectJacobian8IFMA, Jacobian8.Select: each of the
