@@ -248,3 +248,64 @@ func BenchmarkCandidateOutputs(b *testing.B) {
 		i++
 	}
 }
+
+// BenchmarkScanMany compares ScanMany on one goroutine (mode=many: the
+// lanes where field8 runs IFMA) with a loop of Scan (mode=scan) over 100
+// transactions of one input each, per transaction (ns/tx): workload=nomatch
+// is the silentpayments_scan_many row of cmd/secp256k1 (two outputs that
+// pay no one), workload=match has one output paying the receiver (k = 0
+// matches, k = 1 is computed on the single path) and one that does not.
+func BenchmarkScanMany(b *testing.B) {
+	r, _ := newBenchReceiver(b)
+	const n = 100
+	for _, workload := range []string{"nomatch", "match"} {
+		txs := make([]ScanTx, n)
+		for i := range txs {
+			in := benchKey(b, "scan many input", i)
+			var op Outpoint
+			op.TxID = sha256.Sum256(fmt.Appendf(nil, "scan many outpoint %d", i))
+			outputs := [][32]byte{sha256.Sum256(fmt.Appendf(nil, "scan many output a %d", i))}
+			if workload == "match" {
+				out, err := CreateOutputs([]*Address{r.Address(MainnetHRP)}, []Outpoint{op}, []InputKey{{PrivateKey: in}})
+				if err != nil {
+					b.Fatal(err)
+				}
+				outputs = append(outputs, out...)
+			} else {
+				outputs = append(outputs, sha256.Sum256(fmt.Appendf(nil, "scan many output b %d", i)))
+			}
+			sum, err := NewPrevoutsSummary([]Outpoint{op}, []*secp256k1.PublicKey{in.PublicKey()})
+			if err != nil {
+				b.Fatal(err)
+			}
+			txs[i] = ScanTx{Summary: sum, Outputs: outputs}
+		}
+		want := 0
+		if workload == "match" {
+			want = 1
+		}
+		check := func(found []FoundOutput, err error) {
+			if err != nil || len(found) != want {
+				b.Fatal("unexpected result", err)
+			}
+		}
+		b.Run("workload="+workload+"/mode=scan", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				for _, tx := range txs {
+					check(r.Scan(tx.Summary, tx.Outputs))
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*n), "ns/tx")
+		})
+		b.Run("workload="+workload+"/mode=many", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				for _, res := range r.ScanMany(txs, 1) {
+					check(res.Found, res.Err)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*n), "ns/tx")
+		})
+	}
+}

@@ -223,6 +223,14 @@ func (r *Receiver) scanShared(shared *secp256k1.Point, outputs [][32]byte, looku
 	var ser [33]byte
 	copy(ser[:], shared.BytesCompressed())
 	defer clear(ser[:])
+	return r.scanSerialized(&ser, outputs, lookup, nil)
+}
+
+// scanSerialized runs the BIP's scanning loop for the compressed encoding
+// ser of ecdh_shared_secret. T0, if not nil, is t_0·G for t_0 =
+// hash_BIP0352/SharedSecret(ser ‖ 0), which the caller computed (ScanMany,
+// on the lanes), and a valid scalar; otherwise the loop computes it.
+func (r *Receiver) scanSerialized(ser *[33]byte, outputs [][32]byte, lookup LabelLookup, T0 *group.Jacobian) ([]FoundOutput, error) {
 	set := newOutputSet(outputs)
 	sc := scratch{lookup: lookup}
 	defer func() { sc.extTweak = secp256k1.Scalar{} }()
@@ -230,7 +238,7 @@ func (r *Receiver) scanShared(shared *secp256k1.Point, outputs [][32]byte, looku
 	var tk secp256k1.Scalar
 	var T tPoint
 	for k := uint32(0); k < KMax && set.nAlive > 0; k++ {
-		t := hashSharedSecret(&ser, k)
+		t := hashSharedSecret(ser, k)
 		_, err := tk.SetCanonicalBytes(t[:])
 		if err != nil || tk.IsZero() == 1 {
 			clear(t[:])
@@ -240,7 +248,11 @@ func (r *Receiver) scanShared(shared *secp256k1.Point, outputs [][32]byte, looku
 		var ik scalar.Scalar
 		ik.SetCanonicalBytes(&t) // canonical: tk accepted it
 		T = tPoint{}
-		ecmult.ScalarBaseMult(&T.j, &ik)
+		if k == 0 && T0 != nil {
+			T.j = *T0
+		} else {
+			ecmult.ScalarBaseMult(&T.j, &ik)
+		}
 		ik = scalar.Scalar{}
 		clear(t[:])
 		i, kind, lbl := r.match(set, &sc, &T)

@@ -315,19 +315,9 @@ func TestVectorsReceiving(t *testing.T) {
 }
 
 func testReceiving(t *testing.T, r vectorReceiving, method int) {
-	scan, err := secp256k1.NewPrivateKey(testref.Hex(t, r.Given.KeyMaterial.ScanPrivKey))
-	if err != nil {
-		t.Fatal(err)
-	}
-	spend, err := secp256k1.NewPrivateKey(testref.Hex(t, r.Given.KeyMaterial.SpendPrivKey))
-	if err != nil {
-		t.Fatal(err)
-	}
-	rcv, err := NewReceiver(scan, spend.PublicKey())
-	if err != nil {
-		t.Fatal(err)
-	}
+	rcv, spend := vectorReceiver(t, r)
 	rcv.method = method
+	var err error
 
 	// Addresses: the unlabeled one and one per label.
 	addrs := []string{rcv.Address(MainnetHRP).String()}
@@ -436,6 +426,25 @@ func testReceiving(t *testing.T, r vectorReceiving, method int) {
 			t.Errorf("output %s: the vector's signature does not verify", want.PubKey)
 		}
 	}
+}
+
+// vectorReceiver returns the receiver of a receiving vector's keys, and
+// its spend key.
+func vectorReceiver(t *testing.T, r vectorReceiving) (*Receiver, *secp256k1.PrivateKey) {
+	t.Helper()
+	scan, err := secp256k1.NewPrivateKey(testref.Hex(t, r.Given.KeyMaterial.ScanPrivKey))
+	if err != nil {
+		t.Fatal(err)
+	}
+	spend, err := secp256k1.NewPrivateKey(testref.Hex(t, r.Given.KeyMaterial.SpendPrivKey))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rcv, err := NewReceiver(scan, spend.PublicKey())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rcv, spend
 }
 
 // checkSpendable checks that every found output's private key gives its

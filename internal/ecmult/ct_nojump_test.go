@@ -56,6 +56,35 @@ func TestCompiledConstantTime(t *testing.T) {
 			"if redo>>j&1 == 1 {",
 		}},
 		{Name: "ecmult.ScalarBaseMult8"},
+		// Eight k·P on lanes (multiplesTable8, on the public points, is
+		// variable time and not listed).
+		{Name: "ecmult.ScalarMult8"},
+		{Name: "ecmult.constMult8", Public: []string{
+			"for j := range out {",
+			// A lane where p is the identity (public) or with Z = 0, an
+			// event of probability below 2⁻²⁴⁰ over the secret blinding
+			// (const8.go, constMult8).
+			"if redo != 0 { // p[j] = 𝒪 (public), or probability below 2⁻²⁴⁰: see above",
+			"if redo>>j&1 == 1 {",
+			// Copying and zeroing loops of fixed length.
+			"*v = out",
+			"acc = group8.Jacobian8{}",
+			"clear(out[:])",
+		}},
+		{Name: "ecmult.constLanes8", Public: []string{
+			"for i := range table {",
+			"tableLam[i].Y = table[i].Y",
+			"for j := range k {",
+			"for j := range field8.Lanes {",
+			"for i := ctDigits - 1; i >= 0; i-- {",
+			"if i != ctDigits-1 {",
+			"for range ctWindow {",
+			"d1, d2 = [field8.Lanes][ctDigits]int8{}, [field8.Lanes][ctDigits]int8{}",
+		}},
+		{Name: "ecmult.addSignedDigit8", Public: []string{
+			"for j := range d {",
+			"x := d[j][i]", // the window i, public
+		}},
 		{Name: "ecmult.ScalarBaseMultMany", Public: []string{
 			"if field8.IFMA() {", // the CPU and backend
 			"for ; i+field8.Lanes <= len(k); i += field8.Lanes {",

@@ -75,6 +75,25 @@ func TestDudectScalarBaseMult(t *testing.T) {
 // scalars: the fixed value in every lane (class 0) against eight fresh
 // random scalars. It runs the IFMA assembly only (where field8 has it).
 func TestDudectScalarBaseMult8(t *testing.T) {
+	var v [field8.Lanes]group.Jacobian
+	dudectLanes(t, 1000, func(k *[field8.Lanes]scalar.Scalar) { ScalarBaseMult8(&v, k) })
+}
+
+// TestDudectScalarMult8 times the eight-lane k·P in its secret scalars,
+// for eight public points, as TestDudectScalarBaseMult8.
+func TestDudectScalarMult8(t *testing.T) {
+	var P, v [field8.Lanes]group.Jacobian
+	rng := rand.New(rand.NewPCG(6, 6))
+	for j := range P {
+		P[j] = dudectPoint(rng)
+	}
+	dudectLanes(t, 500, func(k *[field8.Lanes]scalar.Scalar) { ScalarMult8(&v, k, &P) })
+}
+
+// dudectLanes times f, an eight-lane multiplication, in its secret
+// scalars: each of dudectFixedScalars in every lane (class 0) against eight
+// fresh random scalars, n measurements. It runs the IFMA assembly only.
+func dudectLanes(t *testing.T, n int, f func(k *[field8.Lanes]scalar.Scalar)) {
 	if !field8.IFMA() {
 		t.Skip("field8 does not run its IFMA assembly here")
 	}
@@ -90,8 +109,7 @@ func TestDudectScalarBaseMult8(t *testing.T) {
 			for j := range fixed {
 				fixed[j] = fx.s
 			}
-			var v [field8.Lanes]group.Jacobian
-			dudect.Run(t, dudect.FixedVsRandom(&fixed, random, func(k *[field8.Lanes]scalar.Scalar) { ScalarBaseMult8(&v, k) }), 1000)
+			dudect.Run(t, dudect.FixedVsRandom(&fixed, random, f), n)
 		})
 	}
 }

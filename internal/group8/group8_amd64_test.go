@@ -3,6 +3,7 @@
 package group8
 
 import (
+	"math/rand"
 	"testing"
 
 	"github.com/kestrel-crypto/secp256k1/internal/field8"
@@ -66,16 +67,54 @@ func TestLookupAssemblyMatchesGeneric(t *testing.T) {
 		for range 100 {
 			idx, neg := randomDigits(r, n)
 			var x, y Affine8
-			for i := range x.X.L { // stale contents must not show through
-				for j := range x.X.L[i] {
-					x.X.L[i][j], x.Y.L[i][j] = r.Uint64(), r.Uint64()
-				}
-			}
+			scramble(r, &x) // stale contents must not show through
 			lookup8IFMA(&x, table, &idx, &neg)
 			y.lookupGeneric(table, &idx, &neg)
 			if x != y {
 				t.Fatalf("n=%d: lookup8IFMA differs from lookupGeneric", n)
 			}
+		}
+	}
+}
+
+// TestLanesAssemblyMatchesGeneric checks that lookupLanes8IFMA and
+// selectJacobian8IFMA give exactly the limbs of their generic twins.
+func TestLanesAssemblyMatchesGeneric(t *testing.T) {
+	if !field8.IFMA() {
+		t.Skip("field8 does not run its IFMA assembly here (no AVX-512 IFMA, or the generic backend)")
+	}
+	r := testref.Rand(t)
+	for _, n := range []int{1, 16, 32} {
+		table, _ := randomLaneTable(r, n)
+		for range 50 {
+			idx, neg := randomDigits(r, n)
+			var x, y Affine8
+			scramble(r, &x) // stale contents must not show through
+			lookupLanes8IFMA(&x, table, &idx, &neg)
+			y.lookupLanesGeneric(table, &idx, &neg)
+			if x != y {
+				t.Fatalf("n=%d: lookupLanes8IFMA differs from lookupLanesGeneric", n)
+			}
+			var a, b, v, w Jacobian8
+			for j := range field8.Lanes {
+				p, q := randomJacobian(r), randomJacobian(r)
+				a.Set(j, &p)
+				b.Set(j, &q)
+			}
+			selectJacobian8IFMA(&v, &a, &b, &neg)
+			w.selectGeneric(&a, &b, &neg)
+			if v != w {
+				t.Fatal("selectJacobian8IFMA differs from selectGeneric")
+			}
+		}
+	}
+}
+
+// scramble fills v with random words.
+func scramble(r *rand.Rand, v *Affine8) {
+	for i := range v.X.L {
+		for j := range v.X.L[i] {
+			v.X.L[i][j], v.Y.L[i][j] = r.Uint64(), r.Uint64()
 		}
 	}
 }

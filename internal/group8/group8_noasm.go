@@ -13,3 +13,11 @@ func addAffine8IFMA(v, p *Jacobian8, q *Affine8) { panic("group8: no assembly in
 func lookup8IFMA(v *Affine8, table []group.Affine, idx, neg *[8]uint64) {
 	panic("group8: no assembly in this build")
 }
+
+func lookupLanes8IFMA(v *Affine8, table []Affine8, idx, neg *[8]uint64) {
+	panic("group8: no assembly in this build")
+}
+
+func selectJacobian8IFMA(v, a, b *Jacobian8, cond *[8]uint64) {
+	panic("group8: no assembly in this build")
+}

@@ -21,3 +21,13 @@ func addAffine8IFMA(v *Jacobian8, p *Jacobian8, q *Affine8)
 //
 //go:noescape
 func lookup8IFMA(v *Affine8, table []tableEntry, idx *[8]uint64, neg *[8]uint64)
+
+// lookupLanes8IFMA is Affine8.LookupLanes in one function, with AVX-512.
+//
+//go:noescape
+func lookupLanes8IFMA(v *Affine8, table []Affine8, idx *[8]uint64, neg *[8]uint64)
+
+// selectJacobian8IFMA is Jacobian8.Select in one function, with AVX-512.
+//
+//go:noescape
+func selectJacobian8IFMA(v *Jacobian8, a *Jacobian8, b *Jacobian8, cond *[8]uint64)

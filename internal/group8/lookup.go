@@ -45,13 +45,6 @@ func (v *Affine8) lookupGeneric(table []group.Affine, idx, neg *[field8.Lanes]ui
 		v.X.Set(j, &a.X)
 		v.Y.Set(j, &a.Y)
 	}
-	var zero, ny field8.Element8
-	ny.Sub(&zero, &v.Y)
-	for j := range field8.Lanes {
-		mask := -((neg[j] | -neg[j]) >> 63) // all ones where neg[j] ≠ 0
-		for i := range ny.L {
-			v.Y.L[i][j] ^= (v.Y.L[i][j] ^ ny.L[i][j]) & mask
-		}
-	}
+	condNegateGeneric(&v.Y, neg)
 	return v
 }

@@ -26,53 +26,18 @@ func lookup() {
 
 	c.Broadcast()
 	v := argMem("v")
-	ptr := Load(Param("table").Base(), GP64())
-	n := Load(Param("table").Len(), GP64())
-	idx := ZMM()
-	VMOVDQU64(argMem("idx"), idx)
-
-	Comment("cnt is the entry number in every lane, one is 1 in every lane.")
-	cnt, one := ZMM(), ZMM()
-	VMOVDQA64(c.Zero, cnt)
-	t := GP64()
-	MOVQ(U32(1), t)
-	VPBROADCASTQ(t, one)
 	var w [8]reg.VecVirtual
-	for i := range w {
-		w[i] = ZMM()
-		VMOVDQA64(c.Zero, w[i])
-	}
-	sel := K()
-	TESTQ(n, n)
-	JZ(LabelRef("done"))
-	Label("scan")
-	{
-		Comment("Lanes whose index is this entry's number take its eight words.")
-		VPCMPEQQ(cnt, idx, sel)
+	scanEntries(w[:], 64, func(entry Mem, sel reg.OpmaskVirtual) {
 		for i := range w {
-			VPBROADCASTQ(Mem{Base: ptr}.Offset(8*i), sel, w[i])
+			VPBROADCASTQ(entry.Offset(8*i), sel, w[i])
 		}
-		VPADDQ(one, cnt, cnt)
-		ADDQ(U32(64), ptr)
-		DECQ(n)
-		JNZ(LabelRef("scan"))
-	}
-	Label("done")
+	})
 
 	Comment("x and y from 4x64 words to 5x52 limbs.")
 	x := split(w[0:4])
 	y := split(w[4:8])
 	f8.StoreElem(x, field(v, 0))
-
-	Comment("y = 0 − y in the lanes whose neg word is nonzero.")
-	ny := c.Sub(f8.Elem{c.Zero, c.Zero, c.Zero, c.Zero, c.Zero}, y)
-	negv := ZMM()
-	VMOVDQU64(argMem("neg"), negv)
-	flip := K()
-	VPTESTMQ(negv, negv, flip)
-	for i := range y {
-		VMOVDQU64(ny[i], flip, y[i])
-	}
+	condNegate(y)
 	f8.StoreElem(y, field(v, 1))
 	VZEROUPPER()
 	RET()

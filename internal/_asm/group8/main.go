@@ -149,6 +149,7 @@ func main() {
 	}
 
 	lookup()
+	lanes()
 
 	asmgen.Generate("group8", rationale)
 }
