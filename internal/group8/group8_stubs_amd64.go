@@ -16,3 +16,15 @@ func double8IFMA(v *Jacobian8, p *Jacobian8)
 //
 //go:noescape
 func addAffine8IFMA(v *Jacobian8, p *Jacobian8, q *Affine8)
+
+// gather8IFMA is Affine8.VarTimeGather with AVX-512 IFMA: t is the first entry
+// of the table and the digits' entries are in it.
+//
+//go:noescape
+func gather8IFMA(v *Affine8, t *Affine8, d *[8]int32)
+
+// gatherAffine8IFMA is Affine8.VarTimeGatherAffine with AVX-512 IFMA: t is the
+// first entry of the table and the digits' entries are in it.
+//
+//go:noescape
+func gatherAffine8IFMA(v *Affine8, t *groupAffine, d *[8]int32)

@@ -4,23 +4,29 @@ import (
 	"math/rand"
 	"testing"
 
-	"github.com/kestrel-crypto/secp256k1/internal/ecmult"
 	"github.com/kestrel-crypto/secp256k1/internal/field"
 	"github.com/kestrel-crypto/secp256k1/internal/field8"
 	"github.com/kestrel-crypto/secp256k1/internal/group"
-	"github.com/kestrel-crypto/secp256k1/internal/scalar"
 	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
 )
 
-// randomJacobian returns k·G for a random k, scaled projectively by a random
-// λ (X·λ², Y·λ³, Z·λ: the same point), so that the formulas see Z ≠ 1.
+// randomJacobian returns a random curve point (the lift of a random x, not
+// through internal/ecmult, which imports this package), scaled projectively
+// by a random λ (X·λ², Y·λ³, Z·λ: the same point), so that the formulas see
+// Z ≠ 1.
 func randomJacobian(r *rand.Rand) group.Jacobian {
 	var b [32]byte
-	r.Read(b[:])
-	var k scalar.Scalar
-	k.SetReducedBytes(&b)
+	var a group.Affine
+	for {
+		r.Read(b[:])
+		var x field.Element
+		x.SetBytes(&b)
+		if a.LiftX(&x, r.Intn(2)) == 1 {
+			break
+		}
+	}
 	var p group.Jacobian
-	ecmult.ScalarBaseMult(&p, &k)
+	p.SetAffine(&a)
 	r.Read(b[:])
 	var l, l2 field.Element
 	l.SetBytes(&b)

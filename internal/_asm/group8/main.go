@@ -148,5 +148,7 @@ func main() {
 		RET()
 	}
 
+	gather()
+
 	asmgen.Generate("group8", rationale)
 }
