@@ -1,9 +1,11 @@
 package schnorr
 
 import (
+	"bytes"
 	"testing"
 
 	"github.com/kestrel-crypto/secp256k1"
+	"github.com/kestrel-crypto/secp256k1/internal/field8"
 	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
 )
 
@@ -41,5 +43,63 @@ func TestVerifyMany(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// verifyManyLanes is VerifyMany's lane path, whatever the CPU: verifyLanes
+// on chunks of eight items.
+func verifyManyLanes(items []VerifyItem) []bool {
+	out := make([]bool, len(items))
+	for start := 0; start < len(items); start += lanes {
+		end := min(len(items), start+lanes)
+		verifyLanes(items[start:end], out[start:end])
+	}
+	return out
+}
+
+// TestVerifyManyLanes checks the lane path (verifyLanes) against Verify
+// item by item, with each field8 backend, for every n from 1 to 20 and
+// mixes where none, some or all lanes are invalid (corrupted signatures,
+// r ≥ p, nil or zero keys, short signatures); and VerifyMany itself,
+// whichever path the CPU takes, with two workers.
+func TestVerifyManyLanes(t *testing.T) {
+	r := testref.Rand(t)
+	for _, be := range field8.Backends() {
+		t.Run(be, func(t *testing.T) {
+			defer field8.SetBackend(be)()
+			for n := 1; n <= 20; n++ {
+				if be == "generic" && testing.Short() && n%4 != 1 {
+					continue // about 4 ms per chunk of eight
+				}
+				invalid := []float64{0, 0.3, 1}[n%3]
+				sigs := makeSigned(t, r, n, max(1, n/2))
+				items := make([]VerifyItem, n)
+				for i, s := range sigs {
+					items[i] = VerifyItem{s.pub, s.msg, s.sig}
+					if r.Float64() >= invalid {
+						continue
+					}
+					switch r.Intn(5) {
+					case 0, 1:
+						c := corrupt(r, s, sigs)
+						items[i] = VerifyItem{c.pub, c.msg, c.sig}
+					case 2:
+						items[i].Sig = append(bytes.Repeat([]byte{0xff}, 32), s.sig[32:]...) // r ≥ p
+					case 3:
+						items[i].Pub = new(secp256k1.PublicKey)
+					case 4:
+						items[i].Sig = s.sig[:63]
+					}
+				}
+				got := verifyManyLanes(items)
+				got2 := VerifyMany(items, 2)
+				for i, it := range items {
+					want := it.Pub != nil && Verify(it.Pub, it.Msg, it.Sig)
+					if got[i] != want || got2[i] != want {
+						t.Fatalf("n = %d, item %d: lanes %v, VerifyMany %v, Verify %v", n, i, got[i], got2[i], want)
+					}
+				}
+			}
+		})
 	}
 }
