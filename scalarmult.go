@@ -116,8 +116,13 @@ var msmInputPool = sync.Pool{New: func() any { return new(msmInput) }}
 
 // VarTimeXEqualsScalar reports whether v is not the identity and its affine x
 // coordinate, reduced mod n, equals r: the final check of ECDSA
-// verification, without an inversion (ecmult.VarTimeXEqualsScalar). It is
-// not constant time: use it only with public inputs.
+// verification. It is not constant time: use it only with public inputs.
+//
+// It needs no inversion: with v = (X, Y, Z), x = X/Z², so x ≡ r (mod n) with
+// x < p < 2n means x = r or x = r + n, the second possible only if
+// r + n < p; each is tested as r·Z² = X in the field. libsecp256k1's
+// secp256k1_gej_eq_x_var and the r + n < p branch of
+// secp256k1_ecdsa_sig_verify.
 func (v *Point) VarTimeXEqualsScalar(r *Scalar) bool {
 	checkInitialized(v)
 	return ecmult.VarTimeXEqualsScalar(&v.p, &r.val)
