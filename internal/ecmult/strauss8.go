@@ -77,10 +77,10 @@ func init() {
 	half.VarTimeInvert(&half)
 }
 
-// strauss8Hook, when not nil, is called with the accumulator of the lanes
-// before their results are read: tests set a lane's Z to 0 to take the
-// fallback.
-var strauss8Hook func(r *group8.Jacobian8)
+// strauss8Hook, when not nil, replaces the accumulator of the lanes before
+// their results are read: tests set a lane's Z to 0 to take the fallback.
+// (By value: a pointer would move the accumulator to the heap.)
+var strauss8Hook func(r group8.Jacobian8) group8.Jacobian8
 
 // UseLanes reports whether VarTimeDoubleScalarBaseMult8 is faster than
 // eight VarTimeDoubleScalarBaseMult: when internal/field8 runs its AVX-512
@@ -114,7 +114,7 @@ func VarTimeDoubleScalarBaseMult8(out *[lanes]group.Jacobian, ok *[lanes]bool, a
 	}
 	r, fail := strauss8Lanes(&ka, &p, &kb)
 	if strauss8Hook != nil {
-		strauss8Hook(&r)
+		r = strauss8Hook(r)
 	}
 	for j := range n {
 		r.Get(j, &out[j])

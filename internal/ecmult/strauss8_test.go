@@ -10,6 +10,7 @@ import (
 	"github.com/kestrel-crypto/secp256k1/internal/group"
 	"github.com/kestrel-crypto/secp256k1/internal/group8"
 	"github.com/kestrel-crypto/secp256k1/internal/scalar"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/race"
 	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
 )
 
@@ -256,7 +257,7 @@ func TestStrauss8Fallback(t *testing.T) {
 	r := testref.Rand(t)
 	forced := 0
 	defer func() { strauss8Hook = nil }()
-	strauss8Hook = func(v *group8.Jacobian8) {
+	strauss8Hook = func(v group8.Jacobian8) group8.Jacobian8 {
 		for j := range lanes {
 			if forced>>j&1 == 1 {
 				for i := range 5 {
@@ -264,6 +265,7 @@ func TestStrauss8Fallback(t *testing.T) {
 				}
 			}
 		}
+		return v
 	}
 	for range 8 {
 		forced = r.Intn(1 << lanes)
@@ -298,5 +300,25 @@ func BenchmarkEcmult1pG8(b *testing.B) {
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*lanes), "ns/lane")
 		})
+	}
+}
+
+// TestStrauss8Allocations checks that VarTimeDoubleScalarBaseMult8 does not
+// allocate (beyond the one-time generator tables).
+func TestStrauss8Allocations(t *testing.T) {
+	race.SkipAllocs(t)
+	r := rand.New(rand.NewSource(1))
+	var a, g [lanes]scalar.Scalar
+	var A [lanes]group.Affine
+	for j := range lanes {
+		a[j], g[j] = *scalarFromBig(randomScalar(r)), *scalarFromBig(randomScalar(r))
+		p := strauss8RandomPoint(r)
+		A[j] = group.Affine{X: elementFromBig(p.X), Y: elementFromBig(p.Y)}
+	}
+	loadGTables()
+	var out [lanes]group.Jacobian
+	var ok [lanes]bool
+	if n := testing.AllocsPerRun(3, func() { VarTimeDoubleScalarBaseMult8(&out, &ok, &a, &A, &g, lanes) }); n != 0 {
+		t.Errorf("%v allocations", n)
 	}
 }
