@@ -1,52 +1,22 @@
 package ecdsa
 
 import (
-	"fmt"
 	"math/rand"
 	"testing"
 
 	"github.com/kestrel-crypto/secp256k1"
-	"github.com/kestrel-crypto/secp256k1/internal/field8"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/manytest"
 	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
 	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref/testkey"
 )
 
 // TestVerifyMany checks VerifyMany against Verify item by item, on valid
-// signatures, corrupted ones (another hash, another key, s + 1) and
-// malformed items (nil or zero key, nil or zero signature), for several
+// signatures, corrupted and malformed ones (laneTestItems), for several
 // numbers of workers and sizes around the work split.
 func TestVerifyMany(t *testing.T) {
 	r := testref.Rand(t)
 	for _, n := range []int{0, 1, 15, 100} {
-		items := make([]VerifyItem, n)
-		for i := range items {
-			k := testkey.Random(t, r)
-			hash := make([]byte, 32)
-			r.Read(hash)
-			sig, err := Sign(k, hash)
-			if err != nil {
-				t.Fatal(err)
-			}
-			items[i] = VerifyItem{k.PublicKey(), hash, sig}
-			switch r.Intn(8) {
-			case 0:
-				items[i].Hash = append([]byte{1}, hash[1:]...)
-			case 1:
-				items[i].Pub = testkey.Random(t, r).PublicKey()
-			case 2:
-				s := sig.S()
-				s.Add(s, new(secp256k1.Scalar).SetUint64(1))
-				items[i].Sig = NewSignature(sig.R(), s)
-			case 3:
-				items[i].Pub = nil
-			case 4:
-				items[i].Pub = new(secp256k1.PublicKey)
-			case 5:
-				items[i].Sig = nil
-			case 6:
-				items[i].Sig = new(Signature)
-			}
-		}
+		items := laneTestItems(t, r, n, 0.875)
 		want := make([]bool, n)
 		for i, it := range items {
 			want[i] = it.Pub != nil && it.Sig != nil && Verify(it.Pub, it.Hash, it.Sig)
@@ -65,23 +35,12 @@ func TestVerifyMany(t *testing.T) {
 	}
 }
 
-// verifyManyLanes is VerifyMany's lane path, whatever the CPU: verifyLanes
-// on chunks of eight items.
-func verifyManyLanes(items []VerifyItem) []bool {
-	out := make([]bool, len(items))
-	for start := 0; start < len(items); start += lanes {
-		end := min(len(items), start+lanes)
-		verifyLanes(items[start:end], out[start:end])
-	}
-	return out
-}
-
 // laneTestItems returns n items for the lane differential tests: valid
 // signatures and, with probability invalid, one of the ways a signature
 // fails (another hash, another key, r or s changed, a high s, a hash
 // shorter than 32 bytes, nil or zero key or signature, a key for which R
 // is the identity).
-func laneTestItems(t *testing.T, r *rand.Rand, n int, invalid float64) []VerifyItem {
+func laneTestItems(t testing.TB, r *rand.Rand, n int, invalid float64) []VerifyItem {
 	items := make([]VerifyItem, n)
 	one := new(secp256k1.Scalar).SetUint64(1)
 	for i := range items {
@@ -136,78 +95,35 @@ func laneTestItems(t *testing.T, r *rand.Rand, n int, invalid float64) []VerifyI
 	return items
 }
 
-// TestVerifyManyLanes checks the lane path (verifyLanes) against Verify
-// item by item, with each field8 backend, for every n from 1 to 20 and
+// TestVerifyManyLanes checks the lane path (verifyLanes, on chunks of
+// eight whatever the CPU) against Verify item by item, with each field8
+// backend, for every n from 1 to 20 and
 // mixes where none, some or all lanes are invalid; and VerifyMany itself,
 // whichever path the CPU takes, with two workers.
 func TestVerifyManyLanes(t *testing.T) {
 	r := testref.Rand(t)
-	for _, be := range field8.Backends() {
-		t.Run(be, func(t *testing.T) {
-			defer field8.SetBackend(be)()
-			for n := 1; n <= 20; n++ {
-				if be == "generic" && testing.Short() && n%4 != 1 {
-					continue // about 4 ms per chunk of eight
-				}
-				items := laneTestItems(t, r, n, []float64{0, 0.3, 1}[n%3])
-				got := verifyManyLanes(items)
-				got2 := VerifyMany(items, 2)
-				for i, it := range items {
-					want := it.Pub != nil && it.Sig != nil && Verify(it.Pub, it.Hash, it.Sig)
-					if got[i] != want || got2[i] != want {
-						t.Fatalf("n = %d, item %d: lanes %v, VerifyMany %v, Verify %v", n, i, got[i], got2[i], want)
-					}
-				}
+	manytest.Sizes(t, func(t *testing.T, n int, invalid float64) {
+		items := laneTestItems(t, r, n, invalid)
+		got := manytest.Chunks(items, verifyLanes)
+		got2 := VerifyMany(items, 2)
+		for i, it := range items {
+			want := it.Pub != nil && it.Sig != nil && Verify(it.Pub, it.Hash, it.Sig)
+			if got[i] != want || got2[i] != want {
+				t.Fatalf("n = %d, item %d: lanes %v, VerifyMany %v, Verify %v", n, i, got[i], got2[i], want)
 			}
-		})
-	}
+		}
+	})
 }
 
-// BenchmarkVerifyMany is VerifyMany on one goroutine, per signature
-// (ns/sig), on n valid signatures under distinct keys: path=lanes is the
-// eight-lane path (on an IFMA CPU), path=single VerifyMany with the
-// generic field8 backend, which takes the single path as CPUs without
-// IFMA do, and path=verify a loop of Verify over the same items.
+// BenchmarkVerifyMany is VerifyMany on one goroutine per signature, on n
+// valid signatures under distinct keys, against the single path and a loop
+// of Verify (manytest.Bench).
 func BenchmarkVerifyMany(b *testing.B) {
 	r := rand.New(rand.NewSource(1))
 	for _, n := range []int{64, 1024} {
-		items := make([]VerifyItem, n)
-		for i := range items {
-			k := testkey.Random(b, r)
-			hash := make([]byte, 32)
-			r.Read(hash)
-			sig, _ := Sign(k, hash)
-			items[i] = VerifyItem{k.PublicKey(), hash, sig}
-		}
-		run := func(name string, f func()) {
-			b.Run(fmt.Sprintf("n=%d/path=%s", n, name), func(b *testing.B) {
-				b.ReportAllocs()
-				for b.Loop() {
-					f()
-				}
-				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*n), "ns/sig")
-			})
-		}
-		check := func(out []bool) {
-			for _, ok := range out {
-				if !ok {
-					b.Fatal("a valid signature failed")
-				}
-			}
-		}
-		if field8.IFMA() {
-			run("lanes", func() { check(VerifyMany(items, 1)) })
-		}
-		run("single", func() {
-			defer field8.SetBackend("generic")()
-			check(VerifyMany(items, 1))
-		})
-		run("verify", func() {
-			for i := range items {
-				if !Verify(items[i].Pub, items[i].Hash, items[i].Sig) {
-					b.Fatal("a valid signature failed")
-				}
-			}
+		items := laneTestItems(b, r, n, 0)
+		manytest.Bench(b, n, func() []bool { return VerifyMany(items, 1) }, func(i int) bool {
+			return Verify(items[i].Pub, items[i].Hash, items[i].Sig)
 		})
 	}
 }

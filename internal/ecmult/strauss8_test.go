@@ -277,18 +277,24 @@ func TestStrauss8Fallback(t *testing.T) {
 	}
 }
 
-// BenchmarkEcmult1pG8 is eight a·A + b·G on the lanes, per lane (compare
-// with BenchmarkEcmult1pG), with each field8 backend.
-func BenchmarkEcmult1pG8(b *testing.B) {
+// strauss8BenchInputs returns fixed pseudo-random inputs of eight lanes,
+// with the generator tables loaded.
+func strauss8BenchInputs() (a *[lanes]scalar.Scalar, A *[lanes]group.Affine, g *[lanes]scalar.Scalar) {
 	r := rand.New(rand.NewSource(1))
-	var a, g [lanes]scalar.Scalar
-	var A [lanes]group.Affine
+	a, A, g = new([lanes]scalar.Scalar), new([lanes]group.Affine), new([lanes]scalar.Scalar)
 	for j := range lanes {
 		a[j], g[j] = *scalarFromBig(randomScalar(r)), *scalarFromBig(randomScalar(r))
 		p := strauss8RandomPoint(r)
 		A[j] = group.Affine{X: elementFromBig(p.X), Y: elementFromBig(p.Y)}
 	}
 	loadGTables()
+	return a, A, g
+}
+
+// BenchmarkEcmult1pG8 is eight a·A + b·G on the lanes, per lane (compare
+// with BenchmarkEcmult1pG), with each field8 backend.
+func BenchmarkEcmult1pG8(b *testing.B) {
+	a, A, g := strauss8BenchInputs()
 	for _, be := range field8.Backends() {
 		b.Run("backend="+be, func(b *testing.B) {
 			defer field8.SetBackend(be)()
@@ -296,7 +302,7 @@ func BenchmarkEcmult1pG8(b *testing.B) {
 			var ok [lanes]bool
 			b.ReportAllocs()
 			for b.Loop() {
-				VarTimeDoubleScalarBaseMult8(&out, &ok, &a, &A, &g, lanes)
+				VarTimeDoubleScalarBaseMult8(&out, &ok, a, A, g, lanes)
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*lanes), "ns/lane")
 		})
@@ -307,18 +313,10 @@ func BenchmarkEcmult1pG8(b *testing.B) {
 // allocate (beyond the one-time generator tables).
 func TestStrauss8Allocations(t *testing.T) {
 	race.SkipAllocs(t)
-	r := rand.New(rand.NewSource(1))
-	var a, g [lanes]scalar.Scalar
-	var A [lanes]group.Affine
-	for j := range lanes {
-		a[j], g[j] = *scalarFromBig(randomScalar(r)), *scalarFromBig(randomScalar(r))
-		p := strauss8RandomPoint(r)
-		A[j] = group.Affine{X: elementFromBig(p.X), Y: elementFromBig(p.Y)}
-	}
-	loadGTables()
+	a, A, g := strauss8BenchInputs()
 	var out [lanes]group.Jacobian
 	var ok [lanes]bool
-	if n := testing.AllocsPerRun(3, func() { VarTimeDoubleScalarBaseMult8(&out, &ok, &a, &A, &g, lanes) }); n != 0 {
+	if n := testing.AllocsPerRun(3, func() { VarTimeDoubleScalarBaseMult8(&out, &ok, a, A, g, lanes) }); n != 0 {
 		t.Errorf("%v allocations", n)
 	}
 }

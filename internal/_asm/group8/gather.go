@@ -58,6 +58,16 @@ func negateY(y f8.Elem, neg reg.OpmaskVirtual) {
 	}
 }
 
+// storeGathered negates y in the lanes of neg, writes the point to the
+// Affine8 at v and returns.
+func storeGathered(v Mem, xy [2]f8.Elem, neg reg.OpmaskVirtual) {
+	negateY(xy[1], neg)
+	f8.StoreElem(xy[0], field(v, 0))
+	f8.StoreElem(xy[1], field(v, 1))
+	VZEROUPPER()
+	RET()
+}
+
 func gather() {
 	laneIdx := GLOBL("laneIdx", RODATA|NOPTR)
 	for j := range 8 {
@@ -84,11 +94,7 @@ func gather() {
 				xy[coord][i] = gatherQ(t, coord*elemSize+64*i, idx, neg)
 			}
 		}
-		negateY(xy[1], neg)
-		f8.StoreElem(xy[0], field(v, 0))
-		f8.StoreElem(xy[1], field(v, 1))
-		VZEROUPPER()
-		RET()
+		storeGathered(v, xy, neg)
 	}
 
 	TEXT("gatherAffine8IFMA", 0, "func(v *Affine8, t *groupAffine, d *[8]int32)")
@@ -125,10 +131,6 @@ func gather() {
 			}
 			VPSRLQ(U8(16), w[3], l[4])
 		}
-		negateY(xy[1], neg)
-		f8.StoreElem(xy[0], field(v, 0))
-		f8.StoreElem(xy[1], field(v, 1))
-		VZEROUPPER()
-		RET()
+		storeGathered(v, xy, neg)
 	}
 }
