@@ -54,9 +54,10 @@ const (
 const lanes = field8.Lanes
 
 // strauss8MinLanes is the fewest lanes worth the eight-lane computation:
-// it costs about as much as 4.4 single ones (BenchmarkEcmult1pG8 against
-// BenchmarkEcmult1pG, IFMA), whatever the number of lanes in use.
-const strauss8MinLanes = 5
+// it costs about as much as 3.5 single ones (VerifyMany's lane path at
+// 0.42–0.46× of Verify per signature, IFMA), whatever the number of lanes
+// in use.
+const strauss8MinLanes = 4
 
 // strauss8Digits is the recoding of one lane vector of scalars: windows[i][j]
 // is digit i of lane j, signs included.
