@@ -7,7 +7,9 @@
 //   - const.go: k·P in constant time (GLV, signed windows) and the x
 //     coordinate of k·P from the x coordinate of P alone.
 //   - strauss.go and gtables.go: Strauss–wNAF for a·A + b·G and small
-//     multi-scalar multiplications, with the tables of G and 2¹²⁸·G.
+//     multi-scalar multiplications, with the tables of G and 2¹²⁸·G;
+//     strauss8.go: eight a·A + b·G at once on the lanes of internal/group8;
+//     xequals.go: ECDSA's x(R) ≡ r check without inversion.
 //   - pippenger.go and pippenger_affine.go: Pippenger's bucket method for
 //     many points; msm.go chooses between the two.
 //

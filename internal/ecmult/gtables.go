@@ -9,9 +9,9 @@ import (
 
 // The generator tables of the Strauss–wNAF double multiplication a·A + b·G
 // (strauss.go; docs/ecmult.md, "Strauss–wNAF"): the odd multiples of G and of
-// 2¹²⁸·G up to the width-15 wNAF digit bound, in affine coordinates. This is
-// libsecp256k1's secp256k1_pre_g and secp256k1_pre_g_128 (ECMULT_WINDOW_SIZE
-// = 15).
+// 2¹²⁸·G up to the width-15 wNAF digit bound, in affine coordinates with
+// canonical limbs. This is libsecp256k1's secp256k1_pre_g and
+// secp256k1_pre_g_128 (ECMULT_WINDOW_SIZE = 15).
 //
 // They are computed lazily, once, on the first call that needs them, instead
 // of being embedded: the computation takes about 6.5 ms here (8–9.5 ms with
@@ -79,6 +79,13 @@ func computeGTables() *gTables {
 			}
 			if !group.VarTimeBatchSetJacobian(t[k][start:start+gTableChunk], jac, scratch) {
 				panic("ecmult: identity in the generator table")
+			}
+			// Canonical coordinates: the 8-lane Strauss reads their limbs
+			// (group8.Affine8.VarTimeGatherAffine).
+			for i := start; i < start+gTableChunk; i++ {
+				e := &t[k][i]
+				e.X.Normalize(&e.X)
+				e.Y.Normalize(&e.Y)
 			}
 		}
 	}

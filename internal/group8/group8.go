@@ -6,9 +6,10 @@
 //
 // The formulas are the a = 0 ones of the Explicit-Formulas Database
 // (dbl-2009-l, madd-2007-bl, add-2007-bl), written with field8's multiply,
-// square, add and subtract only: no halving, no small-constant multiply,
-// nothing that branches on a value, so every operation is constant time in
-// every lane. Like libsecp256k1's incomplete formulas, the additions do
+// square, add and subtract, and Lin, which sums a few terms with small
+// weights (2·x, 3·x, −8·x …) under one reduction where a chain of additions
+// would reduce after each: no halving, nothing that branches on a value, so
+// every operation is constant time in every lane. Like libsecp256k1's incomplete formulas, the additions do
 // not handle the exceptional inputs, which callers rule out or mask lane by
 // lane: an input at infinity, or two inputs with the same x (P = Q, which
 // needs a doubling, or P = −Q, whose sum is the identity). A lane with such
@@ -85,23 +86,20 @@ func (v *Jacobian8) doubleGeneric(p *Jacobian8) *Jacobian8 {
 	c.Square(&b)
 	d.Add(&p.X, &b)
 	d.Square(&d)
-	d.Sub(&d, &a)
-	d.Sub(&d, &c)
-	d.Add(&d, &d)
-	e.Add(&a, &a)
-	e.Add(&e, &a)
+	// One reduction per sum of several terms (field8's Lin), with the
+	// multiple of 32p that keeps every limb non-negative: terms below 2⁵²
+	// weighted −2, −2 need 4·32p (p32's top limb is 2⁵³ − 32), −2 needs
+	// 2·32p and −8 needs 8·32p.
+	d.Lin(4, field8.Term{C: 2, X: &d}, field8.Term{C: -2, X: &a}, field8.Term{C: -2, X: &c})
+	e.Lin(0, field8.Term{C: 3, X: &a})
 	// Z₃ first: p may be v.
 	v.Z.Mul(&p.Y, &p.Z)
-	v.Z.Add(&v.Z, &v.Z)
+	v.Z.Lin(0, field8.Term{C: 2, X: &v.Z})
 	v.X.Square(&e)
-	v.X.Sub(&v.X, &d)
-	v.X.Sub(&v.X, &d)
+	v.X.Lin(2, field8.Term{C: 1, X: &v.X}, field8.Term{C: -2, X: &d})
 	t.Sub(&d, &v.X)
 	v.Y.Mul(&e, &t)
-	c.Add(&c, &c)
-	c.Add(&c, &c)
-	c.Add(&c, &c)
-	v.Y.Sub(&v.Y, &c)
+	v.Y.Lin(8, field8.Term{C: 1, X: &v.Y}, field8.Term{C: -8, X: &c})
 	return v
 }
 
@@ -114,26 +112,22 @@ func (v *Jacobian8) addAffineGeneric(p *Jacobian8, q *Affine8) *Jacobian8 {
 	s2.Mul(&s2, &z1z1)
 	h.Sub(&u2, &p.X)
 	hh.Square(&h)
-	i.Add(&hh, &hh)
-	i.Add(&i, &i)
+	// One reduction per sum of several terms (field8's Lin; the multiples
+	// of 32p as in doubleGeneric: 2·32p covers weights down to −3).
+	i.Lin(0, field8.Term{C: 4, X: &hh})
 	j.Mul(&h, &i)
-	r.Sub(&s2, &p.Y)
-	r.Add(&r, &r)
+	r.Lin(2, field8.Term{C: 2, X: &s2}, field8.Term{C: -2, X: &p.Y})
 	vv.Mul(&p.X, &i)
 	// Z₃ and Y₁·J before p's coordinates are overwritten (p may be v).
 	t.Add(&p.Z, &h)
 	t.Square(&t)
-	t.Sub(&t, &z1z1)
-	v.Z.Sub(&t, &hh)
+	v.Z.Lin(2, field8.Term{C: 1, X: &t}, field8.Term{C: -1, X: &z1z1}, field8.Term{C: -1, X: &hh})
 	t.Mul(&p.Y, &j)
-	t.Add(&t, &t)
 	v.X.Square(&r)
-	v.X.Sub(&v.X, &j)
-	v.X.Sub(&v.X, &vv)
-	v.X.Sub(&v.X, &vv)
+	v.X.Lin(2, field8.Term{C: 1, X: &v.X}, field8.Term{C: -1, X: &j}, field8.Term{C: -2, X: &vv})
 	vv.Sub(&vv, &v.X)
 	v.Y.Mul(&r, &vv)
-	v.Y.Sub(&v.Y, &t)
+	v.Y.Lin(2, field8.Term{C: 1, X: &v.Y}, field8.Term{C: -2, X: &t})
 	return v
 }
 

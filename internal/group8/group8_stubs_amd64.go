@@ -31,3 +31,15 @@ func lookupLanes8IFMA(v *Affine8, table []Affine8, idx *[8]uint64, neg *[8]uint6
 //
 //go:noescape
 func selectJacobian8IFMA(v *Jacobian8, a *Jacobian8, b *Jacobian8, cond *[8]uint64)
+
+// gather8IFMA is Affine8.VarTimeGather with AVX-512 IFMA: t is the first entry
+// of the table and the digits' entries are in it.
+//
+//go:noescape
+func gather8IFMA(v *Affine8, t *Affine8, d *[8]int32)
+
+// gatherAffine8IFMA is Affine8.VarTimeGatherAffine with AVX-512 IFMA: t is the
+// first entry of the table and the digits' entries are in it.
+//
+//go:noescape
+func gatherAffine8IFMA(v *Affine8, t *groupAffine, d *[8]int32)

@@ -2,7 +2,6 @@ package group8
 
 import (
 	"math/rand"
-	"sync"
 	"testing"
 
 	"github.com/kestrel-crypto/secp256k1/internal/field"
@@ -11,21 +10,23 @@ import (
 	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
 )
 
-// randomJacobian returns k·G for a random k, scaled projectively by a random
-// λ (X·λ², Y·λ³, Z·λ: the same point), so that the formulas see Z ≠ 1. k·G
-// is the sum of the 2ⁱ·G for the set bits of k, with internal/group's
-// complete addition (internal/ecmult, whose engines use this package, is
-// not importable from its tests).
+// randomJacobian returns a random curve point (the lift of a random x, not
+// through internal/ecmult, which imports this package), scaled projectively
+// by a random λ (X·λ², Y·λ³, Z·λ: the same point), so that the formulas see
+// Z ≠ 1.
 func randomJacobian(r *rand.Rand) group.Jacobian {
 	var b [32]byte
-	r.Read(b[:])
-	var p group.Jacobian
-	pow := powersOfG()
-	for i := range 256 {
-		if b[i/8]>>(i%8)&1 == 1 {
-			p.Add(&p, &pow[i])
+	var a group.Affine
+	for {
+		r.Read(b[:])
+		var x field.Element
+		x.SetBytes(&b)
+		if a.LiftX(&x, r.Intn(2)) == 1 {
+			break
 		}
 	}
+	var p group.Jacobian
+	p.SetAffine(&a)
 	r.Read(b[:])
 	var l, l2 field.Element
 	l.SetBytes(&b)
@@ -36,16 +37,6 @@ func randomJacobian(r *rand.Rand) group.Jacobian {
 	p.Z.Multiply(&p.Z, &l)
 	return p
 }
-
-// powersOfG returns 2ⁱ·G for i < 256.
-var powersOfG = sync.OnceValue(func() *[256]group.Jacobian {
-	pow := new([256]group.Jacobian)
-	pow[0].SetAffine(&group.Generator)
-	for i := 1; i < 256; i++ {
-		pow[i].Double(&pow[i-1])
-	}
-	return pow
-})
 
 // same reports whether the Jacobian points p and q are the same point.
 func same(p, q *group.Jacobian) bool { return p.Equal(q) == 1 }

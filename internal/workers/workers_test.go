@@ -20,3 +20,28 @@ func TestRun(t *testing.T) {
 		}
 	}
 }
+
+// TestRunChunks checks that the ranges cover every job exactly once, with
+// ranges of the given size (the last one shorter).
+func TestRunChunks(t *testing.T) {
+	for _, n := range []int{0, 1, 7, 8, 9, 64, 1001} {
+		for _, size := range []int{1, 8} {
+			for _, w := range []int{-1, 1, 2, 3, 8} {
+				counts := make([]atomic.Int32, n)
+				RunChunks(n, size, w, func(start, end int) {
+					if start%size != 0 || end-start > size || end <= start || (end-start < size && end != n) {
+						t.Errorf("n = %d, size %d: range [%d, %d)", n, size, start, end)
+					}
+					for i := start; i < end; i++ {
+						counts[i].Add(1)
+					}
+				})
+				for i := range counts {
+					if c := counts[i].Load(); c != 1 {
+						t.Fatalf("n = %d, size %d, w = %d: job %d ran %d times", n, size, w, i, c)
+					}
+				}
+			}
+		}
+	}
+}

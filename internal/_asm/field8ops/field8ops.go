@@ -127,6 +127,65 @@ func (c *Consts) Sub(a, b Elem) Elem {
 	return v
 }
 
+// LinTerm is one term c·x of Lin.
+type LinTerm struct {
+	C int // −8 … 8
+	X Elem
+}
+
+// Lin returns k·32p + Σ cᵢ·xᵢ, limb by limb without carries, then reduced
+// (field8's Element8.Lin, whose comment has the bounds the caller must
+// keep), in new registers. k is 0 or a power of two up to 8; the
+// coefficients are ±1, ±2, ±3, ±4 or ±8.
+func (c *Consts) Lin(k int, terms ...LinTerm) Elem {
+	var v Elem
+	tmp := ZMM()
+	for i := range v {
+		v[i] = ZMM()
+		if k == 0 {
+			VMOVDQA64(c.Zero, v[i])
+		} else {
+			VPBROADCASTQ(c.p32.Offset(8*i), v[i])
+			if k > 1 {
+				VPSLLQ(U8(log2(k)), v[i], v[i])
+			}
+		}
+		for _, t := range terms {
+			x, m := t.X[i], max(t.C, -t.C)
+			switch m {
+			case 1:
+			case 3:
+				VPADDQ(x, x, tmp)
+				VPADDQ(x, tmp, tmp)
+				x = tmp
+			default:
+				VPSLLQ(U8(log2(m)), x, tmp)
+				x = tmp
+			}
+			if t.C > 0 {
+				VPADDQ(x, v[i], v[i])
+			} else {
+				VPSUBQ(x, v[i], v[i])
+			}
+		}
+	}
+	c.reduce5(v)
+	return v
+}
+
+// log2 returns the base-2 logarithm of the power of two x (2, 4 or 8).
+func log2(x int) uint8 {
+	switch x {
+	case 2:
+		return 1
+	case 4:
+		return 2
+	case 8:
+		return 3
+	}
+	panic(fmt.Sprint("field8ops: not 2, 4 or 8: ", x))
+}
+
 // carry adds lo >> 52 to hi and keeps the low 52 bits of lo.
 func (c *Consts) carry(lo, hi, tmp reg.VecVirtual) {
 	VPSRLQ(U8(52), lo, tmp)

@@ -56,6 +56,21 @@ func sub(dst, a, b Mem) {
 	f8.StoreElem(c.Sub(f8.LoadElem(a), f8.LoadElem(b)), dst)
 }
 
+// term is one term c·x of lin, x an Element8 in memory.
+type term struct {
+	c int
+	m Mem
+}
+
+// lin sets dst = k·32p + Σ cᵢ·xᵢ with one reduction (field8's Lin).
+func lin(dst Mem, k int, terms ...term) {
+	lt := make([]f8.LinTerm, len(terms))
+	for i, t := range terms {
+		lt[i] = f8.LinTerm{C: t.c, X: f8.LoadElem(t.m)}
+	}
+	f8.StoreElem(c.Lin(k, lt...), dst)
+}
+
 // locals returns n Element8 slots in the stack frame.
 func locals(n int) []Mem {
 	base := AllocLocal(elemSize * n)
@@ -88,22 +103,15 @@ func main() {
 		sqr(cc, b)
 		add(d, X, b)
 		sqr(d, d)
-		sub(d, d, a)
-		sub(d, d, cc)
-		add(d, d, d)
-		add(e, a, a)
-		add(e, e, a)
+		lin(d, 4, term{2, d}, term{-2, a}, term{-2, cc})
+		lin(e, 0, term{3, a})
 		mul(vZ, Y, Z)
-		add(vZ, vZ, vZ)
+		lin(vZ, 0, term{2, vZ})
 		sqr(vX, e)
-		sub(vX, vX, d)
-		sub(vX, vX, d)
+		lin(vX, 2, term{1, vX}, term{-2, d})
 		sub(t, d, vX)
 		mul(vY, e, t)
-		add(cc, cc, cc)
-		add(cc, cc, cc)
-		add(cc, cc, cc)
-		sub(vY, vY, cc)
+		lin(vY, 8, term{1, vY}, term{-8, cc})
 		VZEROUPPER()
 		RET()
 	}
@@ -125,31 +133,26 @@ func main() {
 		mul(s2, s2, z1z1)
 		sub(h, u2, X1)
 		sqr(hh, h)
-		add(i, hh, hh)
-		add(i, i, i)
+		lin(i, 0, term{4, hh})
 		mul(j, h, i)
-		sub(r, s2, Y1)
-		add(r, r, r)
+		lin(r, 2, term{2, s2}, term{-2, Y1})
 		mul(vv, X1, i)
 		add(t, Z1, h)
 		sqr(t, t)
-		sub(t, t, z1z1)
-		sub(vZ, t, hh)
+		lin(vZ, 2, term{1, t}, term{-1, z1z1}, term{-1, hh})
 		mul(t, Y1, j)
-		add(t, t, t)
 		sqr(vX, r)
-		sub(vX, vX, j)
-		sub(vX, vX, vv)
-		sub(vX, vX, vv)
+		lin(vX, 2, term{1, vX}, term{-1, j}, term{-2, vv})
 		sub(vv, vv, vX)
 		mul(vY, r, vv)
-		sub(vY, vY, t)
+		lin(vY, 2, term{1, vY}, term{-2, t})
 		VZEROUPPER()
 		RET()
 	}
 
 	lookup()
 	lanes()
+	gather()
 
 	asmgen.Generate("group8", rationale)
 }
