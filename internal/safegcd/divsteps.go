@@ -14,7 +14,7 @@ import (
 // particular every entry fits an int64 with a bit to spare.
 type trans struct{ u, v, q, r int64 }
 
-// divsteps59 runs 59 hddivsteps in constant time on the low 64 bits f0 and g0 of
+// divsteps59Generic runs 59 hddivsteps in constant time on the low 64 bits f0 and g0 of
 // f and g, and returns the new ζ = −(δ + ½) and the transition matrix.
 //
 // f0 must be odd. The loop has a fixed count and no data-dependent branch: the
@@ -26,7 +26,7 @@ type trans struct{ u, v, q, r int64 }
 // The matrix entries are computed mod 2⁶⁴ in uint64, where the shifts and
 // negations of negative values are well defined; their true values lie in
 // [−2⁶², 2⁶²], so the final conversion to int64 is exact.
-func divsteps59(zeta int64, f0, g0 uint64) (int64, trans) {
+func divsteps59Generic(zeta int64, f0, g0 uint64) (int64, trans) {
 	if debug.Enabled {
 		debug.Assert(f0&1 == 1, "safegcd: divsteps59: f is even")
 	}

@@ -19,14 +19,14 @@ func TestCompiledConstantTime(t *testing.T) {
 		{Name: "safegcd.(*Modulus).Invert", Public: []string{
 			"for range 10", // ten batches of 59 divsteps, for every input
 		}},
-		{Name: "safegcd.divsteps59", Public: []string{
+		{Name: "safegcd.divsteps59Generic", Public: []string{
 			"for range 59",
 		}},
-		{Name: "safegcd.(*Modulus).updateDE", Public: []string{
+		{Name: "safegcd.(*Modulus).updateDEGeneric", Public: []string{
 			loop4,
 			"mi != 0", // a limb of the modulus M, public
 		}},
-		{Name: "safegcd.updateFG", Public: []string{loop4}},
+		{Name: "safegcd.updateFGGeneric", Public: []string{loop4}},
 		{Name: "safegcd.(*Modulus).normalize"},
 		{Name: "safegcd.fromWords"},
 		{Name: "safegcd.toWords"},

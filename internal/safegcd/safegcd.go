@@ -40,6 +40,8 @@ type Modulus struct {
 	inv62 uint64
 	// words is M as little-endian 64-bit words, for the binary Jacobi fallback.
 	words [4]uint64
+	// nonzero has bit i set if m[i] ≠ 0, for updateDE's assembly.
+	nonzero uint64
 }
 
 // New returns the constants for the odd modulus m > 1 given as little-endian
@@ -72,6 +74,11 @@ func New(m *[4]uint64) *Modulus {
 		inv *= 2 - m[0]*inv
 	}
 	mod.inv62 = inv & mask62
+	for i, mi := range mod.m {
+		if mi != 0 {
+			mod.nonzero |= 1 << i
+		}
+	}
 	return mod
 }
 

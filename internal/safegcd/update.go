@@ -78,7 +78,7 @@ func (x int128) low62() int64 {
 // so U·fᵢ + V·gᵢ < 2⁶³·2⁶² + 2⁶²·2⁶² < 2¹²⁶ for limbs below 2⁶².
 const offset = 1 << 62
 
-// updateDE sets [d, e] = t·[d, e]/2⁶² mod M, in constant time (doc §4).
+// updateDEGeneric sets [d, e] = t·[d, e]/2⁶² mod M, in constant time (doc §4).
 //
 // On entry and on return d, e ∈ (−2M, M), with limbs 0..3 in [0, 2⁶²) and limb 4
 // signed (so |d₄|, |e₄| < 2⁹), and t is a matrix from divsteps59 or
@@ -88,7 +88,7 @@ const offset = 1 << 62
 // offset); Mᵢ·md with |Mᵢ| ≤ 2⁶¹ (limb 4: ≤ 2⁸) and |md| ≤ 2⁶³, at most 2¹²⁴ in
 // magnitude; minus dᵢ₋₁ + eᵢ₋₁ < 2⁶³; plus the carry of the previous limb,
 // below 2⁶⁵ in magnitude. So |cd|, |ce| < 2¹²⁶ + 2¹²⁴ + 2⁶⁶ < 2¹²⁷ throughout.
-func (m *Modulus) updateDE(d, e *signed62, t *trans) {
+func (m *Modulus) updateDEGeneric(d, e *signed62, t *trans) {
 	if debug.Enabled {
 		m.checkDE(d, e, "safegcd: updateDE (entry)")
 		defer m.checkDE(d, e, "safegcd: updateDE (return)")
@@ -158,14 +158,14 @@ func (m *Modulus) updateDE(d, e *signed62, t *trans) {
 	e[4] = int64(ce.lo) - d4 - e4
 }
 
-// updateFG sets [f, g] = t·[f, g]/2⁶², in constant time.
+// updateFGGeneric sets [f, g] = t·[f, g]/2⁶², in constant time.
 //
 // On entry limbs 0..3 of f and g are in [0, 2⁶²) and limb 4 is signed; so they
 // are on return. The division is exact because t comes from divsteps on the low
 // bits of f and g (doc §2). f and g stay within [−M, M] ⊂ (−2²⁵⁶, 2²⁵⁶], so
 // limb 4 stays in [−2⁸, 2⁸] (−2⁸ exactly at f = −M for M = 2²⁵⁶ − c). As in updateDE, without the M terms, the
 // accumulators stay below 2¹²⁶ + 2⁶⁶ in magnitude.
-func updateFG(f, g *signed62, t *trans) {
+func updateFGGeneric(f, g *signed62, t *trans) {
 	uu, vv, qq, rr := uint64(t.u)+offset, uint64(t.v)+offset, uint64(t.q)+offset, uint64(t.r)+offset
 
 	f0, g0 := uint64(f[0]), uint64(g[0])
@@ -200,7 +200,7 @@ func updateFG(f, g *signed62, t *trans) {
 	g[4] = int64(cg.lo) - f4 - g4
 }
 
-// updateFGVar sets [f, g] = t·[f, g]/2⁶² on the low n limbs of f and g, in
+// updateFGVarGeneric sets [f, g] = t·[f, g]/2⁶² on the low n limbs of f and g, in
 // variable time.
 //
 // f and g must fit in n limbs: limbs 0..n−2 in [0, 2⁶²), limb n−1 signed, and
@@ -209,7 +209,7 @@ func updateFG(f, g *signed62, t *trans) {
 // fits in n limbs again. Limbs n.. are left alone. The accumulator bounds are
 // those of updateFG: the top limb's products also stay below 2¹²⁶ together, and
 // its offset correction fᵢ + gᵢ ∈ [−2⁶³, 2⁶³) is an int64.
-func updateFGVar(n int, fv, gv *signed62, t *trans) {
+func updateFGVarGeneric(n int, fv, gv *signed62, t *trans) {
 	if debug.Enabled {
 		checkFGVar(n, fv, gv, "safegcd: updateFGVar (entry)")
 		defer checkFGVar(n, fv, gv, "safegcd: updateFGVar (return)")

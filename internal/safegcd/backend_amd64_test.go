@@ -1,0 +1,167 @@
+//go:build !purego
+
+package safegcd
+
+import (
+	"math/big"
+	"math/rand"
+	"testing"
+
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
+)
+
+// The assembly against its generic twins, function by function, on random
+// and edge inputs within each function's contract. (The inversion and Jacobi
+// tests, run once per backend, cover the assembly in use; the
+// kestrel_debug build compares every call with the twin.)
+
+// bigToSigned62 returns v in n limbs, limbs 0..n−2 in [0, 2⁶²) and limb n−1
+// signed, or false if v does not fit.
+func bigToSigned62(v *big.Int, n int) (signed62, bool) {
+	var s signed62
+	x := new(big.Int).Set(v)
+	mask := big.NewInt(mask62)
+	for i := range n - 1 {
+		s[i] = new(big.Int).And(x, mask).Int64()
+		x.Rsh(x, 62) // rounds down, also for negative x
+	}
+	if !x.IsInt64() {
+		return s, false
+	}
+	s[n-1] = x.Int64()
+	return s, true
+}
+
+// randBelow returns a uniform value in [lo, hi) or, one time in four, one of
+// the ends or a value next to them.
+func randBelow(r *rand.Rand, lo, hi *big.Int) *big.Int {
+	span := new(big.Int).Sub(hi, lo)
+	switch r.Intn(8) {
+	case 0:
+		return new(big.Int).Set(lo)
+	case 1:
+		return new(big.Int).Sub(hi, big.NewInt(1))
+	}
+	return new(big.Int).Add(lo, new(big.Int).Rand(r, span))
+}
+
+// randWord returns a uniform 64-bit word or, one time in four, a word with
+// few bits or few zero bits.
+func randWord(r *rand.Rand) uint64 {
+	w := r.Uint64()
+	switch r.Intn(8) {
+	case 0:
+		return w >> (r.Intn(64))
+	case 1:
+		return ^(w >> r.Intn(64))
+	}
+	return w
+}
+
+// randTrans returns the transition matrix of a batch of divsteps on random
+// words, from the constant-time or the variable-time divsteps.
+func randTrans(r *rand.Rand, f0, g0 uint64) trans {
+	if r.Intn(2) == 0 {
+		_, t := divsteps59Generic(int64(r.Intn(1065))-532, f0|1, g0)
+		return t
+	}
+	_, t := divsteps62Var(int64(r.Intn(1201))-600, f0|1, g0)
+	return t
+}
+
+func asmCount(t *testing.T) int {
+	if len(backends()) < 2 {
+		t.Skip("no assembly in this build")
+	}
+	return testref.Short{Div: 20}.Count(t, 20000)
+}
+
+// TestDivsteps59Asm compares divsteps59Asm with divsteps59Generic on random
+// and edge words and ζ in [−532, 532] (so that |ζ| ≤ 591 after, which the
+// kestrel_debug build asserts).
+func TestDivsteps59Asm(t *testing.T) {
+	n := asmCount(t)
+	r := testref.Rand(t)
+	edges := []uint64{1, 3, 1<<63 + 1, ^uint64(0), 0, 2, 1 << 63, 0x5555555555555555}
+	for i := range n {
+		f0, g0 := randWord(r)|1, randWord(r)
+		zeta := int64(r.Intn(1065)) - 532
+		if i < len(edges)*len(edges) {
+			f0, g0 = edges[i%len(edges)]|1, edges[i/len(edges)]
+		}
+		wz, wt := divsteps59Generic(zeta, f0, g0)
+		var gt trans
+		gz := divsteps59Asm(zeta, f0, g0, &gt)
+		if gz != wz || gt != wt {
+			t.Fatalf("divsteps59(%d, %#x, %#x) = %d, %v; generic %d, %v", zeta, f0, g0, gz, gt, wz, wt)
+		}
+	}
+}
+
+// TestUpdateDEAsm compares updateDEAsm with updateDEGeneric for every test
+// modulus, on d and e in (−2M, M) (ends included) and matrices from both
+// kinds of divsteps.
+func TestUpdateDEAsm(t *testing.T) {
+	n := asmCount(t)
+	r := testref.Rand(t)
+	for _, tm := range testModuli {
+		lo := new(big.Int).Neg(new(big.Int).Lsh(tm.big, 1))
+		lo.Add(lo, big.NewInt(1))
+		// checkDE (kestrel_debug) asks for d₄ > −2⁹, a little more than
+		// d > −2M for M close to 2²⁵⁶.
+		if floor := big.NewInt(-511); lo.Cmp(floor.Lsh(floor, 248)) < 0 {
+			lo = floor
+		}
+		for range n / len(testModuli) {
+			d, _ := bigToSigned62(randBelow(r, lo, tm.big), 5)
+			e, _ := bigToSigned62(randBelow(r, lo, tm.big), 5)
+			tr := randTrans(r, randWord(r), randWord(r))
+			wd, we := d, e
+			tm.m.updateDEGeneric(&wd, &we, &tr)
+			gd, ge := d, e
+			updateDEAsm(tm.m, &gd, &ge, &tr, tm.m.nonzero)
+			if gd != wd || ge != we {
+				t.Fatalf("updateDE mod %s of %v, %v by %v = %v, %v; generic %v, %v", tm.name, d, e, tr, gd, ge, wd, we)
+			}
+		}
+	}
+}
+
+// TestUpdateFGAsm compares updateFGAsm with updateFGGeneric (n = 5) and
+// updateFGVarGeneric (every n) on f and g in [−2⁶²⁽ⁿ⁻¹⁾·2⁶², 2⁶²⁽ⁿ⁻¹⁾·2⁶²)
+// with the matrix of divsteps on their low words, which divides exactly.
+// The limbs above n must be left alone.
+func TestUpdateFGAsm(t *testing.T) {
+	count := asmCount(t)
+	r := testref.Rand(t)
+	for i := range count {
+		n := 1 + i%5
+		hi := new(big.Int).Lsh(big.NewInt(1), uint(62*n))
+		if n == 5 {
+			hi = new(big.Int).Lsh(big.NewInt(1), 256) // updateFG: [−M, M] for some M < 2²⁵⁶
+		}
+		lo := new(big.Int).Neg(hi)
+		fb := randBelow(r, lo, hi)
+		fb.SetBit(fb, 0, 1)
+		f, _ := bigToSigned62(fb, n)
+		g, _ := bigToSigned62(randBelow(r, lo, hi), n)
+		for j := n; j < 5; j++ {
+			f[j], g[j] = int64(r.Uint64()), int64(r.Uint64()) // must survive
+		}
+		tr := randTrans(r, low64(&f), low64(&g))
+		if n == 1 {
+			tr = randTrans(r, uint64(f[0]), uint64(g[0]))
+		}
+		wf, wg := f, g
+		if n == 5 && r.Intn(2) == 0 {
+			updateFGGeneric(&wf, &wg, &tr)
+		} else {
+			updateFGVarGeneric(n, &wf, &wg, &tr)
+		}
+		gf, gg := f, g
+		updateFGAsm(n, &gf, &gg, &tr)
+		if gf != wf || gg != wg {
+			t.Fatalf("updateFG(%d) of %v, %v by %v = %v, %v; generic %v, %v", n, f, g, tr, gf, gg, wf, wg)
+		}
+	}
+}
