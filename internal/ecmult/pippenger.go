@@ -90,15 +90,15 @@ func (k *pippengerKey) digit(pos, c uint) int {
 // msmScratch holds the buffers of one call. The slices only grow; a pool of
 // them (msmScratchPool) makes repeated calls allocation-free.
 type msmScratch struct {
-	live   []int32          // indices of the live inputs; len(points) stands for G
-	points []group.Affine   // 2 per live input: ±P, ±φ(P)
+	live   []int32        // indices of the live inputs; len(points) stands for G
+	points []group.Affine // 2 per live input: ±P, ±φ(P)
 	// points52 is points in 5x52 limbs for the lane path of the affine
 	// buckets (pippenger_lanes.go), nil without it.
 	points52 []aff52
-	lanes52  []aff52 // the memory of points52, kept across calls
-	keys   []pippengerKey   // their recoded 128-bit scalars
-	sums   []group.Jacobian // Sⱼ per window
-	ws     []*windowScratch // one per goroutine
+	lanes52  []aff52          // the memory of points52, kept across calls
+	keys     []pippengerKey   // their recoded 128-bit scalars
+	sums     []group.Jacobian // Sⱼ per window
+	ws       []*windowScratch // one per goroutine
 
 	// The job of the current call, for unit. The input slices are cleared
 	// before the scratch returns to the pool.

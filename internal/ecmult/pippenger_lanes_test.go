@@ -164,9 +164,9 @@ func TestLanePassesAsm(t *testing.T) {
 		buckets, points, eb, ep := randomLaneBatch(r, groups)
 		type result struct {
 			den, prefix, ax, qx []field8.Element8
-			special     []uint8
-			inv         [2]field8.Element8
-			buckets     []aff52
+			special             []uint8
+			inv                 [2]field8.Element8
+			buckets             []aff52
 		}
 		var inv [2]field8.Element8
 		for h := range inv {
