@@ -68,6 +68,11 @@ type affineBuckets struct {
 	qx8       []field8.Element8
 	prefix8   []field8.Element8
 	special   []uint8
+	// foldOverflow's scratch.
+	foldIdx []int32
+	foldJac []group.Jacobian
+	foldAff []group.Affine
+	foldFe  []field.Element
 }
 
 // affineMaxBuckets bounds the buckets of one group of windows: 2¹² affine
@@ -101,6 +106,9 @@ func (ab *affineBuckets) windowsAffine(sums []group.Jacobian, points []group.Aff
 	t := (j1 - j0) * half
 	if batch <= 0 {
 		batch = affineBatchSize(t)
+		if points52 != nil {
+			batch = laneBatchSize(j0, j1, c)
+		}
 	}
 	ab.buckets = grow(ab.buckets, t)
 	ab.state = grow(ab.state, t)
@@ -156,11 +164,8 @@ func (ab *affineBuckets) windowsAffine(sums []group.Jacobian, points []group.Aff
 	ab.qBucket, ab.qPoint = ab.qBucket[:0], ab.qPoint[:0]
 
 	if points52 != nil {
-		for b, st := range ab.state {
-			if st != 0 {
-				ab.buckets[b] = ab.buckets52[b].affine()
-			}
-		}
+		ab.sumLanes(sums, j0, j1, half)
+		return
 	}
 	for j := j0; j < j1; j++ {
 		ab.sum(&sums[j-j0], (j-j0)*half, half)

@@ -1,9 +1,13 @@
 package ecmult
 
 import (
+	"math/bits"
+
 	"github.com/kestrel-crypto/secp256k1/internal/field"
 	"github.com/kestrel-crypto/secp256k1/internal/field8"
 	"github.com/kestrel-crypto/secp256k1/internal/group"
+	"github.com/kestrel-crypto/secp256k1/internal/group8"
+	"github.com/kestrel-crypto/secp256k1/internal/scalar"
 )
 
 // The affine bucket additions of pippenger_affine.go on eight lanes
@@ -149,6 +153,20 @@ func (ab *affineBuckets) flushLanes(points []group.Affine) {
 
 	ab.eBucket, ab.ePoint = ab.eBucket[:0], ab.ePoint[:0]
 	ab.gen++
+}
+
+// laneBatchSize is affineBatchSize for the lane path, over the buckets
+// that the windows j0 ≤ j < j1 can use (windowBuckets): with the top
+// window's fewer buckets (2¹¹ of 2¹² for 13-bit windows), a batch sized
+// for all of them defers so many additions that the queue overflows into
+// Jacobian additions, which cost more than the batch's arithmetic in lanes
+// (6% of the additions at 32768 points; docs/msm.md, "Lanes").
+func laneBatchSize(j0, j1 int, c uint) int {
+	t := 0
+	for j := j0; j < j1; j++ {
+		t += windowBuckets(j, c)
+	}
+	return affineBatchSize(t)
 }
 
 // lowBit returns the index of the lowest set bit of s ≠ 0.
@@ -317,4 +335,155 @@ func laneApplyGeneric(inv *[2]field8.Element8, den, prefix, ax, qx []field8.Elem
 			}
 		}
 	}
+}
+
+// sumLanes sets sums[j − j0] = Σ_b (b + 1)·bucket_j[b] for the windows
+// j0 ≤ j < j1 of the pass, each of half buckets: the overflow points are
+// folded into their buckets first, then each window's running sum runs in
+// lanes (sumWindowLanes), or on the single-element path where that
+// declines.
+func (ab *affineBuckets) sumLanes(sums []group.Jacobian, j0, j1, half int) {
+	ab.foldOverflow()
+	for j := j0; j < j1; j++ {
+		off := (j - j0) * half
+		if ab.sumWindowLanes(&sums[j-j0], off, half) {
+			continue
+		}
+		for b := off; b < off+half; b++ {
+			if ab.state[b] != 0 {
+				ab.buckets[b] = ab.buckets52[b].affine()
+			}
+		}
+		ab.sum(&sums[j-j0], off, half)
+	}
+}
+
+// foldOverflow adds each bucket's overflow point into the bucket, with one
+// inversion for all of them, and clears the overflow points.
+func (ab *affineBuckets) foldOverflow() {
+	if !ab.overUsed {
+		return
+	}
+	ab.foldIdx, ab.foldJac = ab.foldIdx[:0], ab.foldJac[:0]
+	for b := range ab.state {
+		o := &ab.overflow[b]
+		if o.IsIdentity() == 1 {
+			continue
+		}
+		if ab.state[b] != 0 {
+			a := ab.buckets52[b].affine()
+			o.VarTimeAddAffine(o, &a)
+		}
+		if o.IsIdentity() == 1 {
+			ab.state[b] = 0
+			continue
+		}
+		ab.foldIdx = append(ab.foldIdx, int32(b))
+		ab.foldJac = append(ab.foldJac, *o)
+		*o = group.Jacobian{}
+	}
+	ab.overUsed = false
+	if n := len(ab.foldJac); n > 0 {
+		ab.foldAff = grow(ab.foldAff, n)
+		ab.foldFe = grow(ab.foldFe, n)
+		group.VarTimeBatchSetJacobian(ab.foldAff, ab.foldJac, ab.foldFe) // no identity
+		for i, b := range ab.foldIdx {
+			ab.buckets52[b].set(&ab.foldAff[i])
+			ab.state[b] = ab.gen - 1 // occupied
+		}
+	}
+}
+
+// laneStart are the lanes' starting points of the running sums: fixed
+// points unrelated to the inputs, so that the incomplete formulas of
+// group8 meet no exceptional case for honest inputs.
+var laneStart = func() (r [field8.Lanes]group.Affine) {
+	for j := range r {
+		var p group.Jacobian
+		ScalarBaseMult(&p, new(scalar.Scalar).SetUint64(0x9E3779B97F4A7C15*uint64(j+1)))
+		r[j].VarTimeSetJacobian(&p)
+	}
+	return r
+}()
+
+// sumWindowLanes sets out = Σ_{b<n} (b + 1)·bucket[off + b] with the running
+// sum of docs/msm.md ("Lanes") on eight segments of n/8 buckets at once, lane
+// j for buckets [j·L, (j + 1)·L), L = n/8: running_j starts at laneStart[j]
+// and total_j at running_j's first value, so that after the L steps
+// total_j = L·R_j + Σ_b (b − j·L + 1)·B_b and running_j = R_j + Σ_b B_b.
+// Then out = Σ_j total_j − L·R_j + j·L·(running_j − R_j). It returns false,
+// with out unspecified, where it cannot run: an empty bucket, fewer than
+// eight buckets per lane, or a lane whose formulas met an exceptional case
+// (Z = 0, which group8's formulas propagate).
+func (ab *affineBuckets) sumWindowLanes(out *group.Jacobian, off, n int) bool {
+	L := n / field8.Lanes
+	if L < 8 || n%field8.Lanes != 0 {
+		return false
+	}
+	for _, st := range ab.state[off : off+n] {
+		if st == 0 {
+			return false
+		}
+	}
+	var run, tot group8.Jacobian8
+	var q group8.Affine8
+	for j := range field8.Lanes {
+		var r group.Jacobian
+		run.Set(j, r.SetAffine(&laneStart[j]))
+	}
+	for s := L - 1; s >= 0; s-- {
+		for j := range field8.Lanes {
+			a := &ab.buckets52[off+j*L+s]
+			for i := range 5 {
+				q.X.L[i][j], q.Y.L[i][j] = a.X[i], a.Y[i]
+			}
+		}
+		run.AddAffine(&run, &q)
+		if s == L-1 {
+			tot = run
+		} else {
+			tot.Add(&tot, &run)
+		}
+	}
+	var acc, t, u group.Jacobian
+	var lr group.Jacobian // L·R_j
+	for j := range field8.Lanes {
+		tot.Get(j, &t)
+		run.Get(j, &u)
+		if t.Z.IsZero() == 1 || u.Z.IsZero() == 1 {
+			return false
+		}
+		var r, neg group.Affine
+		neg.Negate(&laneStart[j])
+		u.VarTimeAddAffine(&u, &neg) // Σ_b B_b of the segment
+		r = laneStart[j]
+		mulSmall(&lr, &r, uint(L))
+		lr.Negate(&lr)
+		t.VarTimeAdd(&t, &lr)
+		mulSmallJacobian(&u, &u, uint(j*L))
+		t.VarTimeAdd(&t, &u)
+		acc.VarTimeAdd(&acc, &t)
+	}
+	*out = acc
+	return true
+}
+
+// mulSmall sets v = k·a by double-and-add, for a small k ≥ 1.
+func mulSmall(v *group.Jacobian, a *group.Affine, k uint) {
+	var p group.Jacobian
+	p.SetAffine(a)
+	mulSmallJacobian(v, &p, k)
+}
+
+// mulSmallJacobian sets v = k·p by double-and-add (k = 0 gives the
+// identity).
+func mulSmallJacobian(v, p *group.Jacobian, k uint) {
+	var acc group.Jacobian
+	for i := bits.Len(k) - 1; i >= 0; i-- {
+		acc.VarTimeDouble(&acc)
+		if k>>i&1 == 1 {
+			acc.VarTimeAdd(&acc, p)
+		}
+	}
+	*v = acc
 }

@@ -2,11 +2,13 @@ package ecmult
 
 import (
 	"fmt"
+	"math/big"
 	"math/rand"
 	"slices"
 	"testing"
 
 	"github.com/kestrel-crypto/secp256k1/internal/field8"
+	"github.com/kestrel-crypto/secp256k1/internal/group"
 	"github.com/kestrel-crypto/secp256k1/internal/scalar"
 	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
 )
@@ -265,5 +267,85 @@ func BenchmarkLanePasses(b *testing.B) {
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*8*groups), "ns/entry")
 		})
+	}
+}
+
+// TestSumLanes checks the window sums of the lane path (overflow points
+// folded, running sums in lanes or the fallback) against the single-element
+// running sum, for windows with overflow points, with an overflow point that
+// cancels its bucket, and with empty buckets; and that sumWindowLanes runs
+// (does not decline) on full windows.
+func TestSumLanes(t *testing.T) {
+	r := testref.Rand(t)
+	for _, path := range lanePaths()[1:] {
+		restore := setLanePath(path)
+		for _, half := range []int{8, 64, 136} {
+			const windows = 3
+			n := windows * half
+			ab := affineBuckets{
+				buckets: make([]group.Affine, n), buckets52: make([]aff52, n+1),
+				state: make([]uint32, n), overflow: make([]group.Jacobian, n), gen: 2,
+			}
+			point := func() *group.Jacobian {
+				// Uniform and nonzero: randomScalar's edge values include 0.
+				k := new(big.Int).Rand(r, new(big.Int).Sub(testref.N, big.NewInt(1)))
+				return baseMult(scalarFromBig(k.Add(k, big.NewInt(1))))
+			}
+			for b := range n {
+				p := point()
+				ab.buckets[b].VarTimeSetJacobian(p)
+				ab.buckets52[b].set(&ab.buckets[b])
+				ab.state[b] = 1
+				switch w := b / half; {
+				case w == 1 && r.Intn(6) == 0:
+					ab.overflow[b] = *point()
+					ab.overUsed = true
+				case w == 1 && r.Intn(20) == 0:
+					ab.overflow[b].SetAffine(new(group.Affine).Negate(&ab.buckets[b]))
+					ab.overUsed = true
+				case w == 2 && r.Intn(10) == 0:
+					ab.state[b] = 0
+				}
+			}
+			want := make([]group.Jacobian, windows)
+			for j := range windows {
+				ab.sum(&want[j], j*half, half)
+			}
+			if half >= 64 {
+				var got group.Jacobian
+				if !ab.sumWindowLanes(&got, 0, half) {
+					t.Fatalf("%s, %d buckets: sumWindowLanes declined a full window", path, half)
+				}
+				if got.Equal(&want[0]) != 1 {
+					t.Fatalf("%s, %d buckets: sumWindowLanes differs from the running sum", path, half)
+				}
+			}
+			got := make([]group.Jacobian, windows)
+			ab.sumLanes(got, 0, windows, half)
+			for j := range windows {
+				if got[j].Equal(&want[j]) != 1 {
+					t.Fatalf("%s, %d buckets: window %d differs from the running sum", path, half, j)
+				}
+			}
+		}
+		restore()
+	}
+}
+
+// BenchmarkEcmultMultiLanes is BenchmarkEcmultMulti at three sizes on each
+// path of lanePaths (the "scalar" path is what field8.SetBackend("generic")
+// and CPUs without IFMA run), in one binary.
+func BenchmarkEcmultMultiLanes(b *testing.B) {
+	for _, n := range []int{1024, 8192, 32768} {
+		scalars, points := msmBenchInput(n)
+		for _, path := range lanePaths() {
+			b.Run(fmt.Sprintf("N=%d/path=%s", n, path), func(b *testing.B) {
+				defer setLanePath(path)()
+				for b.Loop() {
+					valid(VarTimeMultiScalarMult(scalars, points, nil))
+				}
+				msmBenchReport(b, n)
+			})
+		}
 	}
 }
