@@ -4,23 +4,25 @@ import (
 	"math/rand"
 	"testing"
 
-	"github.com/kestrel-crypto/secp256k1/internal/ecmult"
 	"github.com/kestrel-crypto/secp256k1/internal/field"
 	"github.com/kestrel-crypto/secp256k1/internal/field8"
 	"github.com/kestrel-crypto/secp256k1/internal/group"
-	"github.com/kestrel-crypto/secp256k1/internal/scalar"
 	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
 )
 
-// randomJacobian returns k·G for a random k, scaled projectively by a random
+// randomJacobian returns k·G for a random 64-bit k ≠ 0 (by double-and-add:
+// internal/ecmult imports this package), scaled projectively by a random
 // λ (X·λ², Y·λ³, Z·λ: the same point), so that the formulas see Z ≠ 1.
 func randomJacobian(r *rand.Rand) group.Jacobian {
-	var b [32]byte
-	r.Read(b[:])
-	var k scalar.Scalar
-	k.SetReducedBytes(&b)
+	k := r.Uint64() | 1<<63
 	var p group.Jacobian
-	ecmult.ScalarBaseMult(&p, &k)
+	for i := 63; i >= 0; i-- {
+		p.VarTimeDouble(&p)
+		if k>>i&1 == 1 {
+			p.VarTimeAddAffine(&p, &group.Generator)
+		}
+	}
+	var b [32]byte
 	r.Read(b[:])
 	var l, l2 field.Element
 	l.SetBytes(&b)
