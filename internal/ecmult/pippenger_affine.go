@@ -191,12 +191,7 @@ func (ab *affineBuckets) add(points []group.Affine, b, p int32) {
 		return
 	}
 	if st == ab.gen {
-		if len(ab.qBucket) < cap(ab.qBucket) {
-			ab.qBucket = append(ab.qBucket, b)
-			ab.qPoint = append(ab.qPoint, p)
-		} else {
-			ab.addOverflow(points, b, p)
-		}
+		ab.deferAddition(points, b, p)
 		return
 	}
 	// For q = −points[i], λ = (−y_i − y_a)/(x_i − x_a) = (y_i + y_a)/(x_a − x_i):
@@ -227,6 +222,18 @@ func (ab *affineBuckets) add(points []group.Affine, b, p int32) {
 	ab.eBucket = append(ab.eBucket, b)
 	ab.ePoint = append(ab.ePoint, p)
 	ab.state[b&^affineDouble] = ab.gen
+}
+
+// deferAddition queues the addition of point p to bucket b, which is busy
+// in the current batch, or adds it to the overflow point if the queue is
+// full.
+func (ab *affineBuckets) deferAddition(points []group.Affine, b, p int32) {
+	if len(ab.qBucket) < cap(ab.qBucket) {
+		ab.qBucket = append(ab.qBucket, b)
+		ab.qPoint = append(ab.qPoint, p)
+		return
+	}
+	ab.addOverflow(points, b, p)
 }
 
 // addOverflow adds point p to bucket b's Jacobian overflow point.

@@ -93,12 +93,7 @@ func (ab *affineBuckets) addLanes(points []group.Affine, b, p int32) {
 		return
 	}
 	if st == ab.gen {
-		if len(ab.qBucket) < cap(ab.qBucket) {
-			ab.qBucket = append(ab.qBucket, b)
-			ab.qPoint = append(ab.qPoint, p)
-		} else {
-			ab.addOverflow(points, b, p)
-		}
+		ab.deferAddition(points, b, p)
 		return
 	}
 	ab.eBucket = append(ab.eBucket, b)

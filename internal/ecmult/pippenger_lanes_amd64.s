@@ -626,9 +626,9 @@ prefixLoop:
 	ADDQ        $0x00000280, CX
 	ADDQ        $0x00000280, BX
 	ADDQ        $0x00000280, SI
-	ADDQ        $0x02, DX
-	ADDQ        $0x40, R9
-	ADDQ        $0x40, R10
+	ADDQ        $0x00000002, DX
+	ADDQ        $0x00000040, R9
+	ADDQ        $0x00000040, R10
 	DECQ        R11
 	JNZ         prefixLoop
 	VZEROUPPER
@@ -2909,9 +2909,9 @@ applyLoop:
 	SUBQ        $0x00000280, DX
 	SUBQ        $0x00000280, SI
 	SUBQ        $0x00000280, DI
-	SUBQ        $0x02, BX
-	SUBQ        $0x40, R10
-	SUBQ        $0x40, R11
+	SUBQ        $0x00000002, BX
+	SUBQ        $0x00000040, R10
+	SUBQ        $0x00000040, R11
 	DECQ        R12
 	JNZ         applyLoop
 	VZEROUPPER

@@ -153,6 +153,24 @@ func zeroLanes(d f8.Elem) reg.OpmaskVirtual {
 	return isZero
 }
 
+// stride is a pointer and the bytes it moves per group.
+type stride struct {
+	p reg.Register
+	n int
+}
+
+// next moves each pointer by two groups (op is ADDQ or SUBQ), counts n
+// down and loops to label while it is not zero, then returns.
+func next(op func(imr, mr Op), label string, n reg.Register, ptrs ...stride) {
+	for _, s := range ptrs {
+		op(U32(2*s.n), s.p)
+	}
+	DECQ(n)
+	JNZ(LabelRef(label))
+	VZEROUPPER()
+	RET()
+}
+
 // Memory-operand field operations, as in internal/_asm/group8.
 func mul(dst, a, b Mem) {
 	x := f8.LoadElem(a)
@@ -208,17 +226,8 @@ func main() {
 			Comment("prefix[g + 2] = prefix[g]·den.")
 			f8.StoreElem(c.Mul(f8.LoadElem(Mem{Base: prefix, Disp: elemSize * h}), d), Mem{Base: prefix, Disp: elemSize * (h + 2)})
 		}
-		ADDQ(U32(2*elemSize), den)
-		ADDQ(U32(2*elemSize), prefix)
-		ADDQ(U32(2*elemSize), axp)
-		ADDQ(U32(2*elemSize), qxp)
-		ADDQ(U8(2), special)
-		ADDQ(U8(64), eb)
-		ADDQ(U8(64), ep)
-		DECQ(n)
-		JNZ(LabelRef("prefixLoop"))
-		VZEROUPPER()
-		RET()
+		next(ADDQ, "prefixLoop", n, stride{den, elemSize}, stride{prefix, elemSize}, stride{axp, elemSize},
+			stride{qxp, elemSize}, stride{special, 1}, stride{eb, 32}, stride{ep, 32})
 	}
 
 	TEXT("laneApplyIFMA", 0, "func(inv, den, prefix, ax, qx *[5][8]uint64, special *uint8, buckets, points *aff52, eb, ep *int32, groups int)")
@@ -301,17 +310,8 @@ func main() {
 			scatter(f8.LoadElem(s.x3), buckets, ib, 0, keep)
 			scatter(f8.LoadElem(s.y3), buckets, ib, aff52Y, keep)
 		})
-		SUBQ(U32(2*elemSize), den)
-		SUBQ(U32(2*elemSize), prefix)
-		SUBQ(U32(2*elemSize), axp)
-		SUBQ(U32(2*elemSize), qxp)
-		SUBQ(U8(2), special)
-		SUBQ(U8(64), eb)
-		SUBQ(U8(64), ep)
-		DECQ(n)
-		JNZ(LabelRef("applyLoop"))
-		VZEROUPPER()
-		RET()
+		next(SUBQ, "applyLoop", n, stride{den, elemSize}, stride{prefix, elemSize}, stride{axp, elemSize},
+			stride{qxp, elemSize}, stride{special, 1}, stride{eb, 32}, stride{ep, 32})
 	}
 
 	asmgen.Generate("msm8", rationale)
