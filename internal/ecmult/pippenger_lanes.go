@@ -389,56 +389,78 @@ func (ab *affineBuckets) foldOverflow() {
 	}
 }
 
-// laneStart are the lanes' starting points of the running sums: fixed
-// points unrelated to the inputs, so that the incomplete formulas of
-// group8 meet no exceptional case for honest inputs.
-var laneStart = func() (r [field8.Lanes]group.Affine) {
+// laneStart and laneTotal are the lanes' starting points of the running
+// sums and of their totals: fixed points unrelated to the inputs, so that
+// the incomplete formulas of group8 meet no exceptional case for honest
+// inputs (with total starting at the running sum, two empty buckets in a
+// row would add a point to itself).
+var laneStart, laneTotal = lanePoints(0x9E3779B97F4A7C15), lanePoints(0x6A09E667F3BCC908)
+
+// lanePoints returns (k·(j + 1))·G for the lanes j.
+func lanePoints(k uint64) (r [field8.Lanes]group.Affine) {
 	for j := range r {
 		var p group.Jacobian
-		ScalarBaseMult(&p, new(scalar.Scalar).SetUint64(0x9E3779B97F4A7C15*uint64(j+1)))
+		ScalarBaseMult(&p, new(scalar.Scalar).SetUint64(k*uint64(j+1)))
 		r[j].VarTimeSetJacobian(&p)
+	}
+	return r
+}
+
+// laneStart52 is laneStart in 5x52 limbs.
+var laneStart52 = func() (r [field8.Lanes]aff52) {
+	for j := range r {
+		r[j].set(&laneStart[j])
 	}
 	return r
 }()
 
 // sumWindowLanes sets out = Σ_{b<n} (b + 1)·bucket[off + b] with the running
 // sum of docs/msm.md ("Lanes") on eight segments of n/8 buckets at once, lane
-// j for buckets [j·L, (j + 1)·L), L = n/8: running_j starts at laneStart[j]
-// and total_j at running_j's first value, so that after the L steps
-// total_j = L·R_j + Σ_b (b − j·L + 1)·B_b and running_j = R_j + Σ_b B_b.
-// Then out = Σ_j total_j − L·R_j + j·L·(running_j − R_j). It returns false,
-// with out unspecified, where it cannot run: an empty bucket, fewer than
-// eight buckets per lane, or a lane whose formulas met an exceptional case
-// (Z = 0, which group8's formulas propagate).
+// j for buckets [j·L, (j + 1)·L), L = n/8: running_j starts at
+// R_j = laneStart[j] and total_j at T_j = laneTotal[j], so that after the L
+// steps total_j = T_j + L·R_j + Σ_b (b − j·L + 1)·B_b and running_j =
+// R_j + Σ_b B_b. Then out = Σ_j total_j − T_j − L·R_j + j·L·(running_j − R_j). It returns false,
+// with out unspecified, where it cannot run: fewer than eight buckets per
+// lane, or a lane whose formulas met an exceptional case (Z = 0, which
+// group8's formulas propagate). A lane skips its empty buckets.
 func (ab *affineBuckets) sumWindowLanes(out *group.Jacobian, off, n int) bool {
 	L := n / field8.Lanes
 	if L < 8 || n%field8.Lanes != 0 {
 		return false
 	}
-	for _, st := range ab.state[off : off+n] {
-		if st == 0 {
-			return false
-		}
-	}
-	var run, tot group8.Jacobian8
+	var run, tot, saved group8.Jacobian8
 	var q group8.Affine8
 	for j := range field8.Lanes {
 		var r group.Jacobian
 		run.Set(j, r.SetAffine(&laneStart[j]))
+		tot.Set(j, r.SetAffine(&laneTotal[j]))
 	}
 	for s := L - 1; s >= 0; s-- {
+		// A lane whose bucket is empty adds its starting point instead and
+		// keeps its running sum.
+		var empty uint8
 		for j := range field8.Lanes {
-			a := &ab.buckets52[off+j*L+s]
+			b := off + j*L + s
+			a := &ab.buckets52[b]
+			if ab.state[b] == 0 {
+				empty |= 1 << j
+				a = &laneStart52[j]
+			}
 			for i := range 5 {
 				q.X.L[i][j], q.Y.L[i][j] = a.X[i], a.Y[i]
 			}
 		}
-		run.AddAffine(&run, &q)
-		if s == L-1 {
-			tot = run
-		} else {
-			tot.Add(&tot, &run)
+		if empty != 0 {
+			saved = run
 		}
+		run.AddAffine(&run, &q)
+		for ; empty != 0; empty &= empty - 1 {
+			j := lowBit(empty)
+			for i := range 5 {
+				run.X.L[i][j], run.Y.L[i][j], run.Z.L[i][j] = saved.X.L[i][j], saved.Y.L[i][j], saved.Z.L[i][j]
+			}
+		}
+		tot.Add(&tot, &run)
 	}
 	var acc, t, u group.Jacobian
 	var lr group.Jacobian // L·R_j
@@ -448,11 +470,12 @@ func (ab *affineBuckets) sumWindowLanes(out *group.Jacobian, off, n int) bool {
 		if t.Z.IsZero() == 1 || u.Z.IsZero() == 1 {
 			return false
 		}
-		var r, neg group.Affine
+		var neg group.Affine
 		neg.Negate(&laneStart[j])
 		u.VarTimeAddAffine(&u, &neg) // Σ_b B_b of the segment
-		r = laneStart[j]
-		mulSmall(&lr, &r, uint(L))
+		neg.Negate(&laneTotal[j])
+		t.VarTimeAddAffine(&t, &neg)
+		mulSmall(&lr, &laneStart[j], uint(L))
 		lr.Negate(&lr)
 		t.VarTimeAdd(&t, &lr)
 		mulSmallJacobian(&u, &u, uint(j*L))
