@@ -10,3 +10,4 @@ go run ./sha256 -out ../sha256/block_amd64.s -stubs ../sha256/block_stubs_amd64.
 go run ./field8 -out ../field8/field8_amd64.s -stubs ../field8/field8_stubs_amd64.go -pkg field8
 go run ./group8 -out ../group8/group8_amd64.s -stubs ../group8/group8_stubs_amd64.go -pkg group8
 go run ./safegcd -out ../safegcd/safegcd_amd64.s -stubs ../safegcd/safegcd_stubs_amd64.go -pkg safegcd
+go run ./msm8 -out ../ecmult/pippenger_lanes_amd64.s -stubs ../ecmult/pippenger_lanes_stubs_amd64.go -pkg ecmult

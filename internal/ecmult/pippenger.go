@@ -90,11 +90,15 @@ func (k *pippengerKey) digit(pos, c uint) int {
 // msmScratch holds the buffers of one call. The slices only grow; a pool of
 // them (msmScratchPool) makes repeated calls allocation-free.
 type msmScratch struct {
-	live   []int32          // indices of the live inputs; len(points) stands for G
-	points []group.Affine   // 2 per live input: ±P, ±φ(P)
-	keys   []pippengerKey   // their recoded 128-bit scalars
-	sums   []group.Jacobian // Sⱼ per window
-	ws     []*windowScratch // one per goroutine
+	live   []int32        // indices of the live inputs; len(points) stands for G
+	points []group.Affine // 2 per live input: ±P, ±φ(P)
+	// points52 is points in 5x52 limbs for the lane path of the affine
+	// buckets (pippenger_lanes.go), nil without it.
+	points52 []aff52
+	lanes52  []aff52          // the memory of points52, kept across calls
+	keys     []pippengerKey   // their recoded 128-bit scalars
+	sums     []group.Jacobian // Sⱼ per window
+	ws       []*windowScratch // one per goroutine
 
 	// The job of the current call, for unit. The input slices are cleared
 	// before the scratch returns to the pool.
@@ -200,6 +204,11 @@ func (ws *windowScratch) prepareChunk(s *msmScratch, m0, m1 int) {
 			*k = recodeHalf(k[0], k[1], &off)
 		}
 	}
+	if s.points52 != nil {
+		for i := 2 * m0; i < 2*m1; i++ {
+			s.points52[i].set(&s.points[i])
+		}
+	}
 }
 
 // pippengerVariant names a bucket-accumulation strategy. Production uses
@@ -271,6 +280,11 @@ func varTimePippengerWith(scalars []*scalar.Scalar, points []*group.Jacobian, g 
 	// Steps 1 and 2: one chunk, or about two per goroutine.
 	s.points = grow(s.points, 2*live)
 	s.keys = grow(s.keys, 2*live)
+	s.points52 = nil
+	if cfg.variant == pippengerAffine && useLanes() {
+		s.lanes52 = grow(s.lanes52, 2*live)
+		s.points52 = s.lanes52
+	}
 	s.scalars, s.inputs, s.g, s.c = scalars, points, g, c
 	s.prep, s.chunk = true, live
 	if workers > 1 {
@@ -360,7 +374,11 @@ func (s *msmScratch) unit(ws *windowScratch, u int) {
 	}
 	j0 := u * s.group
 	j1 := min(j0+s.group, s.grouped)
-	ws.aff.windowsAffine(s.sums[j0:j1], pts, keys, j0, j1, c, s.batch)
+	var pts52 []aff52
+	if s.points52 != nil {
+		pts52 = s.points52[:s.n]
+	}
+	ws.aff.windowsAffine(s.sums[j0:j1], pts, pts52, keys, j0, j1, c, s.batch)
 }
 
 // pippengerWorkers returns the number of goroutines for live inputs: 1 below

@@ -2,6 +2,7 @@ package ecmult
 
 import (
 	"github.com/kestrel-crypto/secp256k1/internal/field"
+	"github.com/kestrel-crypto/secp256k1/internal/field8"
 	"github.com/kestrel-crypto/secp256k1/internal/group"
 )
 
@@ -55,6 +56,23 @@ type affineBuckets struct {
 	// The deferred additions.
 	qBucket []int32
 	qPoint  []int32
+
+	// The lane path (pippenger_lanes.go), when points52 is not nil: the
+	// buckets are buckets52 (one more, the spare, pads the last group of a
+	// batch) until the pass ends, and the batch's arithmetic uses den8,
+	// prefix8, ax8, qx8 and special instead of den and prefix.
+	points52  []aff52
+	buckets52 []aff52
+	den8      []field8.Element8
+	ax8       []field8.Element8
+	qx8       []field8.Element8
+	prefix8   []field8.Element8
+	special   []uint8
+	// foldOverflow's scratch.
+	foldIdx []int32
+	foldJac []group.Jacobian
+	foldAff []group.Affine
+	foldFe  []field.Element
 }
 
 // affineMaxBuckets bounds the buckets of one group of windows: 2¹² affine
@@ -81,12 +99,16 @@ func affineBatchSize(t int) int {
 
 // windowsAffine sets sums[j − j0] = Σ_b (b + 1)·bucket_j[b] for the windows
 // j0 ≤ j < j1 (bit positions c·j) with affine buckets, and batches of the
-// given size (0 chooses).
-func (ab *affineBuckets) windowsAffine(sums []group.Jacobian, points []group.Affine, keys []pippengerKey, j0, j1 int, c uint, batch int) {
+// given size (0 chooses). points52 is nil, or points in 5x52 limbs for the
+// lane path.
+func (ab *affineBuckets) windowsAffine(sums []group.Jacobian, points []group.Affine, points52 []aff52, keys []pippengerKey, j0, j1 int, c uint, batch int) {
 	half := 1 << (c - 1)
 	t := (j1 - j0) * half
 	if batch <= 0 {
 		batch = affineBatchSize(t)
+		if points52 != nil {
+			batch = laneBatchSize(j0, j1, c)
+		}
 	}
 	ab.buckets = grow(ab.buckets, t)
 	ab.state = grow(ab.state, t)
@@ -99,8 +121,13 @@ func (ab *affineBuckets) windowsAffine(sums []group.Jacobian, points []group.Aff
 	ab.gen = 2 // 1 is "occupied, not busy" for the first batch
 	ab.den = grow(ab.den, batch)
 	ab.prefix = grow(ab.prefix, batch)
-	ab.eBucket = grow(ab.eBucket, batch)[:0]
-	ab.ePoint = grow(ab.ePoint, batch)[:0]
+	ab.eBucket = grow(ab.eBucket, batch+field8.Lanes-1)[:0] // the lanes pad
+	ab.ePoint = grow(ab.ePoint, batch+field8.Lanes-1)[:0]
+	ab.points52 = points52
+	if points52 != nil {
+		ab.buckets52 = grow(ab.buckets52, t+1)
+		ab.buckets52[t] = aff52{}
+	}
 	queueCap := max(4, batch/4)
 	ab.qBucket = grow(ab.qBucket, queueCap)[:0]
 	ab.qPoint = grow(ab.qPoint, queueCap)[:0]
@@ -136,6 +163,10 @@ func (ab *affineBuckets) windowsAffine(sums []group.Jacobian, points []group.Aff
 	}
 	ab.qBucket, ab.qPoint = ab.qBucket[:0], ab.qPoint[:0]
 
+	if points52 != nil {
+		ab.sumLanes(sums, j0, j1, half)
+		return
+	}
 	for j := j0; j < j1; j++ {
 		ab.sum(&sums[j-j0], (j-j0)*half, half)
 	}
@@ -146,6 +177,10 @@ func (ab *affineBuckets) windowsAffine(sums []group.Jacobian, points []group.Aff
 // the bucket for p = −bucket, defers it if the bucket is busy in this batch,
 // and otherwise appends it to the batch with its denominator.
 func (ab *affineBuckets) add(points []group.Affine, b, p int32) {
+	if ab.points52 != nil {
+		ab.addLanes(points, b, p)
+		return
+	}
 	st := ab.state[b]
 	if st == 0 {
 		ab.buckets[b] = points[p^(p>>31)] // p^(p>>31) is p or ^p
@@ -156,12 +191,7 @@ func (ab *affineBuckets) add(points []group.Affine, b, p int32) {
 		return
 	}
 	if st == ab.gen {
-		if len(ab.qBucket) < cap(ab.qBucket) {
-			ab.qBucket = append(ab.qBucket, b)
-			ab.qPoint = append(ab.qPoint, p)
-		} else {
-			ab.addOverflow(points, b, p)
-		}
+		ab.deferAddition(points, b, p)
 		return
 	}
 	// For q = −points[i], λ = (−y_i − y_a)/(x_i − x_a) = (y_i + y_a)/(x_a − x_i):
@@ -194,6 +224,18 @@ func (ab *affineBuckets) add(points []group.Affine, b, p int32) {
 	ab.state[b&^affineDouble] = ab.gen
 }
 
+// deferAddition queues the addition of point p to bucket b, which is busy
+// in the current batch, or adds it to the overflow point if the queue is
+// full.
+func (ab *affineBuckets) deferAddition(points []group.Affine, b, p int32) {
+	if len(ab.qBucket) < cap(ab.qBucket) {
+		ab.qBucket = append(ab.qBucket, b)
+		ab.qPoint = append(ab.qPoint, p)
+		return
+	}
+	ab.addOverflow(points, b, p)
+}
+
 // addOverflow adds point p to bucket b's Jacobian overflow point.
 func (ab *affineBuckets) addOverflow(points []group.Affine, b, p int32) {
 	q := points[p^(p>>31)]
@@ -209,6 +251,10 @@ func (ab *affineBuckets) addOverflow(points []group.Affine, b, p int32) {
 // (Montgomery's trick: 3(m − 1)M + 1 inversion for m denominators), and
 // starts a new batch.
 func (ab *affineBuckets) flush(points []group.Affine) {
+	if ab.points52 != nil {
+		ab.flushLanes(points)
+		return
+	}
 	m := len(ab.eBucket)
 	if m == 0 {
 		return

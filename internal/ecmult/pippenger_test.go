@@ -116,7 +116,7 @@ func TestPippengerParallelDeterministic(t *testing.T) {
 // TestAffineBucketsWindows compares the window sums of the affine buckets
 // with those of the Jacobian buckets, window by window, for groups of
 // windows and batch sizes that force deferrals, queue overflows, doublings
-// and cancellations in the batches.
+// and cancellations in the batches, on every path (lanePaths).
 func TestAffineBucketsWindows(t *testing.T) {
 	r, _ := testRand(t, 1)
 	inputs := []*msmTestInput{
@@ -134,6 +134,7 @@ func TestAffineBucketsWindows(t *testing.T) {
 			s.points = grow(s.points, 2*live)
 			s.keys = grow(s.keys, 2*live)
 			s.scalars, s.inputs, s.c = in.scalars, in.points, c
+			s.points52 = make([]aff52, 2*live)
 			var ws windowScratch
 			ws.prepareChunk(s, 0, live)
 			pts, keys := s.points[:2*live], s.keys[:2*live]
@@ -142,19 +143,27 @@ func TestAffineBucketsWindows(t *testing.T) {
 			for j := range w {
 				ws.windowJacobian(&want[j], pts, keys, j, c)
 			}
-			for _, g := range []int{1, 2, w} {
-				for _, batch := range []int{1, 2, 3, 5, 64} {
-					got := make([]group.Jacobian, w)
-					for j0 := 0; j0 < w; j0 += g {
-						j1 := min(w, j0+g)
-						ws.aff.windowsAffine(got[j0:j1], pts, keys, j0, j1, c, batch)
-					}
-					for j := range w {
-						if got[j].Equal(&want[j]) != 1 {
-							t.Fatalf("%s, c=%d, group %d, batch %d: window %d differs", in.name, c, g, batch, j)
+			for _, path := range lanePaths() {
+				restore := setLanePath(path)
+				pts52 := s.points52
+				if path == "scalar" {
+					pts52 = nil
+				}
+				for _, g := range []int{1, 2, w} {
+					for _, batch := range []int{1, 2, 3, 5, 9, 64} {
+						got := make([]group.Jacobian, w)
+						for j0 := 0; j0 < w; j0 += g {
+							j1 := min(w, j0+g)
+							ws.aff.windowsAffine(got[j0:j1], pts, pts52, keys, j0, j1, c, batch)
+						}
+						for j := range w {
+							if got[j].Equal(&want[j]) != 1 {
+								t.Fatalf("%s, %s, c=%d, group %d, batch %d: window %d differs", in.name, path, c, g, batch, j)
+							}
 						}
 					}
 				}
+				restore()
 			}
 		}
 	}

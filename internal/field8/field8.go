@@ -50,17 +50,35 @@ var p32 = [5]uint64{
 
 // Set sets lane j of v to x.
 func (v *Element8) Set(j int, x *field.Element) {
-	w := x.Limbs()
-	v.L[0][j] = w[0] & m52
-	v.L[1][j] = (w[0]>>52 | w[1]<<12) & m52
-	v.L[2][j] = (w[1]>>40 | w[2]<<24) & m52
-	v.L[3][j] = (w[2]>>28 | w[3]<<36) & m52
-	v.L[4][j] = w[3] >> 16
+	l := Limbs52(x)
+	for i := range l {
+		v.L[i][j] = l[i]
+	}
 }
 
 // Get sets x to lane j of v.
 func (v *Element8) Get(j int, x *field.Element) {
-	l0, l1, l2, l3, l4 := v.L[0][j], v.L[1][j], v.L[2][j], v.L[3][j], v.L[4][j]
+	SetLimbs52(x, &[5]uint64{v.L[0][j], v.L[1][j], v.L[2][j], v.L[3][j], v.L[4][j]})
+}
+
+// Limbs52 returns the canonical value of x in 5x52 limbs, limb i holding
+// bits 52·i to 52·i + 51: the layout of one lane, for code that keeps field
+// elements in it outside an Element8.
+func Limbs52(x *field.Element) [5]uint64 {
+	w := x.Limbs()
+	return [5]uint64{
+		w[0] & m52,
+		(w[0]>>52 | w[1]<<12) & m52,
+		(w[1]>>40 | w[2]<<24) & m52,
+		(w[2]>>28 | w[3]<<36) & m52,
+		w[3] >> 16,
+	}
+}
+
+// SetLimbs52 sets x to the value of the 5x52 limbs l mod p (each limb below
+// 2⁵², as in a lane of an Element8).
+func SetLimbs52(x *field.Element, l *[5]uint64) {
+	l0, l1, l2, l3, l4 := l[0], l[1], l[2], l[3], l[4]
 	w := [4]uint64{l0 | l1<<52, l1>>12 | l2<<40, l2>>24 | l3<<28, l3>>36 | l4<<16}
 	// The value is w + top·2²⁵⁶ with top < 2⁴ (or more, for limbs that
 	// break the invariant: they are reduced all the same), and 2²⁵⁶ ≡
