@@ -4,7 +4,11 @@
 # internal`, alternating, pinned to one core, and compares them by benchstat
 # (libsecp256k1 is the base; each Kestrel build a column with its ratio).
 #
-#   bench/libsecp-internal.sh [-n ROUNDS] [-o DIR] [-r ROWS] [GITREV...]
+#   bench/libsecp-internal.sh [-n ROUNDS] [-o DIR] [-r ROWS] [-m] [GITREV...]
+#
+# -m compares libsecp256k1's `bench` (the operation rows: ecdsa_*,
+# schnorrsig_*, ellswift_*, …) with `secp256k1 bench main` instead; give
+# ROWS with it (e.g. -m -r '^ellswift_').
 #
 # libsecp256k1 is built from the C sources that go-ethereum's Go module
 # vendors (crypto/secp256k1/libsecp256k1, fetched through the Go module
@@ -19,8 +23,10 @@ set -euo pipefail
 
 geth=github.com/ethereum/go-ethereum@v1.17.10 # vendors libsecp256k1 v0.6.1-dev
 rounds=10 out= rows='^(scalar_inverse|scalar_inverse_var|field_inverse|field_inverse_var|field_is_square_var|group_to_affine_var)$'
-while getopts "n:o:r:" opt; do
+main=
+while getopts "n:o:r:m" opt; do
 	case $opt in
+	m) main=1 ;;
 	n) rounds=$OPTARG ;;
 	o) out=$OPTARG ;;
 	r) rows=$OPTARG ;;
@@ -50,7 +56,16 @@ chmod -R u+w "$out/libsecp256k1"
 		-DENABLE_MODULE_ECDH=1 -DENABLE_MODULE_RECOVERY=1 -DENABLE_MODULE_EXTRAKEYS=1 \
 		-DENABLE_MODULE_SCHNORRSIG=1 -DENABLE_MODULE_MUSIG=1 -DENABLE_MODULE_ELLSWIFT=1 \
 		-o "$out/bench_internal" src/bench_internal.c src/precomputed_ecmult.c src/precomputed_ecmult_gen.c
+	gcc -O2 -I include -I src -DUSE_ASM_X86_64=1 -DECMULT_WINDOW_SIZE=15 -DCOMB_BLOCKS=43 -DCOMB_TEETH=6 \
+		-DENABLE_MODULE_ECDH=1 -DENABLE_MODULE_RECOVERY=1 -DENABLE_MODULE_EXTRAKEYS=1 \
+		-DENABLE_MODULE_SCHNORRSIG=1 -DENABLE_MODULE_MUSIG=1 -DENABLE_MODULE_ELLSWIFT=1 \
+		-o "$out/bench" src/bench.c src/secp256k1.c src/precomputed_ecmult.c src/precomputed_ecmult_gen.c
 )
+if [ -n "$main" ]; then
+	cbench=("$out/bench") kbench=(bench main)
+else
+	cbench=("$out/bench_internal" scalar field group) kbench=(bench internal)
+fi
 
 # Kestrel: the working tree, then each revision.
 names=(head)
@@ -71,9 +86,9 @@ table() {
 rm -f "$out"/libsecp256k1.txt "$out"/kestrel-*.txt
 for i in $(seq "$rounds"); do
 	echo "round $i of $rounds" >&2
-	"${pin[@]}" "$out/bench_internal" scalar field group | table "$rows" >>"$out/libsecp256k1.txt"
+	"${pin[@]}" "${cbench[@]}" | table "$rows" >>"$out/libsecp256k1.txt"
 	for n in "${names[@]}"; do
-		"${pin[@]}" "$out/kestrel-$n" bench internal -run "$rows" 2>/dev/null | table "$rows" >>"$out/kestrel-$n.txt"
+		"${pin[@]}" "$out/kestrel-$n" "${kbench[@]}" -run "$rows" 2>/dev/null | table "$rows" >>"$out/kestrel-$n.txt"
 	done
 done
 cd "$out"
