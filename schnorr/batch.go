@@ -9,7 +9,9 @@ import (
 	"github.com/kestrel-crypto/secp256k1"
 	"github.com/kestrel-crypto/secp256k1/internal/ecmult"
 	"github.com/kestrel-crypto/secp256k1/internal/field"
+	"github.com/kestrel-crypto/secp256k1/internal/field8"
 	"github.com/kestrel-crypto/secp256k1/internal/group"
+	"github.com/kestrel-crypto/secp256k1/internal/group8"
 	"github.com/kestrel-crypto/secp256k1/internal/scalar"
 	batchWorkers "github.com/kestrel-crypto/secp256k1/internal/workers"
 )
@@ -247,13 +249,12 @@ func (b *BatchVerifier) Verify() bool {
 	// y (r < p was checked by Add), or for a tweak check Qᵢ = lift_x of
 	// the tweaked key with its parity, whose aᵢ·(Qᵢ − Pᵢ − tᵢ·G) joins the
 	// sum; the coefficient aᵢ; aᵢsᵢ (aᵢtᵢ) and aᵢeᵢ.
-	batchWorkers.Run(u, workers, func(i int) {
+	entry := func(i int, R *group.Affine, ok int) {
 		e := &b.entries[i]
-		var R group.Affine
-		if lifted[i] = R.LiftX(&e.r, e.parity) == 1; !lifted[i] {
+		if lifted[i] = ok == 1; !lifted[i] {
 			return
 		}
-		points[i].SetAffine(&R)
+		points[i].SetAffine(R)
 		a := &scalars[i] // aᵢ·Rᵢ, aᵢ·Qᵢ
 		batchCoefficient(a, seed, i)
 		if e.tweak {
@@ -262,7 +263,36 @@ func (b *BatchVerifier) Verify() bool {
 			prodS[i].Multiply(a, &e.s)
 			prodE[i].Multiply(a, &e.e)
 		}
-	})
+	}
+	if field8.IFMA() {
+		// The lifts sixteen at a time on the IFMA lanes (group8.LiftX
+		// gives group.Affine.LiftX's points and flags), the remainder one
+		// by one.
+		batchWorkers.RunChunks(u, group8.LiftLanes, workers, func(start, end int) {
+			if end-start < group8.LiftLanes {
+				for i := start; i < end; i++ {
+					var R group.Affine
+					entry(i, &R, R.LiftX(&b.entries[i].r, b.entries[i].parity))
+				}
+				return
+			}
+			var x [group8.LiftLanes]field.Element
+			var odd [group8.LiftLanes]int
+			var R [group8.LiftLanes]group.Affine
+			for j := range x {
+				x[j], odd[j] = b.entries[start+j].r, b.entries[start+j].parity
+			}
+			ok := group8.LiftX(&R, &x, &odd)
+			for j := range R {
+				entry(start+j, &R[j], ok[j])
+			}
+		})
+	} else {
+		batchWorkers.Run(u, workers, func(i int) {
+			var R group.Affine
+			entry(i, &R, R.LiftX(&b.entries[i].r, b.entries[i].parity))
+		})
+	}
 	// Then the sums, in order: the G coefficient, and the coefficient of
 	// each distinct public key.
 	clear(b.keys)

@@ -9,6 +9,7 @@ import (
 	"math/rand"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/kestrel-crypto/secp256k1"
 	"github.com/kestrel-crypto/secp256k1/internal/testkit/race"
@@ -368,6 +369,41 @@ func BenchmarkSchnorrsigBatchVerifyWorkers(b *testing.B) {
 				}
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*n), "ns/sig")
+		})
+	}
+}
+
+// BenchmarkSchnorrsigBatchRatio reports the batch's time per signature
+// (Add and Verify) against one Verify, the figure of the target,
+// timing a batch and 256 single verifications alternately in one loop, so
+// that a shared machine's drifting load weighs on both alike.
+func BenchmarkSchnorrsigBatchRatio(b *testing.B) {
+	r := rand.New(rand.NewSource(1))
+	for _, n := range []int{1024, 8192} {
+		sigs := makeSigned(b, r, n, n)
+		b.Run(fmt.Sprintf("N=%d", n), func(b *testing.B) {
+			bv := NewBatchVerifier()
+			var batch, single time.Duration
+			const singles = 256
+			for b.Loop() {
+				t0 := time.Now()
+				bv.Reset()
+				for _, s := range sigs {
+					_ = bv.Add(s.pub, s.msg, s.sig)
+				}
+				if !bv.Verify() {
+					b.Fatal("batch failed")
+				}
+				t1 := time.Now()
+				for _, s := range sigs[:singles] {
+					if !Verify(s.pub, s.msg, s.sig) {
+						b.Fatal("verify failed")
+					}
+				}
+				batch += t1.Sub(t0)
+				single += time.Since(t1)
+			}
+			b.ReportMetric(float64(batch)/float64(n)/(float64(single)/singles), "verifies/sig")
 		})
 	}
 }

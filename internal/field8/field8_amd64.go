@@ -37,3 +37,19 @@ func sub8(v, a, b *Element8) {
 	}
 	sub8Generic(v, a, b)
 }
+
+func squareN8(v, a *Element8, n int) {
+	if useIFMA {
+		squareN8IFMA(v, a, n)
+		return
+	}
+	squareN8Generic(v, a, n)
+}
+
+func squareN2(v, a *[2]Element8, n int) {
+	if useIFMA {
+		squareN2IFMA(v, a, n)
+		return
+	}
+	squareN2Generic(v, a, n)
+}

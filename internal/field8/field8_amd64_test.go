@@ -32,5 +32,19 @@ func TestIFMAMatchesGeneric(t *testing.T) {
 				t.Fatalf("%s: assembly %x, generic %x", op.name, x, y)
 			}
 		}
+		n := r.Intn(40)
+		var x, y Element8
+		squareN8IFMA(&x, a, n)
+		squareN8Generic(&y, a, n)
+		if x != y {
+			t.Fatalf("squareN %d: assembly %x, generic %x", n, x, y)
+		}
+		a2 := [2]Element8{*a, *c}
+		var x2, y2 [2]Element8
+		squareN2IFMA(&x2, &a2, n)
+		squareN2Generic(&y2, &a2, n)
+		if x2 != y2 {
+			t.Fatalf("squareN2 %d: assembly %x, generic %x", n, x2, y2)
+		}
 	}
 }

@@ -21,3 +21,13 @@ func add8IFMA(v *Element8, a *Element8, b *Element8)
 //
 //go:noescape
 func sub8IFMA(v *Element8, a *Element8, b *Element8)
+
+// squareN8IFMA is squareN8Generic with AVX-512 IFMA, for CPUs that have it.
+//
+//go:noescape
+func squareN8IFMA(v *Element8, a *Element8, n int)
+
+// squareN2IFMA is squareN2Generic with AVX-512 IFMA, for CPUs that have it.
+//
+//go:noescape
+func squareN2IFMA(v *[2]Element8, a *[2]Element8, n int)

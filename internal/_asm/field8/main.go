@@ -46,7 +46,68 @@ func main() {
 		VZEROUPPER()
 		RET()
 	}
+	squareN(c)
+	squareN2(c)
 	asmgen.Generate("field8", rationale)
+}
+
+// squareN emits squareN8IFMA: n squarings with the limbs kept in registers,
+// for the long runs of squarings in Sqrt's addition chain, where one call
+// per squaring would load and store the limbs and pay a call each time.
+func squareN(c *f8.Consts) {
+	TEXT("squareN8IFMA", NOSPLIT, "func(v, a *Element8, n int)")
+	Pragma("noescape")
+	Doc("squareN8IFMA is squareN8Generic with AVX-512 IFMA, for CPUs that have it.")
+	a := f8.LoadElem(arg("a"))
+	n := Load(Param("n"), GP64())
+	c.Broadcast()
+	Label("loop")
+	TESTQ(n, n)
+	JZ(LabelRef("done"))
+	Comment("a = a², back into a's registers for the next round.")
+	s := c.Mul(a, a)
+	for i := range a {
+		VMOVDQA64(s[i], a[i])
+	}
+	DECQ(n)
+	JMP(LabelRef("loop"))
+	Label("done")
+	f8.StoreElem(a, arg("v"))
+	VZEROUPPER()
+	RET()
+}
+
+// squareN2 emits squareN2IFMA: squareN8IFMA on two Element8s at once. One
+// squaring waits on the previous one (a chain is bound by the IFMA
+// latency); the two chains are independent, and the CPU runs one's
+// products while the other's wait.
+func squareN2(c *f8.Consts) {
+	TEXT("squareN2IFMA", NOSPLIT, "func(v, a *[2]Element8, n int)")
+	Pragma("noescape")
+	Doc("squareN2IFMA is squareN2Generic with AVX-512 IFMA, for CPUs that have it.")
+	pa := Load(Param("a"), GP64())
+	a := f8.LoadElem(Mem{Base: pa})
+	b := f8.LoadElem(Mem{Base: pa, Disp: 320})
+	n := Load(Param("n"), GP64())
+	c.Broadcast()
+	Label("loop2")
+	TESTQ(n, n)
+	JZ(LabelRef("done2"))
+	Comment("a = a², b = b², each back into its registers for the next round.")
+	for _, x := range []f8.Elem{a, b} {
+		s := c.Mul(x, x)
+		for i := range x {
+			VMOVDQA64(s[i], x[i])
+		}
+	}
+	DECQ(n)
+	JMP(LabelRef("loop2"))
+	Label("done2")
+	pv := Load(Param("v"), GP64())
+	f8.StoreElem(a, Mem{Base: pv})
+	f8.StoreElem(b, Mem{Base: pv, Disp: 320})
+	VZEROUPPER()
+	RET()
 }
 
 // arg returns the memory the pointer argument name points to.

@@ -1,0 +1,63 @@
+package group8
+
+import (
+	"testing"
+
+	"github.com/kestrel-crypto/secp256k1/internal/field"
+	"github.com/kestrel-crypto/secp256k1/internal/group"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
+)
+
+// TestLiftX checks LiftX against group.Affine.LiftX lane by lane (the
+// flag, and for x on the curve the same canonical point), on random x
+// (about half on the curve), x of points on the curve, 0 and p − 1, with
+// random parities, and that the lifted points are on the curve.
+func TestLiftX(t *testing.T) {
+	r := testref.Rand(t)
+	var pm1 field.Element
+	pm1.SetUint64(1)
+	pm1.Negate(&pm1)
+	on, off := 0, 0
+	for range 100 {
+		var x [LiftLanes]field.Element
+		var odd [LiftLanes]int
+		for i := range x {
+			switch r.Intn(5) {
+			case 0:
+				p := randomJacobian(r)
+				var a group.Affine
+				a.SetJacobian(&p)
+				x[i] = a.X
+			case 1:
+				if r.Intn(2) == 0 {
+					x[i] = pm1
+				}
+			default:
+				var b [32]byte
+				r.Read(b[:])
+				x[i].SetBytes(&b)
+			}
+			odd[i] = r.Intn(2)
+		}
+		var v [LiftLanes]group.Affine
+		ok := LiftX(&v, &x, &odd)
+		for i := range x {
+			var want group.Affine
+			wantOK := want.LiftX(&x[i], odd[i])
+			if ok[i] != wantOK {
+				t.Fatalf("lane %d, x = %x: ok = %d, group's LiftX %d", i, x[i].Bytes(), ok[i], wantOK)
+			}
+			if wantOK == 0 {
+				off++
+				continue
+			}
+			on++
+			if v[i] != want || v[i].IsOnCurve() != 1 {
+				t.Fatalf("lane %d, x = %x: %+v, group's LiftX %+v", i, x[i].Bytes(), v[i], want)
+			}
+		}
+	}
+	if on == 0 || off == 0 {
+		t.Fatalf("%d lifts on the curve and %d off it: the inputs miss a case", on, off)
+	}
+}
