@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"fmt"
+	"math/big"
 	"math/rand"
 	"testing"
 
@@ -75,7 +76,8 @@ func negScalar(x *scalar.Scalar) *scalar.Scalar { return new(scalar.Scalar).Nega
 func generator() *group.Jacobian { return new(group.Jacobian).SetAffine(&group.Generator) }
 
 // msmTestScalar returns a scalar that stresses the recodings: uniform, an
-// edge value, or m·λ + d for small m and d (a GLV split with tiny halves).
+// edge value, m·λ + d for small m and d (a GLV split with tiny halves), or
+// a short ±k, k < 2¹²⁸ (no split).
 func msmTestScalar(r *rand.Rand) *scalar.Scalar {
 	switch r.Intn(8) {
 	case 0:
@@ -91,6 +93,17 @@ func msmTestScalar(r *rand.Rand) *scalar.Scalar {
 		return m.Multiply(m, &scalar.Lambda).Add(m, d)
 	case 2:
 		return newScalar(uint64(r.Intn(1 << 20)))
+	case 3: // ±k with k < 2¹²⁸, as batch verification's coefficients: not split
+		b := make([]byte, 16)
+		r.Read(b)
+		if r.Intn(4) == 0 {
+			b[0] = 0xff // close to 2¹²⁸
+		}
+		k := scalarFromBig(new(big.Int).SetBytes(b))
+		if r.Intn(2) == 0 {
+			k.Negate(k)
+		}
+		return k
 	default:
 		return scalarFromBig(randomScalar(r))
 	}

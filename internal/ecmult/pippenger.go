@@ -177,7 +177,7 @@ func (ws *windowScratch) prepareChunk(s *msmScratch, m0, m1 int) {
 		}
 		// The halves are < 2¹²⁸; their third limb holds the sign until the
 		// offset is added below.
-		k1, k2, neg1, neg2 := scalar.SplitGLVSigned(k)
+		k1, k2, neg1, neg2 := scalar.VarTimeSplitGLVShort(k)
 		l1, l2 := k1.Limbs(), k2.Limbs()
 		s.keys[2*m] = pippengerKey{l1[0], l1[1], uint64(neg1)}
 		s.keys[2*m+1] = pippengerKey{l2[0], l2[1], uint64(neg2)}

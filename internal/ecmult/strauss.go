@@ -98,7 +98,7 @@ func varTimeStrauss(scalars []*scalar.Scalar, points []*group.Jacobian, g *scala
 		if k.IsZero() == 1 || p.IsIdentity() == 1 {
 			continue
 		}
-		k1, k2, neg1, neg2 := scalar.SplitGLVSigned(k)
+		k1, k2, neg1, neg2 := scalar.VarTimeSplitGLVShort(k)
 		st := &state[no]
 		length = max(length, straussRecode(&st.naf1, &naf, &k1, neg1))
 		length = max(length, straussRecode(&st.naf2, &naf, &k2, neg2))

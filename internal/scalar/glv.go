@@ -182,3 +182,23 @@ func checkGLV(k, k1, k2 *Scalar) {
 		debug.Fail("SplitGLV: k1 + k2·λ ≠ k")
 	}
 }
+
+// VarTimeSplitGLVShort is SplitGLVSigned, except that it does not split a k
+// whose absolute value (k or n − k) is below 2¹²⁸: it returns k1 = |k|,
+// k2 = 0 and neg2 = 0. Such a k is already a half, and its split would not
+// be shorter: for k in [2¹²⁷, 2¹²⁸) SplitGLV rounds c2 up to 1 and returns
+// the same k2 = −b2 for every k, so that in a multi-scalar multiplication
+// of many short scalars (batch verification's 128-bit coefficients) every
+// λ-half costs additions with the same digits (one bucket per window in
+// Pippenger's method). Variable time: it branches on the size of k.
+func VarTimeSplitGLVShort(k *Scalar) (k1, k2 Scalar, neg1, neg2 int) {
+	if k.l[2]|k.l[3] == 0 {
+		return *k, Scalar{}, 0, 0
+	}
+	var m Scalar
+	m.Negate(k)
+	if m.l[2]|m.l[3] == 0 {
+		return m, Scalar{}, 1, 0
+	}
+	return SplitGLVSigned(k)
+}
