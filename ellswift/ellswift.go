@@ -85,13 +85,15 @@ func Decode(enc []byte) (*secp256k1.PublicKey, error) {
 	if len(enc) != 64 {
 		return nil, ErrEncodingLength
 	}
-	var u, t, x field.Element
+	var u, t, n, d, x, y field.Element
 	u.SetBytes((*[32]byte)(enc[0:32]))
 	t.SetBytes((*[32]byte)(enc[32:64]))
-	varTimeXSwiftEC(&x, &u, &t)
-	var b [33]byte
-	b[0] = 2 | byte(t.IsOdd())
+	varTimeXSwiftECFrac(&n, &d, &u, &t)
+	decodeFrac(&x, &y, &n, &d, t.IsOdd())
+	var b [65]byte
+	b[0] = 4
 	x.PutBytes((*[32]byte)(b[1:33]))
+	y.PutBytes((*[32]byte)(b[33:65]))
 	pub, err := secp256k1.ParsePublicKey(b[:])
 	if err != nil {
 		// XSwiftEC returns an x on the curve for every input.
@@ -227,13 +229,13 @@ func xdh(x *[32]byte, ellA, ellB []byte, k *secp256k1.PrivateKey, initiating boo
 	if initiating {
 		theirs = ellB
 	}
-	var u, t, px field.Element
+	var u, t, pn, pd field.Element
 	u.SetBytes((*[32]byte)(theirs[0:32]))
 	t.SetBytes((*[32]byte)(theirs[32:64]))
-	varTimeXSwiftEC(&px, &u, &t)
-	// x(k·P) from x(P) alone: either lift of x gives the same x, and the
-	// x-only engine needs no square root. k ∈ [1, n−1] and P ≠ O in a group
-	// of prime order: k·P ≠ O.
+	varTimeXSwiftECFrac(&pn, &pd, &u, &t)
+	// x(k·P) from x(P) = pn/pd alone: either lift of x gives the same x,
+	// and the x-only engine needs no square root and no inversion of pd.
+	// k ∈ [1, n−1] and P ≠ O in a group of prime order: k·P ≠ O.
 	var sk scalar.Scalar
 	kb := [32]byte(k.Bytes())
 	_, err := sk.SetCanonicalBytes(&kb) // a private key is in [1, n−1]
@@ -242,7 +244,7 @@ func xdh(x *[32]byte, ellA, ellB []byte, k *secp256k1.PrivateKey, initiating boo
 		return err
 	}
 	var sx field.Element
-	ecmult.XOnlyScalarMult(&sx, &px, &sk)
+	ecmult.XOnlyScalarMultFrac(&sx, &pn, &pd, &sk)
 	sk = scalar.Scalar{}
 	sx.PutBytes(x)
 	sx = field.Element{} // the shared x is secret

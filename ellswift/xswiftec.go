@@ -56,9 +56,9 @@ func varTimeIsX(x *field.Element) bool {
 	return group.CurveRHS(&r, x).VarTimeIsSquare() == 1
 }
 
-// varTimeXSwiftEC sets x to BIP-324's XSwiftEC(u, t), the x coordinate that
-// (u, t) decodes to; every (u, t) decodes. It runs in variable time: the
-// inputs are public (a peer's encoding).
+// varTimeXSwiftECFrac sets n/d, with d ≠ 0, to BIP-324's XSwiftEC(u, t), the
+// x coordinate that (u, t) decodes to; every (u, t) decodes. It runs in
+// variable time: the inputs are public (a peer's encoding).
 //
 // With s = t² and g = u³ + 7, the BIP's X = (g − s)/2t and Y = (X + t)/(c·u)
 // give 4Y² = −(g + s)²/(3su²) and X/Y = c·u(g − s)/(g + s), so the three
@@ -69,9 +69,10 @@ func varTimeIsX(x *field.Element) bool {
 //	x₂ = (−X/Y − u)/2      = u(c1·s + c2·g) / (g + s)
 //	x₁ = (X/Y − u)/2       = −(x₂ + u)
 //
-// Each candidate is tested as a fraction and only the chosen one is inverted:
-// one or two Legendre symbols and one inversion in all.
-func varTimeXSwiftEC(x, u, t *field.Element) *field.Element {
+// Each candidate is tested as a fraction: one or two Legendre symbols, and
+// no inversion. The callers need none either: Decode takes 1/d and y from
+// one exponentiation (decodeFrac), and XDH multiplies by the fraction.
+func varTimeXSwiftECFrac(n, d, u, t *field.Element) {
 	var uu, s, u2, g, gs field.Element
 	// The BIP's remapping: u = 0 → 1, t = 0 → 1, u³ + t² + 7 = 0 → t = 2t.
 	// Only s = t² is used below, so t = 0 → 1 is s = 0 → 1, and t → 2t is
@@ -92,17 +93,15 @@ func varTimeXSwiftEC(x, u, t *field.Element) *field.Element {
 		gs.Add(&g, &s)
 	}
 
-	var n, d field.Element
 	// x₃: d = 3su² ≠ 0 because s ≠ 0 and u ≠ 0.
 	d.Multiply(&s, &u2)
-	d.MultiplySmall(&d, 3)
-	n.Multiply(&d, &uu)
+	d.MultiplySmall(d, 3)
+	n.Multiply(d, &uu)
 	var gs2 field.Element
 	gs2.Square(&gs)
-	n.Subtract(&n, &gs2)
-	if varTimeIsXFrac(&n, &d) {
-		d.VarTimeInvert(&d)
-		return x.Multiply(&n, &d)
+	n.Subtract(n, &gs2)
+	if varTimeIsXFrac(n, d) {
+		return
 	}
 
 	// x₂, over d = g + s ≠ 0.
@@ -110,16 +109,43 @@ func varTimeXSwiftEC(x, u, t *field.Element) *field.Element {
 	a.Multiply(&c1, &s)
 	b.Multiply(&c2, &g)
 	n.Add(&a, &b)
-	n.Multiply(&n, &uu)
-	if !varTimeIsXFrac(&n, &gs) {
+	n.Multiply(n, &uu)
+	*d = gs
+	if !varTimeIsXFrac(n, d) {
 		// x₁ = −(x₂ + u) = −(n + u(g + s))/(g + s). Exactly one or all three
 		// candidates are valid, so x₁ is valid when x₃ and x₂ are not.
 		a.Multiply(&uu, &gs)
-		n.Add(&n, &a)
-		n.Negate(&n)
+		n.Add(n, &a)
+		n.Negate(n)
 	}
-	d.VarTimeInvert(&gs)
-	return x.Multiply(&n, &d)
+}
+
+// decodeFrac sets (x, y) to the point with x = n/d (d ≠ 0, x on the curve)
+// and the y whose parity is yOdd. With G = n³ + 7d³, y² = G/d³, and
+// v = InvSqrt(G·d³) (G·d³ = y²·d⁶ is a nonzero square: no point has y = 0)
+// gives both 1/d = v²·G·d² and y = ±v·G: one exponentiation where an
+// inversion and a square root would be two.
+func decodeFrac(x, y, n, d *field.Element, yOdd int) {
+	var d2, gd, v field.Element
+	d2.Square(d)
+	gd.Multiply(&d2, d)
+	gd.MultiplySmall(&gd, 7)
+	var G field.Element
+	G.Square(n)
+	G.Multiply(&G, n)
+	G.Add(&G, &gd) // G = n³ + 7d³
+	gd.Multiply(&G, &d2)
+	gd.Multiply(&gd, d) // G·d³
+	v.InvSqrt(&gd)
+	var w, inv field.Element
+	w.Multiply(&v, &G) // ±√(G/d³)
+	inv.Multiply(&w, &v)
+	inv.Multiply(&inv, &d2) // v²·G·d² = 1/d
+	x.Multiply(n, &inv)
+	y.Set(&w)
+	if y.IsOdd() != yOdd {
+		y.Negate(y)
+	}
 }
 
 // varTimeXSwiftECInv sets t to BIP-324's XSwiftECInv(x, u, c) and returns
@@ -140,7 +166,7 @@ func varTimeXSwiftECInv(t, x, u *field.Element, c int) bool {
 	if u.IsZero() == 1 {
 		return false
 	}
-	var u2, g, s, v field.Element
+	var u2, g, w, wv field.Element
 	u2.Square(u)
 	group.CurveRHS(&g, u)
 
@@ -153,7 +179,10 @@ func varTimeXSwiftECInv(t, x, u *field.Element, c int) bool {
 		if varTimeIsX(&m) {
 			return false
 		}
-		// s = −g/(u² + ux + x²); s is a square iff −g·(u² + ux + x²) is.
+		// s = −g/(u² + ux + x²) and v = x. The root w = s^((p+1)/4) comes
+		// from SqrtRatio without an inversion: it computes exactly that
+		// power, u·d·(u·d³)^((p−3)/4) = (u/d)^((p+1)/4), and its flag is
+		// the Legendre symbol of s.
 		var den, q field.Element
 		den.Multiply(u, x)
 		den.Add(&den, &u2)
@@ -164,57 +193,52 @@ func varTimeXSwiftECInv(t, x, u *field.Element, c int) bool {
 			// reached only for invalid x, where the BIP divides by zero.
 			return false
 		}
-		q.Multiply(&g, &den)
-		q.Negate(&q)
-		if q.VarTimeIsSquare() == 0 {
+		q.Negate(&g)
+		if _, ok := w.SqrtRatio(&q, &den); ok == 0 {
 			return false
 		}
-		s.VarTimeInvert(&den)
-		s.Multiply(&s, &g)
-		s.Negate(&s)
-		v.Set(x)
+		wv.Multiply(&w, x)
 	} else {
-		// The x₃ formulas: s = x − u = w², and r = √(−s(4g + 3u²s)).
+		// The x₃ formulas: s = x − u = w², r = √(−s(4g + 3u²s)) and
+		// v = (r/s − u)/2. With b = −(4g + 3u²s), the BIP's root
+		// r = (s·b)^((p+1)/4) is w·√b for w = s^((p+1)/4) and
+		// √b = b^((p+1)/4), and w² = s, so w·v = (√b − w·u)/2: two square
+		// roots and no inversion.
+		var s field.Element
 		s.Subtract(x, u)
 		if s.IsZero() == 1 || s.VarTimeIsSquare() == 0 {
 			return false
 		}
-		var q, a field.Element
-		q.Multiply(&u2, &s)
-		q.MultiplySmall(&q, 3)
+		var b, a, rb field.Element
+		b.Multiply(&u2, &s)
+		b.MultiplySmall(&b, 3)
 		a.MultiplySmall(&g, 4)
-		q.Add(&q, &a)
-		q.Multiply(&q, &s)
-		q.Negate(&q)
-		var r field.Element
-		if _, ok := r.Sqrt(&q); ok == 0 {
+		b.Add(&b, &a)
+		b.Negate(&b)
+		if _, ok := rb.Sqrt(&b); ok == 0 {
+			return false // −s(4g + 3u²s) is not a square
+		}
+		if c&1 == 1 && rb.IsZero() == 1 {
+			// r = 0, so v = −u − v: c ∈ {3, 7} would repeat c ∈ {2, 6}.
 			return false
 		}
-		if c&1 == 1 && r.IsZero() == 1 {
-			// v = −u − v: c ∈ {3, 7} would repeat c ∈ {2, 6}.
-			return false
-		}
-		// v = (r/s − u)/2.
-		v.VarTimeInvert(&s)
-		v.Multiply(&v, &r)
-		v.Subtract(&v, u)
-		v.Half(&v)
+		w.Sqrt(&s) // a square, tested above
+		wv.Multiply(&w, u)
+		wv.Subtract(&rb, &wv)
+		wv.Half(&wv)
 	}
 
-	var w field.Element
-	if _, ok := w.Sqrt(&s); ok == 0 {
-		return false // not reached: s was tested above
-	}
 	// c&5 = 0: −w(u(1−c)/2 + v);  c&5 = 1:  w(u(1+c)/2 + v);
-	// c&5 = 4:  w(u(1−c)/2 + v);  c&5 = 5: −w(u(1+c)/2 + v).
+	// c&5 = 4:  w(u(1−c)/2 + v);  c&5 = 5: −w(u(1+c)/2 + v),
+	// where u(1 ∓ c)/2 = −k·u, so t = ±(w·v − k·w·u).
 	k := &c1
 	if c&1 == 1 {
 		k = &c2
 	}
 	var m field.Element
 	m.Multiply(k, u)
-	m.Subtract(&v, &m) // v + u(1 ∓ c)/2 = v − k·u
-	t.Multiply(&w, &m)
+	m.Multiply(&m, &w)
+	t.Subtract(&wv, &m)
 	if c&5 == 0 || c&5 == 5 {
 		t.Negate(t)
 	}

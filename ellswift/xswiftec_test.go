@@ -192,3 +192,12 @@ func TestXSwiftECInvZeroU(t *testing.T) {
 		}
 	}
 }
+
+// varTimeXSwiftEC sets x to XSwiftEC(u, t) as one field element, for the
+// tests that compare it with the BIP's reference.
+func varTimeXSwiftEC(x, u, t *field.Element) *field.Element {
+	var n, d field.Element
+	varTimeXSwiftECFrac(&n, &d, u, t)
+	d.VarTimeInvert(&d)
+	return x.Multiply(&n, &d)
+}

@@ -113,13 +113,43 @@ func XOnlyScalarMult(x, xP *field.Element, k *scalar.Scalar) {
 	var a group.Affine
 	a.X.Multiply(&g, xP)
 	a.Y.Square(&g)
+	xOnlyIso(x, &a, &g, k)
+}
 
+// XOnlyScalarMultFrac is XOnlyScalarMult for the x coordinate xn/xd given as
+// a fraction (xd ≠ 0), which it never inverts (libsecp256k1's
+// secp256k1_ecmult_const_xonly with a denominator).
+//
+// With G = xn³ + 7xd³ (so g(x) = G/xd³) the scale is u² = G·xd instead of
+// g: u²·x = G·xn and u³·y = u²·(u·y) = ±G², since (u·y)² = G·xd·G/xd³ =
+// (G/xd)². The point (G·xn, G²) (either sign of y gives the same x) lies on
+// the curve scaled by u, and a result (X, Y, Z) there is x = X/(Z²·G·xd).
+func XOnlyScalarMultFrac(x, xn, xd *field.Element, k *scalar.Scalar) {
+	var G, s field.Element
+	G.Square(xd)
+	G.Multiply(&G, xd)
+	G.MultiplySmall(&G, 7)
+	s.Square(xn)
+	s.Multiply(&s, xn)
+	G.Add(&G, &s) // xn³ + 7xd³
+	s.Multiply(&G, xd)
+	var a group.Affine
+	a.X.Multiply(&G, xn)
+	a.Y.Square(&G)
+	xOnlyIso(x, &a, &s, k)
+}
+
+// xOnlyIso sets x to the x coordinate on secp256k1 of k·A, where A is the
+// image of a point under (x, y) ↦ (u²x, u³y) with u² = s: the scalar
+// multiplication runs on the scaled curve, and its result (X, Y, Z) maps
+// back to x = X/(Z²·s). Constant time.
+func xOnlyIso(x *field.Element, a *group.Affine, s *field.Element, k *scalar.Scalar) {
 	var acc group.Jacobian
 	var zt, d field.Element
-	scalarMultIso(&acc, &zt, k, &a)
+	scalarMultIso(&acc, &zt, k, a)
 	d.Multiply(&acc.Z, &zt)
 	d.Square(&d)
-	d.Multiply(&d, &g)
+	d.Multiply(&d, s)
 	d.Invert(&d)
 	x.Multiply(&acc.X, &d)
 	acc = group.Jacobian{}

@@ -65,5 +65,17 @@ func TestXOnlyScalarMult(t *testing.T) {
 		if got := new(big.Int).SetBytes(x.Bytes()); got.Cmp(want.X) != 0 {
 			t.Fatalf("x(%v·P) = %x, want %x", k, got, want.X)
 		}
+		// The same x from a fraction xn/xd with a random xd ≠ 0 (xd = 1
+		// in the first case).
+		dd := big.NewInt(1)
+		if i > 0 {
+			dd = new(big.Int).Add(new(big.Int).Rand(r, new(big.Int).Sub(testref.P, big.NewInt(1))), big.NewInt(1))
+		}
+		xn := elementFromBig(new(big.Int).Mod(new(big.Int).Mul(p.X, dd), testref.P))
+		xd := elementFromBig(dd)
+		XOnlyScalarMultFrac(&x, &xn, &xd, scalarFromBig(k))
+		if got := new(big.Int).SetBytes(x.Bytes()); got.Cmp(want.X) != 0 {
+			t.Fatalf("XOnlyScalarMultFrac: x(%v·P) = %x, want %x", k, got, want.X)
+		}
 	}
 }

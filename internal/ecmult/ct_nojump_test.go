@@ -29,6 +29,8 @@ func TestCompiledConstantTime(t *testing.T) {
 			"if i != n-2",
 		}},
 		{Name: "ecmult.XOnlyScalarMult"},
+		{Name: "ecmult.XOnlyScalarMultFrac"},
+		{Name: "ecmult.xOnlyIso"},
 		{Name: "ecmult.addSignedDigit"},
 		{Name: "ecmult.eqInt"},
 		// k·G.

@@ -84,14 +84,8 @@ func (v *Element) SqrtRatio(num, den *Element) (*Element, int) {
 	w.Square(den)
 	w.Multiply(&w, &ud) // u·d³
 
-	x2, x22, x223 := powerChain(&w)
 	var t Element
-	t.RepeatedSquare(&x223, 23) // [223 ones] 0 [22 zeros]
-	t.Multiply(&t, &x22)        // [223 ones] 0 [22 ones]
-	t.RepeatedSquare(&t, 5)
-	t.Multiply(&t, &w) // ... 0000 1
-	t.RepeatedSquare(&t, 3)
-	t.Multiply(&t, &x2) // ... 0 11
+	t.powPMinus3Div4(&w)
 	t.Multiply(&t, &ud) // u·d·w^((p−3)/4)
 
 	var check Element
@@ -107,6 +101,42 @@ func (v *Element) SqrtRatio(num, den *Element) (*Element, int) {
 			debug.Assert(ok == ud.VarTimeIsSquare(), "field: SqrtRatio flag disagrees with the Legendre symbol")
 			debug.Assert(ok == 1 || check.Equal(&nu) == 1, "field: SqrtRatio of a non-square is not a root of −num/den")
 		}
+	}
+	*v = t
+	return v, ok
+}
+
+// powPMinus3Div4 sets v = a^((p−3)/4). The exponent [223 ones] 0 [22 ones]
+// 0000 1 0 11 follows the chain of Sqrt: 254S + 14M. Constant time.
+func (v *Element) powPMinus3Div4(a *Element) *Element {
+	x2, x22, x223 := powerChain(a)
+	var t Element
+	t.RepeatedSquare(&x223, 23) // [223 ones] 0 [22 zeros]
+	t.Multiply(&t, &x22)        // [223 ones] 0 [22 ones]
+	t.RepeatedSquare(&t, 5)
+	t.Multiply(&t, a) // ... 0000 1
+	t.RepeatedSquare(&t, 3)
+	t.Multiply(&t, &x2) // ... 0 11
+	*v = t
+	return v
+}
+
+// InvSqrt sets v = a^((p−3)/4) and returns (v, 1) if a is a nonzero square
+// mod p, in which case v is a square root of 1/a: v² = a^((p−1)/2)/a = 1/a.
+// Otherwise it returns (v, 0), with v = 0 for a = 0. It runs in constant
+// time. For a square a, a·v is a square root of a; one exponentiation can
+// so give an inverse and a square root together (the ellswift decoder takes
+// both 1/d and √(G/d³) from v = InvSqrt(G·d³): 1/d = v²·G·d², √(G/d³) = ±v·G).
+func (v *Element) InvSqrt(a *Element) (*Element, int) {
+	var t, check Element
+	t.powPMinus3Div4(a)
+	check.Square(&t)
+	check.Multiply(&check, a)
+	var one Element
+	one.One()
+	ok := check.Equal(&one)
+	if debug.Enabled {
+		debug.Assert(ok == a.VarTimeIsSquare()&^a.IsZero(), "field: InvSqrt flag disagrees with the Legendre symbol")
 	}
 	*v = t
 	return v, ok

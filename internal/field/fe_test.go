@@ -335,6 +335,39 @@ func TestFieldSqrtRatio(t *testing.T) {
 	}
 }
 
+// TestFieldInvSqrt checks InvSqrt against math/big: the value is
+// a^((p−3)/4), the flag says whether a is a nonzero square, and then v²·a = 1;
+// a = 0 gives (0, 0).
+func TestFieldInvSqrt(t *testing.T) {
+	cfg := quickConfig(t)
+	e := new(big.Int).Rsh(new(big.Int).Sub(bigP, big.NewInt(3)), 2)
+	f := func(a Element) bool {
+		var v Element
+		_, ok := v.InvSqrt(&a)
+		x := modP(toBig(&a))
+		want := new(big.Int).Exp(x, e, bigP)
+		if toBig(&v).Cmp(want) != 0 && modP(toBig(&v)).Cmp(want) != 0 {
+			return false
+		}
+		isSquare := x.Sign() != 0 && big.Jacobi(x, bigP) > 0
+		if (ok == 1) != isSquare {
+			return false
+		}
+		if isSquare {
+			vva := modP(new(big.Int).Mul(new(big.Int).Mul(want, want), x))
+			return vva.Cmp(big.NewInt(1)) == 0
+		}
+		return true
+	}
+	if err := quick.Check(f, cfg); err != nil {
+		t.Error(err)
+	}
+	var zero, v Element
+	if _, ok := v.InvSqrt(&zero); ok != 0 || v.IsZero() != 1 {
+		t.Errorf("InvSqrt(0) = %v, %d; want 0, 0", &v, ok)
+	}
+}
+
 func TestFieldIsSquare(t *testing.T) {
 	cfg := quickConfig(t)
 	f := func(a Element) bool {
@@ -400,6 +433,7 @@ func TestFieldAliasing(t *testing.T) {
 		"Select1":   func(v, a, b *Element) *Element { return v.Select(a, b, 1) },
 		"SqrtRatio": func(v, a, b *Element) *Element { v.SqrtRatio(a, b); return v },
 	}
+	unary["InvSqrt"] = func(v, a *Element) *Element { v.InvSqrt(a); return v }
 	for name, op := range unary {
 		f := func(a Element) bool {
 			var want Element

@@ -70,6 +70,8 @@ var compiledCT = []ctcheck.Func{
 	{Name: "field.(*Element).Invert"},
 	{Name: "field.(*Element).Sqrt"},
 	{Name: "field.(*Element).SqrtRatio"},
+	{Name: "field.(*Element).InvSqrt"},
+	{Name: "field.(*Element).powPMinus3Div4"},
 	{Name: "field.powerChain"},
 	{Name: "field.BatchInvert"},
 	{Name: "field.batchInvert", Public: []string{
