@@ -23,6 +23,20 @@ func benchInputs(m *big.Int) *[256][4]uint64 {
 	return &xs
 }
 
+// benchFreshInputs returns 2¹⁶ pseudo-random values below m: more branch
+// history than a predictor keeps, as for inputs that are never repeated
+// (libsecp256k1's bench_internal walks x + i·y).
+func benchFreshInputs(m *big.Int) [][4]uint64 {
+	xs := make([][4]uint64, 1<<16)
+	x := new(big.Int).Exp(big.NewInt(7), big.NewInt(1000), m)
+	y := new(big.Int).Exp(big.NewInt(11), big.NewInt(1000), m)
+	for i := range xs {
+		xs[i] = *bigToWords(x)
+		x.Add(x, y).Mod(x, m)
+	}
+	return xs
+}
+
 func benchModuli(b *testing.B, f func(b *testing.B, tm testModulus)) {
 	for _, tm := range []testModulus{modP, modN} {
 		b.Run(tm.name, func(b *testing.B) { f(b, tm) })
@@ -62,6 +76,28 @@ func BenchmarkVarTimeJacobi(b *testing.B) {
 		i, sum := 0, 0
 		for b.Loop() {
 			sum += tm.m.VarTimeJacobi(&xs[i&255])
+			i++
+		}
+		_ = sum
+	})
+}
+
+// BenchmarkVarTimeFresh times VarTimeInvert and VarTimeJacobi modulo p on
+// inputs the branch predictor has not seen (benchFreshInputs).
+func BenchmarkVarTimeFresh(b *testing.B) {
+	xs := benchFreshInputs(modP.big)
+	var out [4]uint64
+	b.Run("invert", func(b *testing.B) {
+		i := 0
+		for b.Loop() {
+			modP.m.VarTimeInvert(&out, &xs[i&(len(xs)-1)])
+			i++
+		}
+	})
+	b.Run("jacobi", func(b *testing.B) {
+		i, sum := 0, 0
+		for b.Loop() {
+			sum += modP.m.VarTimeJacobi(&xs[i&(len(xs)-1)])
 			i++
 		}
 		_ = sum
