@@ -65,7 +65,7 @@ func randTrans(r *rand.Rand, f0, g0 uint64) trans {
 		_, t := divsteps59Generic(int64(r.Intn(1065))-532, f0|1, g0)
 		return t
 	}
-	_, t := divsteps62Var(int64(r.Intn(1201))-600, f0|1, g0)
+	_, t := divsteps62VarGeneric(int64(r.Intn(1201))-600, f0|1, g0)
 	return t
 }
 
@@ -96,6 +96,79 @@ func TestDivsteps59Asm(t *testing.T) {
 			t.Fatalf("divsteps59(%d, %#x, %#x) = %d, %v; generic %d, %v", zeta, f0, g0, gz, gt, wz, wt)
 		}
 	}
+}
+
+// varDivstepsCase is one call of the variable-time divsteps: its
+// arguments, and its results from the generic twin.
+type varDivstepsCase struct {
+	eta     int64
+	f0, g0  uint64
+	jac     uint64 // posdivsteps only
+	wantEta int64
+	wantT   trans
+	wantJac uint64
+	gotEta  int64
+	gotT    trans
+	gotJac  uint64
+}
+
+// testVarDivstepsAsm compares one variable-time divsteps assembly routine
+// with its generic twin (run runs both on c, step the generic one alone) on
+// random and edge words, η in [−600, 600] and random jac, then on the
+// batches of the inversions or Jacobi symbols of random inputs.
+func testVarDivstepsAsm(t *testing.T, run func(c *varDivstepsCase), step func(eta int64, f0, g0, jac uint64) (int64, trans, uint64)) {
+	n := asmCount(t)
+	r := testref.Rand(t)
+	edges := []uint64{1, 3, 5, 7, 1<<63 + 1, ^uint64(0), 0, 2, 1 << 63, 0x5555555555555555, 1 << 62}
+	check := func(eta int64, f0, g0, jac uint64) {
+		c := varDivstepsCase{eta: eta, f0: f0, g0: g0, jac: jac}
+		run(&c)
+		if c.gotEta != c.wantEta || c.gotT != c.wantT || c.gotJac != c.wantJac {
+			t.Fatalf("(%d, %#x, %#x, %#x) = %d, %v, %#x; generic %d, %v, %#x", eta, f0, g0, jac,
+				c.gotEta, c.gotT, c.gotJac, c.wantEta, c.wantT, c.wantJac)
+		}
+	}
+	for i := range n {
+		f0, g0 := randWord(r)|1, randWord(r)
+		eta := int64(r.Intn(1201)) - 600
+		if i < len(edges)*len(edges) {
+			f0, g0 = edges[i%len(edges)]|1, edges[i/len(edges)]
+			eta = int64(i%5) - 2
+		}
+		check(eta, f0, g0, r.Uint64())
+	}
+	// The inputs real inversions or Jacobi symbols give it, batch by batch.
+	for range n / 50 {
+		x := bigToWords(new(big.Int).Rand(r, modP.big))
+		f, g := modP.m.f, fromWords(x)
+		eta, jac := int64(-1), uint64(0)
+		for range 20 {
+			check(eta, low64(&f), low64(&g), jac)
+			var tr trans
+			eta, tr, jac = step(eta, low64(&f), low64(&g), jac)
+			updateFGVarGeneric(5, &f, &g, &tr)
+			if g == (signed62{}) {
+				break
+			}
+		}
+	}
+}
+
+func TestDivsteps62VarAsm(t *testing.T) {
+	testVarDivstepsAsm(t, func(c *varDivstepsCase) {
+		c.wantEta, c.wantT = divsteps62VarGeneric(c.eta, c.f0, c.g0)
+		c.gotEta = divsteps62VarAsm(c.eta, c.f0, c.g0, &c.gotT)
+	}, func(eta int64, f0, g0, _ uint64) (int64, trans, uint64) {
+		e, tr := divsteps62VarGeneric(eta, f0, g0)
+		return e, tr, 0
+	})
+}
+
+func TestPosdivsteps62VarAsm(t *testing.T) {
+	testVarDivstepsAsm(t, func(c *varDivstepsCase) {
+		c.wantEta, c.wantT, c.wantJac = posdivsteps62VarGeneric(c.eta, c.f0, c.g0, c.jac)
+		c.gotEta, c.gotJac = posdivsteps62VarAsm(c.eta, c.f0, c.g0, c.jac, &c.gotT)
+	}, posdivsteps62VarGeneric)
 }
 
 // TestUpdateDEAsm compares updateDEAsm with updateDEGeneric for every test

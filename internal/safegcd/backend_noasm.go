@@ -13,6 +13,12 @@ func updateFG(f, g *signed62, t *trans) { updateFGGeneric(f, g, t) }
 
 func updateFGVar(n int, f, g *signed62, t *trans) { updateFGVarGeneric(n, f, g, t) }
 
+func divsteps62Var(eta int64, f0, g0 uint64) (int64, trans) { return divsteps62VarGeneric(eta, f0, g0) }
+
+func posdivsteps62Var(eta int64, f0, g0 uint64, jac uint64) (int64, trans, uint64) {
+	return posdivsteps62VarGeneric(eta, f0, g0, jac)
+}
+
 // backends returns the names of the backends this build can run.
 func backends() []string { return []string{"generic"} }
 

@@ -1942,3 +1942,221 @@ TEXT ·divsteps59Asm(SB), NOSPLIT, $0-40
 	SHLQ  $0x03, R10
 	MOVQ  R10, 24(R11)
 	RET
+
+// func divsteps62VarAsm(eta int64, f0 uint64, g0 uint64, t *trans) int64
+// Requires: CMOV
+TEXT ·divsteps62VarAsm(SB), NOSPLIT, $0-40
+	MOVQ eta+0(FP), R8
+	MOVQ f0+8(FP), R9
+	MOVQ g0+16(FP), R10
+	MOVL $0x00000001, R11
+	XORL R12, R12
+	XORL R13, R13
+	MOVL $0x00000001, R14
+	MOVL $0x0000003e, R15
+	MOVQ $-1, DX
+	SHLQ $0x3e, DX
+
+turn:
+	// zeros = the trailing zeros of g below bit left (BSF: g | sent ≠ 0)
+	MOVQ  R10, CX
+	ORQ   DX, CX
+	BSFQ  CX, CX
+	SHRQ  CL, R10
+	SHLQ  CL, R11
+	SHLQ  CL, R12
+	SUBQ  CX, R8
+	SUBQ  CX, R15
+	JZ    done
+	TESTQ R8, R8
+	JNS   noswap
+
+	// η < 0: η = −η, (f, u, v) ← (g, q, r) and (g, q, r) ← −(f, u, v)
+	NEGQ R8
+	MOVQ R9, AX
+	MOVQ R10, R9
+	NEGQ AX
+	MOVQ AX, R10
+	MOVQ R11, AX
+	MOVQ R13, R11
+	NEGQ AX
+	MOVQ AX, R13
+	MOVQ R12, AX
+	MOVQ R14, R12
+	NEGQ AX
+	MOVQ AX, R14
+
+	// w = f·g·(f² − 2) mod 2^min(η+1, left, 6): −g/f, as f·(2 − f²) ≡ f⁻¹ (mod 64)
+	MOVQ    R9, SI
+	IMULQ   R10, SI
+	MOVQ    R9, AX
+	IMULQ   R9, AX
+	SUBQ    $0x02, AX
+	IMULQ   AX, SI
+	LEAQ    1(R8), BX
+	CMPQ    BX, R15
+	CMOVQGT R15, BX
+	MOVL    $0x00000040, CX
+	SUBL    BX, CX
+	MOVQ    $-1, DX
+	SHRQ    CL, DX
+	ANDL    $0x3f, DX
+	ANDQ    DX, SI
+	JMP     update
+
+noswap:
+	// η ≥ 0: w = −g·f⁻¹ mod 2^min(η+1, left, 4), f⁻¹ ≡ f + 8·((f + 1)/4 mod 2) (mod 16)
+	LEAQ    1(R9), AX
+	ANDL    $0x04, AX
+	LEAQ    (R9)(AX*2), SI
+	NEGQ    SI
+	IMULQ   R10, SI
+	LEAQ    1(R8), BX
+	CMPQ    BX, R15
+	CMOVQGT R15, BX
+	MOVL    $0x00000040, CX
+	SUBL    BX, CX
+	MOVQ    $-1, DX
+	SHRQ    CL, DX
+	ANDL    $0x0f, DX
+	ANDQ    DX, SI
+
+update:
+	// sent = −1 << left for the next turn; g += w·f, q += w·u, r += w·v
+	MOVQ  R15, CX
+	MOVQ  $-1, DX
+	SHLQ  CL, DX
+	MOVQ  R9, AX
+	IMULQ SI, AX
+	ADDQ  AX, R10
+	MOVQ  R11, AX
+	IMULQ SI, AX
+	ADDQ  AX, R13
+	MOVQ  R12, AX
+	IMULQ SI, AX
+	ADDQ  AX, R14
+	JMP   turn
+
+done:
+	MOVQ t+24(FP), AX
+	MOVQ R11, (AX)
+	MOVQ R12, 8(AX)
+	MOVQ R13, 16(AX)
+	MOVQ R14, 24(AX)
+	MOVQ R8, ret+32(FP)
+	RET
+
+// func posdivsteps62VarAsm(eta int64, f0 uint64, g0 uint64, jac uint64, t *trans) (int64, uint64)
+// Requires: CMOV
+TEXT ·posdivsteps62VarAsm(SB), NOSPLIT, $0-56
+	MOVQ eta+0(FP), R8
+	MOVQ f0+8(FP), R9
+	MOVQ g0+16(FP), R10
+	MOVQ jac+24(FP), DI
+	MOVL $0x00000001, R11
+	XORL R12, R12
+	XORL R13, R13
+	MOVL $0x00000001, R14
+	MOVL $0x0000003e, R15
+	MOVQ $-1, DX
+	SHLQ $0x3e, DX
+
+turn:
+	// zeros = the trailing zeros of g below bit left (BSF: g | sent ≠ 0)
+	MOVQ R10, CX
+	ORQ  DX, CX
+	BSFQ CX, CX
+	SHRQ CL, R10
+	SHLQ CL, R11
+	SHLQ CL, R12
+	SUBQ CX, R8
+
+	// jac ^= zeros & (f>>1 ^ f>>2): (2 | f) = −1 iff f ≡ 3, 5 (mod 8)
+	MOVQ  R9, AX
+	SHRQ  $0x01, AX
+	MOVQ  R9, BX
+	SHRQ  $0x02, BX
+	XORQ  BX, AX
+	ANDQ  CX, AX
+	XORQ  AX, DI
+	SUBQ  CX, R15
+	JZ    done
+	TESTQ R8, R8
+	JNS   noswap
+
+	// η < 0: η = −η, swap (f, u, v) with (g, q, r); reciprocity flips jac if f ≡ g ≡ 3 (mod 4)
+	NEGQ R8
+	MOVQ R9, AX
+	MOVQ R10, R9
+	MOVQ AX, R10
+	MOVQ R11, AX
+	MOVQ R13, R11
+	MOVQ AX, R13
+	MOVQ R12, AX
+	MOVQ R14, R12
+	MOVQ AX, R14
+	MOVQ R9, AX
+	ANDQ R10, AX
+	SHRQ $0x01, AX
+	XORQ AX, DI
+
+	// w = f·g·(f² − 2) mod 2^min(η+1, left, 6): −g/f, as f·(2 − f²) ≡ f⁻¹ (mod 64)
+	MOVQ    R9, SI
+	IMULQ   R10, SI
+	MOVQ    R9, AX
+	IMULQ   R9, AX
+	SUBQ    $0x02, AX
+	IMULQ   AX, SI
+	LEAQ    1(R8), BX
+	CMPQ    BX, R15
+	CMOVQGT R15, BX
+	MOVL    $0x00000040, CX
+	SUBL    BX, CX
+	MOVQ    $-1, DX
+	SHRQ    CL, DX
+	ANDL    $0x3f, DX
+	ANDQ    DX, SI
+	JMP     update
+
+noswap:
+	// η ≥ 0: w = −g·f⁻¹ mod 2^min(η+1, left, 4), f⁻¹ ≡ f + 8·((f + 1)/4 mod 2) (mod 16)
+	LEAQ    1(R9), AX
+	ANDL    $0x04, AX
+	LEAQ    (R9)(AX*2), SI
+	NEGQ    SI
+	IMULQ   R10, SI
+	LEAQ    1(R8), BX
+	CMPQ    BX, R15
+	CMOVQGT R15, BX
+	MOVL    $0x00000040, CX
+	SUBL    BX, CX
+	MOVQ    $-1, DX
+	SHRQ    CL, DX
+	ANDL    $0x0f, DX
+	ANDQ    DX, SI
+
+update:
+	// sent = −1 << left for the next turn; g += w·f, q += w·u, r += w·v
+	MOVQ  R15, CX
+	MOVQ  $-1, DX
+	SHLQ  CL, DX
+	MOVQ  R9, AX
+	IMULQ SI, AX
+	ADDQ  AX, R10
+	MOVQ  R11, AX
+	IMULQ SI, AX
+	ADDQ  AX, R13
+	MOVQ  R12, AX
+	IMULQ SI, AX
+	ADDQ  AX, R14
+	JMP   turn
+
+done:
+	MOVQ t+32(FP), AX
+	MOVQ R11, (AX)
+	MOVQ R12, 8(AX)
+	MOVQ R13, 16(AX)
+	MOVQ R14, 24(AX)
+	MOVQ R8, ret+40(FP)
+	MOVQ DI, ret1+48(FP)
+	RET

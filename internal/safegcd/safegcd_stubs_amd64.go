@@ -28,3 +28,17 @@ func updateFGAsm(n int, fv *signed62, gv *signed62, t *trans)
 //
 //go:noescape
 func divsteps59Asm(zeta int64, f0 uint64, g0 uint64, t *trans) int64
+
+// divsteps62VarAsm is divsteps62Var: it runs 62 divsteps in variable
+// time on the low 64 bits f0 and g0 of f and g, stores the transition
+// matrix in t and returns the new η.
+//
+//go:noescape
+func divsteps62VarAsm(eta int64, f0 uint64, g0 uint64, t *trans) int64
+
+// posdivsteps62VarAsm is posdivsteps62Var: it runs 62 posdivsteps in
+// variable time on the low 64 bits f0 and g0 of f and g, stores the
+// transition matrix in t and returns the new η and jac.
+//
+//go:noescape
+func posdivsteps62VarAsm(eta int64, f0 uint64, g0 uint64, jac uint64, t *trans) (int64, uint64)
