@@ -47,7 +47,9 @@ groups (default main; several may be given, and run in this order):
              adaptor signatures), dleq_prove and dleq_verify (BIP-374),
              silentpayments_scan_many (per transaction) and
              silentpayments_light_tweak (the k = 0 candidates of one
-             tweak, over 10000 tweaks: µs per tweak)
+             tweak, over 10000 tweaks: µs per tweak), and libsecp256k1's
+             silentpayments_scan_nomatch_N (N outputs, none ours) and
+             silentpayments_scan_worstcase_K (K outputs, all ours) per scan
   internal   the rows of bench_internal: scalar_*, field_*, group_*,
              hash_*; and field_mul_ifma, group_double_ifma and
              group_add_affine_ifma: eight lanes at once, per product or

@@ -332,7 +332,9 @@ var (
 		"frost_chilldkg_participant_2_of_3", "frost_chilldkg_coordinator_2_of_3", "frost_chilldkg_participant_11_of_15", "frost_chilldkg_coordinator_11_of_15",
 		"adaptor_schnorr_presign", "adaptor_schnorr_preverify", "adaptor_schnorr_adapt", "adaptor_schnorr_extract",
 		"adaptor_ecdsa_encrypt", "adaptor_ecdsa_verify", "adaptor_ecdsa_decrypt", "adaptor_ecdsa_recover",
-		"dleq_prove", "dleq_verify", "silentpayments_scan_many", "silentpayments_light_tweak"}
+		"dleq_prove", "dleq_verify", "silentpayments_scan_many", "silentpayments_light_tweak",
+		"silentpayments_scan_nomatch_2", "silentpayments_scan_nomatch_5", "silentpayments_scan_nomatch_10", "silentpayments_scan_nomatch_100", "silentpayments_scan_nomatch_1000",
+		"silentpayments_scan_worstcase_1", "silentpayments_scan_worstcase_10", "silentpayments_scan_worstcase_100", "silentpayments_scan_worstcase_2323"}
 	// bench_internal's names (libsecp256k1's bench_internal.c), in its order.
 	internalRowNames = []string{"scalar_add", "scalar_negate", "scalar_mul", "scalar_split", "scalar_inverse", "scalar_inverse_var",
 		"field_half", "field_normalize", "field_sqr", "field_mul", "field_inverse", "field_inverse_var", "field_is_square_var", "field_sqrt",
