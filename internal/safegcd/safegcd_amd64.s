@@ -1958,21 +1958,26 @@ TEXT ·divsteps62VarAsm(SB), NOSPLIT, $0-40
 	SHLQ $0x3e, DX
 
 turn:
-	// zeros = the trailing zeros of g below bit left (BSF: g | sent ≠ 0)
-	MOVQ  R10, CX
-	ORQ   DX, CX
-	BSFQ  CX, CX
-	SHRQ  CL, R10
-	SHLQ  CL, R11
-	SHLQ  CL, R12
-	SUBQ  CX, R8
-	SUBQ  CX, R15
-	JZ    done
-	TESTQ R8, R8
-	JNS   noswap
+	// zeros = the trailing zeros of g below bit left (BSF: g | sent ≠ 0);
+	// t2 = 1 − η, so that min(η' + 1, left) of a swap is one addition from zeros
+	MOVQ R10, CX
+	ORQ  DX, CX
+	MOVL $0x00000001, BX
+	SUBQ R8, BX
+	BSFQ CX, CX
+	SHRQ CL, R10
+	SHLQ CL, R11
+	SHLQ CL, R12
+	SUBQ CX, R15
+	JZ   done
 
-	// η < 0: η = −η, (f, u, v) ← (g, q, r) and (g, q, r) ← −(f, u, v)
-	NEGQ R8
+	// η − zeros ≥ 0: no swap
+	CMPQ R8, CX
+	JGE  noswap
+
+	// η' = zeros − η > 0; (f, u, v) ← (g, q, r) and (g, q, r) ← −(f, u, v)
+	ADDQ CX, BX
+	LEAQ -1(BX), R8
 	MOVQ R9, AX
 	MOVQ R10, R9
 	NEGQ AX
@@ -1986,18 +1991,17 @@ turn:
 	NEGQ AX
 	MOVQ AX, R14
 
-	// w = f·g·(f² − 2) mod 2^min(η+1, left, 6): −g/f, as f·(2 − f²) ≡ f⁻¹ (mod 64)
+	// w = f·g·(f² − 2) mod 2^min(η'+1, left, 6): −g/f, as f·(2 − f²) ≡ f⁻¹ (mod 64)
 	MOVQ    R9, SI
 	IMULQ   R10, SI
 	MOVQ    R9, AX
 	IMULQ   R9, AX
 	SUBQ    $0x02, AX
 	IMULQ   AX, SI
-	LEAQ    1(R8), BX
 	CMPQ    BX, R15
 	CMOVQGT R15, BX
-	MOVL    $0x00000040, CX
-	SUBL    BX, CX
+	MOVL    BX, CX
+	NEGL    CX
 	MOVQ    $-1, DX
 	SHRQ    CL, DX
 	ANDL    $0x3f, DX
@@ -2005,17 +2009,18 @@ turn:
 	JMP     update
 
 noswap:
-	// η ≥ 0: w = −g·f⁻¹ mod 2^min(η+1, left, 4), f⁻¹ ≡ f + 8·((f + 1)/4 mod 2) (mod 16)
+	// η' = η − zeros ≥ 0: w = −g·f⁻¹ mod 2^min(η'+1, left, 4), f⁻¹ ≡ f + 8·((f + 1)/4 mod 2) (mod 16)
+	SUBQ    CX, R8
+	LEAQ    1(R8), BX
 	LEAQ    1(R9), AX
 	ANDL    $0x04, AX
 	LEAQ    (R9)(AX*2), SI
 	NEGQ    SI
 	IMULQ   R10, SI
-	LEAQ    1(R8), BX
 	CMPQ    BX, R15
 	CMOVQGT R15, BX
-	MOVL    $0x00000040, CX
-	SUBL    BX, CX
+	MOVL    BX, CX
+	NEGL    CX
 	MOVQ    $-1, DX
 	SHRQ    CL, DX
 	ANDL    $0x0f, DX
@@ -2038,6 +2043,8 @@ update:
 	JMP   turn
 
 done:
+	// the last run of zeros: η −= zeros
+	SUBQ CX, R8
 	MOVQ t+24(FP), AX
 	MOVQ R11, (AX)
 	MOVQ R12, 8(AX)
@@ -2062,30 +2069,35 @@ TEXT ·posdivsteps62VarAsm(SB), NOSPLIT, $0-56
 	SHLQ $0x3e, DX
 
 turn:
-	// zeros = the trailing zeros of g below bit left (BSF: g | sent ≠ 0)
+	// zeros = the trailing zeros of g below bit left (BSF: g | sent ≠ 0);
+	// t2 = 1 − η, so that min(η' + 1, left) of a swap is one addition from zeros
 	MOVQ R10, CX
 	ORQ  DX, CX
+	MOVL $0x00000001, BX
+	SUBQ R8, BX
 	BSFQ CX, CX
 	SHRQ CL, R10
 	SHLQ CL, R11
 	SHLQ CL, R12
-	SUBQ CX, R8
 
 	// jac ^= zeros & (f>>1 ^ f>>2): (2 | f) = −1 iff f ≡ 3, 5 (mod 8)
-	MOVQ  R9, AX
-	SHRQ  $0x01, AX
-	MOVQ  R9, BX
-	SHRQ  $0x02, BX
-	XORQ  BX, AX
-	ANDQ  CX, AX
-	XORQ  AX, DI
-	SUBQ  CX, R15
-	JZ    done
-	TESTQ R8, R8
-	JNS   noswap
+	MOVQ R9, AX
+	SHRQ $0x01, AX
+	MOVQ R9, DX
+	SHRQ $0x02, DX
+	XORQ DX, AX
+	ANDQ CX, AX
+	XORQ AX, DI
+	SUBQ CX, R15
+	JZ   done
 
-	// η < 0: η = −η, swap (f, u, v) with (g, q, r); reciprocity flips jac if f ≡ g ≡ 3 (mod 4)
-	NEGQ R8
+	// η − zeros ≥ 0: no swap
+	CMPQ R8, CX
+	JGE  noswap
+
+	// η' = zeros − η > 0; swap (f, u, v) with (g, q, r); reciprocity flips jac if f ≡ g ≡ 3 (mod 4)
+	ADDQ CX, BX
+	LEAQ -1(BX), R8
 	MOVQ R9, AX
 	MOVQ R10, R9
 	MOVQ AX, R10
@@ -2100,18 +2112,17 @@ turn:
 	SHRQ $0x01, AX
 	XORQ AX, DI
 
-	// w = f·g·(f² − 2) mod 2^min(η+1, left, 6): −g/f, as f·(2 − f²) ≡ f⁻¹ (mod 64)
+	// w = f·g·(f² − 2) mod 2^min(η'+1, left, 6): −g/f, as f·(2 − f²) ≡ f⁻¹ (mod 64)
 	MOVQ    R9, SI
 	IMULQ   R10, SI
 	MOVQ    R9, AX
 	IMULQ   R9, AX
 	SUBQ    $0x02, AX
 	IMULQ   AX, SI
-	LEAQ    1(R8), BX
 	CMPQ    BX, R15
 	CMOVQGT R15, BX
-	MOVL    $0x00000040, CX
-	SUBL    BX, CX
+	MOVL    BX, CX
+	NEGL    CX
 	MOVQ    $-1, DX
 	SHRQ    CL, DX
 	ANDL    $0x3f, DX
@@ -2119,17 +2130,18 @@ turn:
 	JMP     update
 
 noswap:
-	// η ≥ 0: w = −g·f⁻¹ mod 2^min(η+1, left, 4), f⁻¹ ≡ f + 8·((f + 1)/4 mod 2) (mod 16)
+	// η' = η − zeros ≥ 0: w = −g·f⁻¹ mod 2^min(η'+1, left, 4), f⁻¹ ≡ f + 8·((f + 1)/4 mod 2) (mod 16)
+	SUBQ    CX, R8
+	LEAQ    1(R8), BX
 	LEAQ    1(R9), AX
 	ANDL    $0x04, AX
 	LEAQ    (R9)(AX*2), SI
 	NEGQ    SI
 	IMULQ   R10, SI
-	LEAQ    1(R8), BX
 	CMPQ    BX, R15
 	CMOVQGT R15, BX
-	MOVL    $0x00000040, CX
-	SUBL    BX, CX
+	MOVL    BX, CX
+	NEGL    CX
 	MOVQ    $-1, DX
 	SHRQ    CL, DX
 	ANDL    $0x0f, DX
@@ -2152,6 +2164,8 @@ update:
 	JMP   turn
 
 done:
+	// the last run of zeros: η −= zeros
+	SUBQ CX, R8
 	MOVQ t+32(FP), AX
 	MOVQ R11, (AX)
 	MOVQ R12, 8(AX)
