@@ -88,6 +88,45 @@ func posdivsteps62Var(eta int64, f0, g0 uint64, jac uint64) (int64, trans, uint6
 	return eta, t, jac
 }
 
+// divstepsUpdate is the divsteps and the update of f and g of one batch of
+// VarTimeInvert, with the matrix in t for the update of d and e. The
+// assembly is one call.
+func divstepsUpdate(n int, f, g *signed62, eta int64, t *trans) int64 {
+	if debug.Enabled {
+		fa, ga := *f, *g
+		eta2 := divstepsUpdateGeneric(n, f, g, eta, t) // the checked calls
+		if useAsm {
+			var ta trans
+			ea := divstepsUpdateAsm(n, &fa, &ga, eta, &ta)
+			debug.Assert(ea == eta2 && ta == *t && fa == *f && ga == *g, "safegcd: divstepsUpdate: assembly and generic code differ")
+		}
+		return eta2
+	}
+	if !useAsm {
+		return divstepsUpdateGeneric(n, f, g, eta, t)
+	}
+	return divstepsUpdateAsm(n, f, g, eta, t)
+}
+
+// posdivstepsUpdate is one batch of VarTimeJacobi: 62 posdivsteps on the low
+// bits of f and g, then the update of their n limbs. The assembly is one
+// call, without the matrix going through memory.
+func posdivstepsUpdate(n int, f, g *signed62, eta int64, jac uint64) (int64, uint64) {
+	if debug.Enabled {
+		fa, ga := *f, *g
+		eta2, jac2 := posdivstepsUpdateGeneric(n, f, g, eta, jac) // the checked calls
+		if useAsm {
+			ea, ja := posdivstepsUpdateAsm(n, &fa, &ga, eta, jac)
+			debug.Assert(ea == eta2 && ja == jac2 && fa == *f && ga == *g, "safegcd: posdivstepsUpdate: assembly and generic code differ")
+		}
+		return eta2, jac2
+	}
+	if !useAsm {
+		return posdivstepsUpdateGeneric(n, f, g, eta, jac)
+	}
+	return posdivstepsUpdateAsm(n, f, g, eta, jac)
+}
+
 // The kestrel_debug cross-check: the generic twin runs (with its own
 // checks); then, if the assembly is selected, the assembly runs on the same
 // inputs and a difference panics.

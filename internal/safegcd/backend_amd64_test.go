@@ -171,6 +171,67 @@ func TestPosdivsteps62VarAsm(t *testing.T) {
 	}, posdivsteps62VarGeneric)
 }
 
+// TestPosdivstepsUpdateAsm compares posdivstepsUpdateAsm with
+// posdivstepsUpdateGeneric along the Jacobi symbols of random inputs below
+// each test modulus, the limb count shrinking as VarTimeJacobi shrinks it.
+func TestPosdivstepsUpdateAsm(t *testing.T) {
+	n := asmCount(t)
+	r := testref.Rand(t)
+	for _, tm := range testModuli {
+		for range n / 50 / len(testModuli) {
+			x := bigToWords(randBelow(r, big.NewInt(1), tm.big))
+			f, g := tm.m.f, fromWords(x)
+			eta, jac, limbs := int64(-1), r.Uint64(), 5
+			for range 40 {
+				fa, ga := f, g
+				ea, ja := posdivstepsUpdateAsm(limbs, &fa, &ga, eta, jac)
+				eta, jac = posdivstepsUpdateGeneric(limbs, &f, &g, eta, jac)
+				if ea != eta || ja != jac || fa != f || ga != g {
+					t.Fatalf("posdivstepsUpdate(%d limbs) = %d, %#x, %v, %v; generic %d, %#x, %v, %v", limbs, ea, ja, fa, ga, eta, jac, f, g)
+				}
+				if f == g {
+					break
+				}
+				if limbs > 1 && f[limbs-1]|g[limbs-1] == 0 {
+					limbs--
+				}
+			}
+		}
+	}
+}
+
+// TestDivstepsUpdateAsm compares divstepsUpdateAsm with
+// divstepsUpdateGeneric along the inversions of random inputs below each
+// test modulus, the limb count shrinking as VarTimeInvert shrinks it.
+func TestDivstepsUpdateAsm(t *testing.T) {
+	n := asmCount(t)
+	r := testref.Rand(t)
+	for _, tm := range testModuli {
+		for range n / 50 / len(testModuli) {
+			x := bigToWords(randBelow(r, big.NewInt(1), tm.big))
+			f, g := tm.m.f, fromWords(x)
+			eta, limbs := int64(-1), 5
+			for range 40 {
+				fa, ga := f, g
+				var ta, tg trans
+				ea := divstepsUpdateAsm(limbs, &fa, &ga, eta, &ta)
+				eta = divstepsUpdateGeneric(limbs, &f, &g, eta, &tg)
+				if ea != eta || ta != tg || fa != f || ga != g {
+					t.Fatalf("divstepsUpdate(%d limbs) = %d, %v, %v, %v; generic %d, %v, %v, %v", limbs, ea, ta, fa, ga, eta, tg, f, g)
+				}
+				if g == (signed62{}) {
+					break
+				}
+				if fn, gn := f[limbs-1], g[limbs-1]; limbs > 1 && fn == fn>>63 && gn == gn>>63 {
+					f[limbs-2] |= fn << 62
+					g[limbs-2] |= gn << 62
+					limbs--
+				}
+			}
+		}
+	}
+}
+
 // TestUpdateDEAsm compares updateDEAsm with updateDEGeneric for every test
 // modulus, on d and e in (−2M, M) (ends included) and matrices from both
 // kinds of divsteps.

@@ -52,9 +52,7 @@ func (m *Modulus) varTimeJacobiPosdivsteps(x *[4]uint64, batches int) (j, used i
 	// gets halved or has f added), so the limbs stay non-negative. They also
 	// keep gcd(f, g), and converge, in practice, to f = g = gcd(M, x).
 	for b := 1; b <= batches; b++ {
-		var t trans
-		eta, t, jac = posdivsteps62Var(eta, low64(&f), low64(&g), jac)
-		updateFGVar(n, &f, &g, &t)
+		eta, jac = posdivstepsUpdate(n, &f, &g, eta, jac)
 		if debug.Enabled {
 			// Posdivsteps keep f odd and 0 ≤ f, g ≤ M.
 			m.checkFG(&f, &g, n, "safegcd: VarTimeJacobi")
@@ -84,6 +82,15 @@ func (m *Modulus) varTimeJacobiPosdivsteps(x *[4]uint64, batches int) (j, used i
 		}
 	}
 	return 0, batches, false
+}
+
+// posdivstepsUpdateGeneric is posdivstepsUpdate in Go: posdivsteps62Var and
+// updateFGVar.
+func posdivstepsUpdateGeneric(n int, f, g *signed62, eta int64, jac uint64) (int64, uint64) {
+	var t trans
+	eta, t, jac = posdivsteps62Var(eta, low64(f), low64(g), jac)
+	updateFGVar(n, f, g, &t)
+	return eta, jac
 }
 
 // varTimeJacobiBinary returns the Jacobi symbol (x | m) for an odd m > 1 and

@@ -143,6 +143,14 @@ func (m *Modulus) Invert(out, x *[4]uint64) {
 	toWords(out, &d)
 }
 
+// divstepsUpdateGeneric is divstepsUpdate in Go: divsteps62Var, its matrix
+// into t, and updateFGVar.
+func divstepsUpdateGeneric(n int, f, g *signed62, eta int64, t *trans) int64 {
+	eta, *t = divsteps62Var(eta, uint64(f[0]), uint64(g[0]))
+	updateFGVar(n, f, g, t)
+	return eta
+}
+
 // VarTimeInvert sets out = x⁻¹ mod M, or 0 if x = 0, in variable time.
 //
 // It has the same contract as Invert, but takes time that depends on x: it
@@ -161,9 +169,8 @@ func (m *Modulus) VarTimeInvert(out, x *[4]uint64) {
 	}
 	for {
 		var t trans
-		eta, t = divsteps62Var(eta, uint64(f[0]), uint64(g[0]))
+		eta = divstepsUpdate(n, &f, &g, eta, &t)
 		m.updateDE(&d, &e, &t)
-		updateFGVar(n, &f, &g, &t)
 		if debug.Enabled {
 			m.checkFG(&f, &g, n, "safegcd: VarTimeInvert")
 		}

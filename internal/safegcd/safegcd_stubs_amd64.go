@@ -42,3 +42,17 @@ func divsteps62VarAsm(eta int64, f0 uint64, g0 uint64, t *trans) int64
 //
 //go:noescape
 func posdivsteps62VarAsm(eta int64, f0 uint64, g0 uint64, jac uint64, t *trans) (int64, uint64)
+
+// posdivstepsUpdateAsm is one batch of VarTimeJacobi: posdivsteps62Var on
+// the low 64 bits of fv and gv, then updateFGVar(n, fv, gv, t) with its
+// matrix t; it returns the new η and jac. 1 ≤ n ≤ 5.
+//
+//go:noescape
+func posdivstepsUpdateAsm(n int, fv *signed62, gv *signed62, eta int64, jac uint64) (int64, uint64)
+
+// divstepsUpdateAsm is most of one batch of VarTimeInvert: divsteps62Var
+// on the low 64 bits of fv[0] and gv[0], its matrix stored in t, then
+// updateFGVar(n, fv, gv, t); it returns the new η. 1 ≤ n ≤ 5.
+//
+//go:noescape
+func divstepsUpdateAsm(n int, fv *signed62, gv *signed62, eta int64, t *trans) int64

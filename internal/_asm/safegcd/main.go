@@ -33,7 +33,9 @@
 //     VarTimeInvert 0.94x, VarTimeJacobi 0.93x on fresh inputs (the same
 //     loop with its sentinel by BTS, or TZCNT instead of BSF, or one taken
 //     jump fewer per turn: no better). Then the swap's η + 1 one addition
-//     after the count: VarTimeInvert and VarTimeJacobi 0.97x more.
+//     after the count: VarTimeInvert and VarTimeJacobi 0.97x more; and
+//     each loop fused with the update of f and g (divstepsUpdateAsm,
+//     posdivstepsUpdateAsm): 0.97x and 0.96x more.
 package main
 
 import (
@@ -61,8 +63,10 @@ func main() {
 	updateDE()
 	updateFG()
 	divsteps59()
-	varDivsteps(false)
-	varDivsteps(true)
+	varDivsteps(false, false)
+	varDivsteps(true, false)
+	varDivsteps(true, true)
+	varDivsteps(false, true)
 	asmgen.Generate("safegcd", rationale)
 }
 
@@ -224,6 +228,19 @@ func updateFG() {
 	Doc("updateFGAsm is updateFGVar: it sets [fv, gv] = t·[fv, gv]/2⁶² on the low n",
 		"limbs of fv and gv, 1 ≤ n ≤ 5. Its time depends only on n, so it is also",
 		"updateFG for n = 5.")
+	u, v, q, r := R9, R10, R11, R12
+	tmp := R15
+	Load(Param("t"), tmp)
+	MOVQ(field("t", tmp, "u"), u)
+	MOVQ(field("t", tmp, "v"), v)
+	MOVQ(field("t", tmp, "q"), q)
+	MOVQ(field("t", tmp, "r"), r)
+	emitUpdateFG()
+}
+
+// emitUpdateFG emits the body of updateFGAsm, for a function with the
+// arguments n, fv and gv, the matrix in R9–R12 (u, v, q, r), and returns.
+func emitUpdateFG() {
 	fp, gp := RDI, R8
 	u, v, q, r := R9, R10, R11, R12
 	cf, cg := acc{RBX, RCX}, acc{R13, R14}
@@ -236,11 +253,6 @@ func updateFG() {
 		"jump follows an instruction on n, a public argument (ctcheck.Assembly)")
 	Load(Param("fv"), fp)
 	Load(Param("gv"), gp)
-	Load(Param("t"), tmp)
-	MOVQ(field("t", tmp, "u"), u)
-	MOVQ(field("t", tmp, "v"), v)
-	MOVQ(field("t", tmp, "q"), q)
-	MOVQ(field("t", tmp, "r"), r)
 	f0, g0 := limb("fv", fp, 0), limb("gv", gp, 0)
 
 	Comment("cf = u·f₀ + v·g₀, cg = q·f₀ + r·g₀, whose low 62 bits are zero")
@@ -400,14 +412,27 @@ func divsteps59() {
 // w's products run in parallel with the mask. A swap's η + 1 = zeros + 1 − η
 // is one addition after the count, 1 − η being computed before it (gcc
 // folds the negation the same way).
-func varDivsteps(pos bool) {
-	if pos {
+func varDivsteps(pos, fused bool) {
+	switch {
+	case fused && !pos:
+		TEXT("divstepsUpdateAsm", NOSPLIT, "func(n int, fv, gv *signed62, eta int64, t *trans) int64")
+		Pragma("noescape")
+		Doc("divstepsUpdateAsm is most of one batch of VarTimeInvert: divsteps62Var",
+			"on the low 64 bits of fv[0] and gv[0], its matrix stored in t, then",
+			"updateFGVar(n, fv, gv, t); it returns the new η. 1 ≤ n ≤ 5.")
+	case fused:
+		TEXT("posdivstepsUpdateAsm", NOSPLIT, "func(n int, fv, gv *signed62, eta int64, jac uint64) (int64, uint64)")
+		Pragma("noescape")
+		Doc("posdivstepsUpdateAsm is one batch of VarTimeJacobi: posdivsteps62Var on",
+			"the low 64 bits of fv and gv, then updateFGVar(n, fv, gv, t) with its",
+			"matrix t; it returns the new η and jac. 1 ≤ n ≤ 5.")
+	case pos:
 		TEXT("posdivsteps62VarAsm", NOSPLIT, "func(eta int64, f0, g0, jac uint64, t *trans) (int64, uint64)")
 		Pragma("noescape")
 		Doc("posdivsteps62VarAsm is posdivsteps62Var: it runs 62 posdivsteps in",
 			"variable time on the low 64 bits f0 and g0 of f and g, stores the",
 			"transition matrix in t and returns the new η and jac.")
-	} else {
+	default:
 		TEXT("divsteps62VarAsm", NOSPLIT, "func(eta int64, f0, g0 uint64, t *trans) int64")
 		Pragma("noescape")
 		Doc("divsteps62VarAsm is divsteps62Var: it runs 62 divsteps in variable",
@@ -419,8 +444,27 @@ func varDivsteps(pos bool) {
 	left, jac, w := R15, RDI, RSI
 	t1, t2, m := RAX, RBX, RDX
 	Load(Param("eta"), eta)
-	Load(Param("f0"), f)
-	Load(Param("g0"), g)
+	switch {
+	case fused && !pos:
+		Comment("f0, g0 = limb 0 of fv and gv (divsteps read their low 62 bits)")
+		Load(Param("fv"), t1)
+		MOVQ(Mem{Base: t1}, f)
+		Load(Param("gv"), t1)
+		MOVQ(Mem{Base: t1}, g)
+	case fused:
+		Comment("f0, g0 = the low 64 bits of fv and gv: limb 0 + limb 1 << 62")
+		Load(Param("fv"), t1)
+		MOVQ(Mem{Base: t1, Disp: 8}, f)
+		SHLQ(U8(62), f)
+		ADDQ(Mem{Base: t1}, f)
+		Load(Param("gv"), t1)
+		MOVQ(Mem{Base: t1, Disp: 8}, g)
+		SHLQ(U8(62), g)
+		ADDQ(Mem{Base: t1}, g)
+	default:
+		Load(Param("f0"), f)
+		Load(Param("g0"), g)
+	}
 	if pos {
 		Load(Param("jac"), jac)
 	}
@@ -537,6 +581,25 @@ func varDivsteps(pos bool) {
 	Label("done")
 	Comment("the last run of zeros: η −= zeros")
 	SUBQ(RCX, eta)
+	if fused {
+		Store(eta, ReturnIndex(0))
+		if pos {
+			Store(jac, ReturnIndex(1))
+		} else {
+			Load(Param("t"), RAX)
+			MOVQ(u, field("t", RAX, "u"))
+			MOVQ(v, field("t", RAX, "v"))
+			MOVQ(q, field("t", RAX, "q"))
+			MOVQ(r, field("t", RAX, "r"))
+		}
+		Comment("the matrix into R9–R12 for the update of f and g")
+		MOVQ(u, R9)
+		MOVQ(v, R10)
+		MOVQ(q, R11)
+		MOVQ(r, R12)
+		emitUpdateFG()
+		return
+	}
 	tp := RAX
 	Load(Param("t"), tp)
 	MOVQ(u, field("t", tp, "u"))
