@@ -4,7 +4,32 @@ import (
 	"github.com/kestrel-crypto/secp256k1"
 	"github.com/kestrel-crypto/secp256k1/ecdsa"
 	"github.com/kestrel-crypto/secp256k1/internal/auxrand"
+	"github.com/kestrel-crypto/secp256k1/internal/ecmult"
+	"github.com/kestrel-crypto/secp256k1/internal/field"
+	"github.com/kestrel-crypto/secp256k1/internal/group"
+	"github.com/kestrel-crypto/secp256k1/internal/scalar"
 )
+
+// setKey sets v to the valid public key P, with Z = 1.
+func setKey(v *group.Jacobian, P *secp256k1.PublicKey) {
+	u := P.BytesUncompressed()
+	v.X.SetBytes((*[32]byte)(u[1:33]))
+	v.Y.SetBytes((*[32]byte)(u[33:65]))
+	v.Z.One()
+}
+
+// toInternal returns s as the engine's scalar.
+func toInternal(s *secp256k1.Scalar) scalar.Scalar {
+	var t scalar.Scalar
+	t.SetCanonicalBytes((*[32]byte)(s.Bytes())) // s < n
+	return t
+}
+
+// encodeAffine writes cbytes of an affine point.
+func encodeAffine(out *[33]byte, a *group.Affine) {
+	out[0] = 2 | byte(a.Y.IsOdd())
+	a.X.PutBytes((*[32]byte)(out[1:]))
+}
 
 // ECDSA adaptor signatures (the DLC specification's, as secp256k1-zkp's
 // ecdsa_adaptor module implements them): ECDSAEncrypt, ECDSAVerify,
@@ -24,11 +49,12 @@ const ECDSASignatureSize = 162
 // wrapping secp256k1.ErrUninitialized for it, ECDSAVerify reports false, and
 // the methods without an error result panic.
 type ECDSASignature struct {
-	rc, rpc [33]byte         // cbytes(R), cbytes(R'); rc[0] = 0 in the zero value
-	R       secp256k1.Point  // R, decoded
-	r       secp256k1.Scalar // R.x mod n, never 0
-	sp      secp256k1.Scalar // s', in [1, n−1]
-	e, s    secp256k1.Scalar // the proof; e reduced mod n
+	rc, rpc [33]byte            // cbytes(R), cbytes(R'); rc[0] = 0 in the zero value
+	R       secp256k1.Point     // R, decoded
+	rk      secp256k1.PublicKey // R again, affine, for ECDSAVerify's engine calls
+	r       secp256k1.Scalar    // R.x mod n, never 0
+	sp      secp256k1.Scalar    // s', in [1, n−1]
+	e, s    secp256k1.Scalar    // the proof; e reduced mod n
 }
 
 // check returns errZeroECDSASig for nil or the zero value.
@@ -53,9 +79,12 @@ func ParseECDSASignature(b []byte) (*ECDSASignature, error) {
 	if b[0]&^1 != 2 || b[33]&^1 != 2 {
 		return nil, ErrECDSASignature
 	}
-	if _, err := a.R.SetBytes(b[:33]); err != nil {
+	R, err := secp256k1.ParsePublicKey(b[:33])
+	if err != nil {
 		return nil, ErrECDSASignature
 	}
+	a.rk = *R
+	a.R = *R.Point()
 	if _, err := Rp.SetBytes(b[33:66]); err != nil {
 		return nil, ErrECDSASignature
 	}
@@ -130,10 +159,15 @@ func ECDSAEncrypt(k *secp256k1.PrivateKey, hash []byte, Y *secp256k1.PublicKey, 
 		return nil, ErrSign
 	}
 	var a ECDSASignature
-	var Rp secp256k1.Point
-	a.R.ScalarMult(&kn, Yp)
+	var R, Rp secp256k1.Point
+	R.ScalarMult(&kn, Yp)
 	Rp.ScalarBaseMult(&kn)
-	a.rc, a.rpc = [33]byte(a.R.BytesCompressed()), [33]byte(Rp.BytesCompressed())
+	Rk, err := secp256k1.NewPublicKey(&R) // k ≠ 0 and Y ≠ O: never the identity
+	if err != nil {
+		return nil, ErrSign
+	}
+	a.R, a.rk = R, *Rk
+	a.rc, a.rpc = [33]byte(a.rk.BytesCompressed()), [33]byte(Rp.BytesCompressed())
 	if !dleqProve(&a.e, &a.s, &kn, Yp, a.rpc[:], Yc, a.rc[:], &aux) {
 		return nil, ErrSign
 	}
@@ -181,17 +215,30 @@ func ECDSAVerify(pub *secp256k1.PublicKey, hash []byte, Y *secp256k1.PublicKey, 
 	c1.Multiply(&ne, &u1)
 	c1.Add(&c1, &a.s)
 	c2.Multiply(&ne, &u2)
-	var A1, A2 secp256k1.Point
-	A1.VarTimeDoubleScalarBaseMult(&c2, pub.Point(), &c1)
-	// A2 = s·Y − e·R.
-	s := a.s
-	A2.VarTimeMultiScalarMult([]*secp256k1.Scalar{&s, &ne}, []*secp256k1.Point{Y.Point(), &a.R})
-	A1c, A2c := A1.VarTimeBytesCompressed(), A2.VarTimeBytesCompressed()
-	if len(A1c) != 33 || len(A2c) != 33 { // zkp rejects either at infinity
-		return false
+	// On the engine's types: A1 = c2·pub + c1·G and A2 = s·Y − e·R, then
+	// both affine with one inversion.
+	var J [2]group.Jacobian
+	var P, Yj, Rj group.Jacobian
+	setKey(&P, pub)
+	setKey(&Yj, Y)
+	setKey(&Rj, &a.rk)
+	ic1, ic2, is, ine := toInternal(&c1), toInternal(&c2), toInternal(&a.s), toInternal(&ne)
+	var ok1, ok2 bool
+	J[0], ok1 = ecmult.VarTimeDoubleScalarBaseMult(&ic2, &P, &ic1)
+	J[1], ok2 = ecmult.VarTimeDoubleScalarMult(&is, &Yj, &ine, &Rj)
+	if !ok1 || !ok2 {
+		return false // not reached: the keys are on the curve
 	}
+	var aff [2]group.Affine
+	var scratch [2]field.Element
+	if !group.VarTimeBatchSetJacobian(aff[:], J[:], scratch[:]) {
+		return false // zkp rejects either at infinity
+	}
+	var A1c, A2c [33]byte
+	encodeAffine(&A1c, &aff[0])
+	encodeAffine(&A2c, &aff[1])
 	var e secp256k1.Scalar
-	dleqChallenge(&e, a.rpc[:], Y.BytesCompressed(), a.rc[:], A1c, A2c)
+	dleqChallenge(&e, a.rpc[:], Y.BytesCompressed(), a.rc[:], A1c[:], A2c[:])
 	return e.Equal(&a.e) == 1
 }
 
