@@ -401,9 +401,11 @@ func divsteps59() {
 }
 
 // varDivsteps generates divsteps62VarAsm (pos false) and
-// posdivsteps62VarAsm (pos true), which mirror divsteps62Var and
+// posdivsteps62VarAsm (pos true), which mirror divsteps62VarGeneric and
 // posdivsteps62VarGeneric of divsteps.go turn by turn, with the same
-// results (posdivsteps' jac included, all 64 bits). The loops are bound by
+// results (posdivsteps' jac included, all 64 bits); with fused, the same
+// loops followed by updateFG's body (divstepsUpdateAsm,
+// posdivstepsUpdateAsm), the matrix passed on in registers. The loops are bound by
 // the latency of the chain from one g to the next, and the compiled Go
 // loops were about 1.3 times slower than gcc's for the same steps. These
 // follow gcc's form: the sentinel of the trailing-zero count and the mask
