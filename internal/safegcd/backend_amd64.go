@@ -64,30 +64,6 @@ func updateFGVar(n int, f, g *signed62, t *trans) {
 	updateFGAsm(n, f, g, t)
 }
 
-func divsteps62Var(eta int64, f0, g0 uint64) (int64, trans) {
-	if debug.Enabled {
-		return divsteps62VarChecked(eta, f0, g0)
-	}
-	if !useAsm {
-		return divsteps62VarGeneric(eta, f0, g0)
-	}
-	var t trans
-	eta = divsteps62VarAsm(eta, f0, g0, &t)
-	return eta, t
-}
-
-func posdivsteps62Var(eta int64, f0, g0 uint64, jac uint64) (int64, trans, uint64) {
-	if debug.Enabled {
-		return posdivsteps62VarChecked(eta, f0, g0, jac)
-	}
-	if !useAsm {
-		return posdivsteps62VarGeneric(eta, f0, g0, jac)
-	}
-	var t trans
-	eta, jac = posdivsteps62VarAsm(eta, f0, g0, jac, &t)
-	return eta, t, jac
-}
-
 // divstepsUpdate is the divsteps and the update of f and g of one batch of
 // VarTimeInvert, with the matrix in t for the update of d and e. The
 // assembly is one call.
@@ -139,26 +115,6 @@ func divsteps59Checked(zeta int64, f0, g0 uint64) (int64, trans) {
 		debug.Assert(za == z && ta == t, "safegcd: divsteps59: assembly and generic code differ")
 	}
 	return z, t
-}
-
-func divsteps62VarChecked(eta int64, f0, g0 uint64) (int64, trans) {
-	e, t := divsteps62VarGeneric(eta, f0, g0)
-	if useAsm {
-		var ta trans
-		ea := divsteps62VarAsm(eta, f0, g0, &ta)
-		debug.Assert(ea == e && ta == t, "safegcd: divsteps62Var: assembly and generic code differ")
-	}
-	return e, t
-}
-
-func posdivsteps62VarChecked(eta int64, f0, g0 uint64, jac uint64) (int64, trans, uint64) {
-	e, t, j := posdivsteps62VarGeneric(eta, f0, g0, jac)
-	if useAsm {
-		var ta trans
-		ea, ja := posdivsteps62VarAsm(eta, f0, g0, jac, &ta)
-		debug.Assert(ea == e && ta == t && ja == j, "safegcd: posdivsteps62Var: assembly and generic code differ")
-	}
-	return e, t, j
 }
 
 func (m *Modulus) updateDEChecked(d, e *signed62, t *trans) {

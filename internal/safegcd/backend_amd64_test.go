@@ -65,7 +65,7 @@ func randTrans(r *rand.Rand, f0, g0 uint64) trans {
 		_, t := divsteps59Generic(int64(r.Intn(1065))-532, f0|1, g0)
 		return t
 	}
-	_, t := divsteps62VarGeneric(int64(r.Intn(1201))-600, f0|1, g0)
+	_, t := divsteps62Var(int64(r.Intn(1201))-600, f0|1, g0)
 	return t
 }
 
@@ -98,126 +98,69 @@ func TestDivsteps59Asm(t *testing.T) {
 	}
 }
 
-// varDivstepsCase is one call of the variable-time divsteps: its
-// arguments, and its results from the generic twin.
-type varDivstepsCase struct {
-	eta     int64
-	f0, g0  uint64
-	jac     uint64 // posdivsteps only
-	wantEta int64
-	wantT   trans
-	wantJac uint64
-	gotEta  int64
-	gotT    trans
-	gotJac  uint64
+// batchResult is what one variable-time batch leaves: η, jac (Jacobi
+// symbol only), the matrix t (inversion only) and the updated f and g.
+type batchResult struct {
+	eta  int64
+	jac  uint64
+	t    trans
+	f, g signed62
 }
 
-// testVarDivstepsAsm compares one variable-time divsteps assembly routine
-// with its generic twin (run runs both on c, step the generic one alone) on
-// random and edge words, η in [−600, 600] and random jac, then on the
-// batches of the inversions or Jacobi symbols of random inputs.
-func testVarDivstepsAsm(t *testing.T, run func(c *varDivstepsCase), step func(eta int64, f0, g0, jac uint64) (int64, trans, uint64)) {
+// runBatch runs one batch of the Jacobi symbol (pos) or of the inversion on
+// limbs limbs of f and g, by the assembly or by the generic twin (the Go
+// divsteps and the Go update).
+func runBatch(pos, asm bool, limbs int, f, g signed62, eta int64, jac uint64) batchResult {
+	res := batchResult{f: f, g: g}
+	if !asm {
+		defer setBackend("generic")()
+	}
+	switch {
+	case pos && asm:
+		res.eta, res.jac = posdivstepsUpdateAsm(limbs, &res.f, &res.g, eta, jac)
+	case pos:
+		res.eta, res.jac = posdivstepsUpdateGeneric(limbs, &res.f, &res.g, eta, jac)
+	case asm:
+		res.eta = divstepsUpdateAsm(limbs, &res.f, &res.g, eta, &res.t)
+	default:
+		res.eta = divstepsUpdateGeneric(limbs, &res.f, &res.g, eta, &res.t)
+	}
+	return res
+}
+
+// testBatchAsm compares divstepsUpdateAsm (pos false) or
+// posdivstepsUpdateAsm with its generic twin along the inversions or
+// Jacobi symbols of random and edge inputs below each test modulus, the
+// limb count shrinking as VarTimeInvert or VarTimeJacobi shrinks it; at
+// each batch also with a random η in [−600, 600] and a random jac.
+func testBatchAsm(t *testing.T, pos bool) {
 	n := asmCount(t)
 	r := testref.Rand(t)
-	edges := []uint64{1, 3, 5, 7, 1<<63 + 1, ^uint64(0), 0, 2, 1 << 63, 0x5555555555555555, 1 << 62}
-	check := func(eta int64, f0, g0, jac uint64) {
-		c := varDivstepsCase{eta: eta, f0: f0, g0: g0, jac: jac}
-		run(&c)
-		if c.gotEta != c.wantEta || c.gotT != c.wantT || c.gotJac != c.wantJac {
-			t.Fatalf("(%d, %#x, %#x, %#x) = %d, %v, %#x; generic %d, %v, %#x", eta, f0, g0, jac,
-				c.gotEta, c.gotT, c.gotJac, c.wantEta, c.wantT, c.wantJac)
+	check := func(limbs int, f, g signed62, eta int64, jac uint64) batchResult {
+		want := runBatch(pos, false, limbs, f, g, eta, jac)
+		got := runBatch(pos, true, limbs, f, g, eta, jac)
+		if got != want {
+			t.Fatalf("batch on %d limbs of %v, %v, η = %d, jac = %#x: %+v; generic %+v", limbs, f, g, eta, jac, got, want)
 		}
+		return want
 	}
-	for i := range n {
-		f0, g0 := randWord(r)|1, randWord(r)
-		eta := int64(r.Intn(1201)) - 600
-		if i < len(edges)*len(edges) {
-			f0, g0 = edges[i%len(edges)]|1, edges[i/len(edges)]
-			eta = int64(i%5) - 2
-		}
-		check(eta, f0, g0, r.Uint64())
-	}
-	// The inputs real inversions or Jacobi symbols give it, batch by batch.
-	for range n / 50 {
-		x := bigToWords(new(big.Int).Rand(r, modP.big))
-		f, g := modP.m.f, fromWords(x)
-		eta, jac := int64(-1), uint64(0)
-		for range 20 {
-			check(eta, low64(&f), low64(&g), jac)
-			var tr trans
-			eta, tr, jac = step(eta, low64(&f), low64(&g), jac)
-			updateFGVarGeneric(5, &f, &g, &tr)
-			if g == (signed62{}) {
-				break
-			}
-		}
-	}
-}
-
-func TestDivsteps62VarAsm(t *testing.T) {
-	testVarDivstepsAsm(t, func(c *varDivstepsCase) {
-		c.wantEta, c.wantT = divsteps62VarGeneric(c.eta, c.f0, c.g0)
-		c.gotEta = divsteps62VarAsm(c.eta, c.f0, c.g0, &c.gotT)
-	}, func(eta int64, f0, g0, _ uint64) (int64, trans, uint64) {
-		e, tr := divsteps62VarGeneric(eta, f0, g0)
-		return e, tr, 0
-	})
-}
-
-func TestPosdivsteps62VarAsm(t *testing.T) {
-	testVarDivstepsAsm(t, func(c *varDivstepsCase) {
-		c.wantEta, c.wantT, c.wantJac = posdivsteps62VarGeneric(c.eta, c.f0, c.g0, c.jac)
-		c.gotEta, c.gotJac = posdivsteps62VarAsm(c.eta, c.f0, c.g0, c.jac, &c.gotT)
-	}, posdivsteps62VarGeneric)
-}
-
-// TestPosdivstepsUpdateAsm compares posdivstepsUpdateAsm with
-// posdivstepsUpdateGeneric along the Jacobi symbols of random inputs below
-// each test modulus, the limb count shrinking as VarTimeJacobi shrinks it.
-func TestPosdivstepsUpdateAsm(t *testing.T) {
-	n := asmCount(t)
-	r := testref.Rand(t)
 	for _, tm := range testModuli {
 		for range n / 50 / len(testModuli) {
 			x := bigToWords(randBelow(r, big.NewInt(1), tm.big))
 			f, g := tm.m.f, fromWords(x)
-			eta, jac, limbs := int64(-1), r.Uint64(), 5
+			eta, jac, limbs := int64(-1), uint64(0), 5
 			for range 40 {
-				fa, ga := f, g
-				ea, ja := posdivstepsUpdateAsm(limbs, &fa, &ga, eta, jac)
-				eta, jac = posdivstepsUpdateGeneric(limbs, &f, &g, eta, jac)
-				if ea != eta || ja != jac || fa != f || ga != g {
-					t.Fatalf("posdivstepsUpdate(%d limbs) = %d, %#x, %v, %v; generic %d, %#x, %v, %v", limbs, ea, ja, fa, ga, eta, jac, f, g)
-				}
-				if f == g {
-					break
-				}
-				if limbs > 1 && f[limbs-1]|g[limbs-1] == 0 {
-					limbs--
-				}
-			}
-		}
-	}
-}
-
-// TestDivstepsUpdateAsm compares divstepsUpdateAsm with
-// divstepsUpdateGeneric along the inversions of random inputs below each
-// test modulus, the limb count shrinking as VarTimeInvert shrinks it.
-func TestDivstepsUpdateAsm(t *testing.T) {
-	n := asmCount(t)
-	r := testref.Rand(t)
-	for _, tm := range testModuli {
-		for range n / 50 / len(testModuli) {
-			x := bigToWords(randBelow(r, big.NewInt(1), tm.big))
-			f, g := tm.m.f, fromWords(x)
-			eta, limbs := int64(-1), 5
-			for range 40 {
-				fa, ga := f, g
-				var ta, tg trans
-				ea := divstepsUpdateAsm(limbs, &fa, &ga, eta, &ta)
-				eta = divstepsUpdateGeneric(limbs, &f, &g, eta, &tg)
-				if ea != eta || ta != tg || fa != f || ga != g {
-					t.Fatalf("divstepsUpdate(%d limbs) = %d, %v, %v, %v; generic %d, %v, %v, %v", limbs, ea, ta, fa, ga, eta, tg, f, g)
+				check(limbs, f, g, int64(r.Intn(1201))-600, r.Uint64())
+				res := check(limbs, f, g, eta, jac)
+				f, g, eta, jac = res.f, res.g, res.eta, res.jac
+				if pos {
+					if f == g {
+						break
+					}
+					if limbs > 1 && f[limbs-1]|g[limbs-1] == 0 {
+						limbs--
+					}
+					continue
 				}
 				if g == (signed62{}) {
 					break
@@ -231,6 +174,9 @@ func TestDivstepsUpdateAsm(t *testing.T) {
 		}
 	}
 }
+
+func TestDivstepsUpdateAsm(t *testing.T)    { testBatchAsm(t, false) }
+func TestPosdivstepsUpdateAsm(t *testing.T) { testBatchAsm(t, true) }
 
 // TestUpdateDEAsm compares updateDEAsm with updateDEGeneric for every test
 // modulus, on d and e in (−2M, M) (ends included) and matrices from both

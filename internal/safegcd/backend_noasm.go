@@ -13,18 +13,12 @@ func updateFG(f, g *signed62, t *trans) { updateFGGeneric(f, g, t) }
 
 func updateFGVar(n int, f, g *signed62, t *trans) { updateFGVarGeneric(n, f, g, t) }
 
-func divsteps62Var(eta int64, f0, g0 uint64) (int64, trans) { return divsteps62VarGeneric(eta, f0, g0) }
-
 func divstepsUpdate(n int, f, g *signed62, eta int64, t *trans) int64 {
 	return divstepsUpdateGeneric(n, f, g, eta, t)
 }
 
 func posdivstepsUpdate(n int, f, g *signed62, eta int64, jac uint64) (int64, uint64) {
 	return posdivstepsUpdateGeneric(n, f, g, eta, jac)
-}
-
-func posdivsteps62Var(eta int64, f0, g0 uint64, jac uint64) (int64, trans, uint64) {
-	return posdivsteps62VarGeneric(eta, f0, g0, jac)
 }
 
 // backends returns the names of the backends this build can run.

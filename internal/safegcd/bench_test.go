@@ -115,7 +115,9 @@ func BenchmarkVarTimeJacobiBinary(b *testing.B) {
 	_ = sum
 }
 
-// The parts of one batch, to see where the time goes.
+// The parts of one batch, to see where the time goes. The variable-time
+// divsteps are the Go loops, the twins of the assembly batches (the
+// assembly runs inside divstepsUpdate and posdivstepsUpdate).
 
 func BenchmarkDivsteps59(b *testing.B) {
 	f, g, zeta := uint64(0x123456789abcdef1), uint64(0x0fedcba987654321), int64(-1)

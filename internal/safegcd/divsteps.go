@@ -63,14 +63,14 @@ func divsteps59Generic(zeta int64, f0, g0 uint64) (int64, trans) {
 	return zeta, trans{int64(u), int64(v), int64(q), int64(r)}
 }
 
-// divsteps62VarGeneric is divsteps62Var in Go: it runs 62 divsteps in variable time on the low 64 bits f0 and g0
+// divsteps62Var runs 62 divsteps in variable time on the low 64 bits f0 and g0
 // of f and g (only their low 62 bits matter), and returns the new η = −δ and
 // the transition matrix.
 //
 // f0 must be odd. Runs of zero bits at the bottom of g are done at once (each
 // is a step that only halves g); after each swap, the multiple of f that
 // clears the next up to 6 low bits of g is added at once (doc §6).
-func divsteps62VarGeneric(eta int64, f0, g0 uint64) (int64, trans) {
+func divsteps62Var(eta int64, f0, g0 uint64) (int64, trans) {
 	if debug.Enabled {
 		debug.Assert(f0&1 == 1, "safegcd: divsteps62Var: f is even")
 	}
@@ -123,7 +123,7 @@ func divsteps62VarGeneric(eta int64, f0, g0 uint64) (int64, trans) {
 	return eta, trans{int64(u), int64(v), int64(q), int64(r)}
 }
 
-// posdivsteps62VarGeneric is posdivsteps62Var in Go: it runs 62 posdivsteps in variable time on the low 64 bits f0
+// posdivsteps62Var runs 62 posdivsteps in variable time on the low 64 bits f0
 // and g0 of f and g, and returns the new η = −δ, the transition matrix, and
 // jac with bit 0 flipped once for each sign change of the Jacobi symbol (g | f)
 // (doc §7).
@@ -132,7 +132,7 @@ func divsteps62VarGeneric(eta int64, f0, g0 uint64) (int64, trans) {
 // swapping step is (δ, f, g) → (1 − δ, g, (g + f)/2), so the Jacobi symbol
 // changes only by the rules for (2 | f) and by quadratic reciprocity. These
 // rules need f mod 8, which the full 64 bits provide until the last step.
-func posdivsteps62VarGeneric(eta int64, f0, g0 uint64, jac uint64) (int64, trans, uint64) {
+func posdivsteps62Var(eta int64, f0, g0 uint64, jac uint64) (int64, trans, uint64) {
 	if debug.Enabled {
 		debug.Assert(f0&1 == 1, "safegcd: posdivsteps62Var: f is even")
 	}

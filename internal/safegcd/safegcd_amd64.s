@@ -1944,12 +1944,16 @@ TEXT ·divsteps59Asm(SB), NOSPLIT, $0-40
 	MOVQ  R10, 24(R11)
 	RET
 
-// func divsteps62VarAsm(eta int64, f0 uint64, g0 uint64, t *trans) int64
+// func divstepsUpdateAsm(n int, fv *signed62, gv *signed62, eta int64, t *trans) int64
 // Requires: CMOV
-TEXT ·divsteps62VarAsm(SB), NOSPLIT, $0-40
-	MOVQ eta+0(FP), R8
-	MOVQ f0+8(FP), R9
-	MOVQ g0+16(FP), R10
+TEXT ·divstepsUpdateAsm(SB), NOSPLIT, $0-48
+	MOVQ eta+24(FP), R8
+
+	// f0, g0 = limb 0 of fv and gv (divsteps read their low 62 bits)
+	MOVQ fv+8(FP), AX
+	MOVQ (AX), R9
+	MOVQ gv+16(FP), AX
+	MOVQ (AX), R10
 	MOVL $0x00000001, R11
 	XORL R12, R12
 	XORL R13, R13
@@ -2046,134 +2050,87 @@ update:
 done:
 	// the last run of zeros: η −= zeros
 	SUBQ CX, R8
-	MOVQ t+24(FP), AX
-	MOVQ R11, (AX)
-	MOVQ R12, 8(AX)
-	MOVQ R13, 16(AX)
-	MOVQ R14, 24(AX)
-	MOVQ R8, ret+32(FP)
-	RET
-
-// func posdivsteps62VarAsm(eta int64, f0 uint64, g0 uint64, jac uint64, t *trans) (int64, uint64)
-// Requires: CMOV
-TEXT ·posdivsteps62VarAsm(SB), NOSPLIT, $0-56
-	MOVQ eta+0(FP), R8
-	MOVQ f0+8(FP), R9
-	MOVQ g0+16(FP), R10
-	MOVQ jac+24(FP), DI
-	MOVL $0x00000001, R11
-	XORL R12, R12
-	XORL R13, R13
-	MOVL $0x00000001, R14
-	MOVL $0x0000003e, R15
-	MOVQ $-1, DX
-	SHLQ $0x3e, DX
-
-turn:
-	// zeros = the trailing zeros of g below bit left (BSF: g | sent ≠ 0);
-	// t2 = 1 − η, so that min(η' + 1, left) of a swap is one addition from zeros
-	MOVQ R10, CX
-	ORQ  DX, CX
-	MOVL $0x00000001, BX
-	SUBQ R8, BX
-	BSFQ CX, CX
-	SHRQ CL, R10
-	SHLQ CL, R11
-	SHLQ CL, R12
-
-	// jac ^= zeros & (f>>1 ^ f>>2): (2 | f) = −1 iff f ≡ 3, 5 (mod 8)
-	MOVQ R9, AX
-	SHRQ $0x01, AX
-	MOVQ R9, DX
-	SHRQ $0x02, DX
-	XORQ DX, AX
-	ANDQ CX, AX
-	XORQ AX, DI
-	SUBQ CX, R15
-	JZ   done
-
-	// η − zeros ≥ 0: no swap
-	CMPQ R8, CX
-	JGE  noswap
-
-	// η' = zeros − η > 0; swap (f, u, v) with (g, q, r); reciprocity flips jac if f ≡ g ≡ 3 (mod 4)
-	ADDQ CX, BX
-	LEAQ -1(BX), R8
-	MOVQ R9, AX
-	MOVQ R10, R9
-	MOVQ AX, R10
-	MOVQ R11, AX
-	MOVQ R13, R11
-	MOVQ AX, R13
-	MOVQ R12, AX
-	MOVQ R14, R12
-	MOVQ AX, R14
-	MOVQ R9, AX
-	ANDQ R10, AX
-	SHRQ $0x01, AX
-	XORQ AX, DI
-
-	// w = f·g·(f² − 2) mod 2^min(η'+1, left, 6): −g/f, as f·(2 − f²) ≡ f⁻¹ (mod 64)
-	MOVQ    R9, SI
-	IMULQ   R10, SI
-	MOVQ    R9, AX
-	IMULQ   R9, AX
-	SUBQ    $0x02, AX
-	IMULQ   AX, SI
-	CMPQ    BX, R15
-	CMOVQGT R15, BX
-	MOVL    BX, CX
-	NEGL    CX
-	MOVQ    $-1, DX
-	SHRQ    CL, DX
-	ANDL    $0x3f, DX
-	ANDQ    DX, SI
-	JMP     update
-
-noswap:
-	// η' = η − zeros ≥ 0: w = −g·f⁻¹ mod 2^min(η'+1, left, 4), f⁻¹ ≡ f + 8·((f + 1)/4 mod 2) (mod 16)
-	SUBQ    CX, R8
-	LEAQ    1(R8), BX
-	LEAQ    1(R9), AX
-	ANDL    $0x04, AX
-	LEAQ    (R9)(AX*2), SI
-	NEGQ    SI
-	IMULQ   R10, SI
-	CMPQ    BX, R15
-	CMOVQGT R15, BX
-	MOVL    BX, CX
-	NEGL    CX
-	MOVQ    $-1, DX
-	SHRQ    CL, DX
-	ANDL    $0x0f, DX
-	ANDQ    DX, SI
-
-update:
-	// sent = −1 << left for the next turn; g += w·f, q += w·u, r += w·v
-	MOVQ  R15, CX
-	MOVQ  $-1, DX
-	SHLQ  CL, DX
-	MOVQ  R9, AX
-	IMULQ SI, AX
-	ADDQ  AX, R10
-	MOVQ  R11, AX
-	IMULQ SI, AX
-	ADDQ  AX, R13
-	MOVQ  R12, AX
-	IMULQ SI, AX
-	ADDQ  AX, R14
-	JMP   turn
-
-done:
-	// the last run of zeros: η −= zeros
-	SUBQ CX, R8
+	MOVQ R8, ret+40(FP)
 	MOVQ t+32(FP), AX
 	MOVQ R11, (AX)
 	MOVQ R12, 8(AX)
 	MOVQ R13, 16(AX)
 	MOVQ R14, 24(AX)
-	MOVQ R8, ret+40(FP)
-	MOVQ DI, ret1+48(FP)
+
+	// the matrix into R9–R12 for the update of f and g
+	MOVQ R11, R9
+	MOVQ R12, R10
+	MOVQ R13, R11
+	MOVQ R14, R12
+
+	// the loop counts down n in its argument slot, so that every conditional
+	// jump follows an instruction on n, a public argument (ctcheck.Assembly)
+	MOVQ fv+8(FP), DI
+	MOVQ gv+16(FP), R8
+
+	// cf = u·f₀ + v·g₀, cg = q·f₀ + r·g₀, whose low 62 bits are zero
+	MOVQ  R9, AX
+	IMULQ (DI)
+	MOVQ  AX, BX
+	MOVQ  DX, CX
+	MOVQ  R10, AX
+	IMULQ (R8)
+	ADDQ  AX, BX
+	ADCQ  DX, CX
+	MOVQ  R11, AX
+	IMULQ (DI)
+	MOVQ  AX, R13
+	MOVQ  DX, R14
+	MOVQ  R12, AX
+	IMULQ (R8)
+	ADDQ  AX, R13
+	ADCQ  DX, R14
+	SHRQ  $0x3e, CX, BX
+	SARQ  $0x3e, CX
+	SHRQ  $0x3e, R14, R13
+	SARQ  $0x3e, R14
+	DECQ  n+0(FP)
+	JZ    fg_top
+
+fg_loop:
+	// limb i of the sums is limb i − 1 of the result
+	MOVQ  R9, AX
+	IMULQ 8(DI)
+	ADDQ  AX, BX
+	ADCQ  DX, CX
+	MOVQ  R10, AX
+	IMULQ 8(R8)
+	ADDQ  AX, BX
+	ADCQ  DX, CX
+	MOVQ  R11, AX
+	IMULQ 8(DI)
+	ADDQ  AX, R13
+	ADCQ  DX, R14
+	MOVQ  R12, AX
+	IMULQ 8(R8)
+	ADDQ  AX, R13
+	ADCQ  DX, R14
+	MOVQ  BX, R15
+	SHLQ  $0x02, R15
+	SHRQ  $0x02, R15
+	MOVQ  R15, (DI)
+	MOVQ  R13, R15
+	SHLQ  $0x02, R15
+	SHRQ  $0x02, R15
+	MOVQ  R15, (R8)
+	SHRQ  $0x3e, CX, BX
+	SARQ  $0x3e, CX
+	SHRQ  $0x3e, R14, R13
+	SARQ  $0x3e, R14
+	ADDQ  $0x08, DI
+	ADDQ  $0x08, R8
+	DECQ  n+0(FP)
+	JNZ   fg_loop
+
+fg_top:
+	// the signed top limb
+	MOVQ BX, (DI)
+	MOVQ R13, (R8)
 	RET
 
 // func posdivstepsUpdateAsm(n int, fv *signed62, gv *signed62, eta int64, jac uint64) (int64, uint64)
@@ -2299,195 +2256,6 @@ done:
 	SUBQ CX, R8
 	MOVQ R8, ret+40(FP)
 	MOVQ DI, ret1+48(FP)
-
-	// the matrix into R9–R12 for the update of f and g
-	MOVQ R11, R9
-	MOVQ R12, R10
-	MOVQ R13, R11
-	MOVQ R14, R12
-
-	// the loop counts down n in its argument slot, so that every conditional
-	// jump follows an instruction on n, a public argument (ctcheck.Assembly)
-	MOVQ fv+8(FP), DI
-	MOVQ gv+16(FP), R8
-
-	// cf = u·f₀ + v·g₀, cg = q·f₀ + r·g₀, whose low 62 bits are zero
-	MOVQ  R9, AX
-	IMULQ (DI)
-	MOVQ  AX, BX
-	MOVQ  DX, CX
-	MOVQ  R10, AX
-	IMULQ (R8)
-	ADDQ  AX, BX
-	ADCQ  DX, CX
-	MOVQ  R11, AX
-	IMULQ (DI)
-	MOVQ  AX, R13
-	MOVQ  DX, R14
-	MOVQ  R12, AX
-	IMULQ (R8)
-	ADDQ  AX, R13
-	ADCQ  DX, R14
-	SHRQ  $0x3e, CX, BX
-	SARQ  $0x3e, CX
-	SHRQ  $0x3e, R14, R13
-	SARQ  $0x3e, R14
-	DECQ  n+0(FP)
-	JZ    fg_top
-
-fg_loop:
-	// limb i of the sums is limb i − 1 of the result
-	MOVQ  R9, AX
-	IMULQ 8(DI)
-	ADDQ  AX, BX
-	ADCQ  DX, CX
-	MOVQ  R10, AX
-	IMULQ 8(R8)
-	ADDQ  AX, BX
-	ADCQ  DX, CX
-	MOVQ  R11, AX
-	IMULQ 8(DI)
-	ADDQ  AX, R13
-	ADCQ  DX, R14
-	MOVQ  R12, AX
-	IMULQ 8(R8)
-	ADDQ  AX, R13
-	ADCQ  DX, R14
-	MOVQ  BX, R15
-	SHLQ  $0x02, R15
-	SHRQ  $0x02, R15
-	MOVQ  R15, (DI)
-	MOVQ  R13, R15
-	SHLQ  $0x02, R15
-	SHRQ  $0x02, R15
-	MOVQ  R15, (R8)
-	SHRQ  $0x3e, CX, BX
-	SARQ  $0x3e, CX
-	SHRQ  $0x3e, R14, R13
-	SARQ  $0x3e, R14
-	ADDQ  $0x08, DI
-	ADDQ  $0x08, R8
-	DECQ  n+0(FP)
-	JNZ   fg_loop
-
-fg_top:
-	// the signed top limb
-	MOVQ BX, (DI)
-	MOVQ R13, (R8)
-	RET
-
-// func divstepsUpdateAsm(n int, fv *signed62, gv *signed62, eta int64, t *trans) int64
-// Requires: CMOV
-TEXT ·divstepsUpdateAsm(SB), NOSPLIT, $0-48
-	MOVQ eta+24(FP), R8
-
-	// f0, g0 = limb 0 of fv and gv (divsteps read their low 62 bits)
-	MOVQ fv+8(FP), AX
-	MOVQ (AX), R9
-	MOVQ gv+16(FP), AX
-	MOVQ (AX), R10
-	MOVL $0x00000001, R11
-	XORL R12, R12
-	XORL R13, R13
-	MOVL $0x00000001, R14
-	MOVL $0x0000003e, R15
-	MOVQ $-1, DX
-	SHLQ $0x3e, DX
-
-turn:
-	// zeros = the trailing zeros of g below bit left (BSF: g | sent ≠ 0);
-	// t2 = 1 − η, so that min(η' + 1, left) of a swap is one addition from zeros
-	MOVQ R10, CX
-	ORQ  DX, CX
-	MOVL $0x00000001, BX
-	SUBQ R8, BX
-	BSFQ CX, CX
-	SHRQ CL, R10
-	SHLQ CL, R11
-	SHLQ CL, R12
-	SUBQ CX, R15
-	JZ   done
-
-	// η − zeros ≥ 0: no swap
-	CMPQ R8, CX
-	JGE  noswap
-
-	// η' = zeros − η > 0; (f, u, v) ← (g, q, r) and (g, q, r) ← −(f, u, v)
-	ADDQ CX, BX
-	LEAQ -1(BX), R8
-	MOVQ R9, AX
-	MOVQ R10, R9
-	NEGQ AX
-	MOVQ AX, R10
-	MOVQ R11, AX
-	MOVQ R13, R11
-	NEGQ AX
-	MOVQ AX, R13
-	MOVQ R12, AX
-	MOVQ R14, R12
-	NEGQ AX
-	MOVQ AX, R14
-
-	// w = f·g·(f² − 2) mod 2^min(η'+1, left, 6): −g/f, as f·(2 − f²) ≡ f⁻¹ (mod 64)
-	MOVQ    R9, SI
-	IMULQ   R10, SI
-	MOVQ    R9, AX
-	IMULQ   R9, AX
-	SUBQ    $0x02, AX
-	IMULQ   AX, SI
-	CMPQ    BX, R15
-	CMOVQGT R15, BX
-	MOVL    BX, CX
-	NEGL    CX
-	MOVQ    $-1, DX
-	SHRQ    CL, DX
-	ANDL    $0x3f, DX
-	ANDQ    DX, SI
-	JMP     update
-
-noswap:
-	// η' = η − zeros ≥ 0: w = −g·f⁻¹ mod 2^min(η'+1, left, 4), f⁻¹ ≡ f + 8·((f + 1)/4 mod 2) (mod 16)
-	SUBQ    CX, R8
-	LEAQ    1(R8), BX
-	LEAQ    1(R9), AX
-	ANDL    $0x04, AX
-	LEAQ    (R9)(AX*2), SI
-	NEGQ    SI
-	IMULQ   R10, SI
-	CMPQ    BX, R15
-	CMOVQGT R15, BX
-	MOVL    BX, CX
-	NEGL    CX
-	MOVQ    $-1, DX
-	SHRQ    CL, DX
-	ANDL    $0x0f, DX
-	ANDQ    DX, SI
-
-update:
-	// sent = −1 << left for the next turn; g += w·f, q += w·u, r += w·v
-	MOVQ  R15, CX
-	MOVQ  $-1, DX
-	SHLQ  CL, DX
-	MOVQ  R9, AX
-	IMULQ SI, AX
-	ADDQ  AX, R10
-	MOVQ  R11, AX
-	IMULQ SI, AX
-	ADDQ  AX, R13
-	MOVQ  R12, AX
-	IMULQ SI, AX
-	ADDQ  AX, R14
-	JMP   turn
-
-done:
-	// the last run of zeros: η −= zeros
-	SUBQ CX, R8
-	MOVQ R8, ret+40(FP)
-	MOVQ t+32(FP), AX
-	MOVQ R11, (AX)
-	MOVQ R12, 8(AX)
-	MOVQ R13, 16(AX)
-	MOVQ R14, 24(AX)
 
 	// the matrix into R9–R12 for the update of f and g
 	MOVQ R11, R9

@@ -29,30 +29,16 @@ func updateFGAsm(n int, fv *signed62, gv *signed62, t *trans)
 //go:noescape
 func divsteps59Asm(zeta int64, f0 uint64, g0 uint64, t *trans) int64
 
-// divsteps62VarAsm is divsteps62Var: it runs 62 divsteps in variable
-// time on the low 64 bits f0 and g0 of f and g, stores the transition
-// matrix in t and returns the new η.
-//
-//go:noescape
-func divsteps62VarAsm(eta int64, f0 uint64, g0 uint64, t *trans) int64
-
-// posdivsteps62VarAsm is posdivsteps62Var: it runs 62 posdivsteps in
-// variable time on the low 64 bits f0 and g0 of f and g, stores the
-// transition matrix in t and returns the new η and jac.
-//
-//go:noescape
-func posdivsteps62VarAsm(eta int64, f0 uint64, g0 uint64, jac uint64, t *trans) (int64, uint64)
-
-// posdivstepsUpdateAsm is one batch of VarTimeJacobi: posdivsteps62Var on
-// the low 64 bits of fv and gv, then updateFGVar(n, fv, gv, t) with its
-// matrix t; it returns the new η and jac. 1 ≤ n ≤ 5.
-//
-//go:noescape
-func posdivstepsUpdateAsm(n int, fv *signed62, gv *signed62, eta int64, jac uint64) (int64, uint64)
-
-// divstepsUpdateAsm is most of one batch of VarTimeInvert: divsteps62Var
-// on the low 64 bits of fv[0] and gv[0], its matrix stored in t, then
-// updateFGVar(n, fv, gv, t); it returns the new η. 1 ≤ n ≤ 5.
+// divstepsUpdateAsm is divstepsUpdate: divsteps62Var on limb 0 of fv and
+// gv, its matrix stored in t, then updateFGVar(n, fv, gv, t); it returns
+// the new η. 1 ≤ n ≤ 5.
 //
 //go:noescape
 func divstepsUpdateAsm(n int, fv *signed62, gv *signed62, eta int64, t *trans) int64
+
+// posdivstepsUpdateAsm is posdivstepsUpdate: posdivsteps62Var on the low
+// 64 bits of fv and gv, then updateFGVar(n, fv, gv, t) with its matrix t;
+// it returns the new η and jac. 1 ≤ n ≤ 5.
+//
+//go:noescape
+func posdivstepsUpdateAsm(n int, fv *signed62, gv *signed62, eta int64, jac uint64) (int64, uint64)

@@ -25,7 +25,7 @@
 // divsteps59 251.7 -> 227.1 ns (minima of 4 runs); Invert 0.84x (p) and
 // 0.79x (n), VarTimeInvert 0.82x and 0.81x, VarTimeJacobi 0.89x and 0.90x
 // (benchstat medians, p <= 0.011).
-//   - divsteps62Var and posdivsteps62Var (varDivsteps): on an AMD Zen 5 the
+//   - the variable-time batches (varDivsteps): on an AMD Zen 5 the
 //     compiled Go loop took 95 ns per batch of 62 posdivsteps recorded from
 //     real Jacobi symbols, gcc's 74 ns (79 ns not inlined). The loop is
 //     bound by the latency from one g to the next; the assembly keeps the
@@ -34,8 +34,8 @@
 //     loop with its sentinel by BTS, or TZCNT instead of BSF, or one taken
 //     jump fewer per turn: no better). Then the swap's η + 1 one addition
 //     after the count: VarTimeInvert and VarTimeJacobi 0.97x more; and
-//     each loop fused with the update of f and g (divstepsUpdateAsm,
-//     posdivstepsUpdateAsm): 0.97x and 0.96x more.
+//     each loop fused with the update of f and g, the only form kept
+//     (divstepsUpdateAsm, posdivstepsUpdateAsm): 0.97x and 0.96x more.
 package main
 
 import (
@@ -63,10 +63,8 @@ func main() {
 	updateDE()
 	updateFG()
 	divsteps59()
-	varDivsteps(false, false)
-	varDivsteps(true, false)
-	varDivsteps(true, true)
-	varDivsteps(false, true)
+	varDivsteps(false)
+	varDivsteps(true)
 	asmgen.Generate("safegcd", rationale)
 }
 
@@ -400,60 +398,39 @@ func divsteps59() {
 	RET()
 }
 
-// varDivsteps generates divsteps62VarAsm (pos false) and
-// posdivsteps62VarAsm (pos true), which mirror divsteps62VarGeneric and
-// posdivsteps62VarGeneric of divsteps.go turn by turn, with the same
-// results (posdivsteps' jac included, all 64 bits); with fused, the same
-// loops followed by updateFG's body (divstepsUpdateAsm,
-// posdivstepsUpdateAsm), the matrix passed on in registers. The loops are bound by
-// the latency of the chain from one g to the next, and the compiled Go
-// loops were about 1.3 times slower than gcc's for the same steps. These
-// follow gcc's form: the sentinel of the trailing-zero count and the mask
+// varDivsteps generates divstepsUpdateAsm (pos false) and
+// posdivstepsUpdateAsm (pos true), one batch of the variable-time
+// inversion or Jacobi symbol: the loop of divsteps62Var or
+// posdivsteps62Var of divsteps.go, turn by turn with the same results
+// (posdivsteps' jac included, all 64 bits), then updateFG's body with the
+// matrix still in registers. The loops are bound by the latency of the
+// chain from one g to the next, and the compiled Go loops were about 1.3
+// times slower than gcc's for the same steps. These follow gcc's form: the sentinel of the trailing-zero count and the mask
 // of w are built off g's path (all ones shifted by left, and by
 // 64 − min(η + 1, left), with no second minimum on the path from η), and
 // w's products run in parallel with the mask. A swap's η + 1 = zeros + 1 − η
 // is one addition after the count, 1 − η being computed before it (gcc
 // folds the negation the same way).
-func varDivsteps(pos, fused bool) {
-	switch {
-	case fused && !pos:
-		TEXT("divstepsUpdateAsm", NOSPLIT, "func(n int, fv, gv *signed62, eta int64, t *trans) int64")
-		Pragma("noescape")
-		Doc("divstepsUpdateAsm is most of one batch of VarTimeInvert: divsteps62Var",
-			"on the low 64 bits of fv[0] and gv[0], its matrix stored in t, then",
-			"updateFGVar(n, fv, gv, t); it returns the new η. 1 ≤ n ≤ 5.")
-	case fused:
+func varDivsteps(pos bool) {
+	if pos {
 		TEXT("posdivstepsUpdateAsm", NOSPLIT, "func(n int, fv, gv *signed62, eta int64, jac uint64) (int64, uint64)")
 		Pragma("noescape")
-		Doc("posdivstepsUpdateAsm is one batch of VarTimeJacobi: posdivsteps62Var on",
-			"the low 64 bits of fv and gv, then updateFGVar(n, fv, gv, t) with its",
-			"matrix t; it returns the new η and jac. 1 ≤ n ≤ 5.")
-	case pos:
-		TEXT("posdivsteps62VarAsm", NOSPLIT, "func(eta int64, f0, g0, jac uint64, t *trans) (int64, uint64)")
+		Doc("posdivstepsUpdateAsm is posdivstepsUpdate: posdivsteps62Var on the low",
+			"64 bits of fv and gv, then updateFGVar(n, fv, gv, t) with its matrix t;",
+			"it returns the new η and jac. 1 ≤ n ≤ 5.")
+	} else {
+		TEXT("divstepsUpdateAsm", NOSPLIT, "func(n int, fv, gv *signed62, eta int64, t *trans) int64")
 		Pragma("noescape")
-		Doc("posdivsteps62VarAsm is posdivsteps62Var: it runs 62 posdivsteps in",
-			"variable time on the low 64 bits f0 and g0 of f and g, stores the",
-			"transition matrix in t and returns the new η and jac.")
-	default:
-		TEXT("divsteps62VarAsm", NOSPLIT, "func(eta int64, f0, g0 uint64, t *trans) int64")
-		Pragma("noescape")
-		Doc("divsteps62VarAsm is divsteps62Var: it runs 62 divsteps in variable",
-			"time on the low 64 bits f0 and g0 of f and g, stores the transition",
-			"matrix in t and returns the new η.")
+		Doc("divstepsUpdateAsm is divstepsUpdate: divsteps62Var on limb 0 of fv and",
+			"gv, its matrix stored in t, then updateFGVar(n, fv, gv, t); it returns",
+			"the new η. 1 ≤ n ≤ 5.")
 	}
 	eta, f, g := R8, R9, R10
 	u, v, q, r := R11, R12, R13, R14
 	left, jac, w := R15, RDI, RSI
 	t1, t2, m := RAX, RBX, RDX
 	Load(Param("eta"), eta)
-	switch {
-	case fused && !pos:
-		Comment("f0, g0 = limb 0 of fv and gv (divsteps read their low 62 bits)")
-		Load(Param("fv"), t1)
-		MOVQ(Mem{Base: t1}, f)
-		Load(Param("gv"), t1)
-		MOVQ(Mem{Base: t1}, g)
-	case fused:
+	if pos {
 		Comment("f0, g0 = the low 64 bits of fv and gv: limb 0 + limb 1 << 62")
 		Load(Param("fv"), t1)
 		MOVQ(Mem{Base: t1, Disp: 8}, f)
@@ -463,9 +440,12 @@ func varDivsteps(pos, fused bool) {
 		MOVQ(Mem{Base: t1, Disp: 8}, g)
 		SHLQ(U8(62), g)
 		ADDQ(Mem{Base: t1}, g)
-	default:
-		Load(Param("f0"), f)
-		Load(Param("g0"), g)
+	} else {
+		Comment("f0, g0 = limb 0 of fv and gv (divsteps read their low 62 bits)")
+		Load(Param("fv"), t1)
+		MOVQ(Mem{Base: t1}, f)
+		Load(Param("gv"), t1)
+		MOVQ(Mem{Base: t1}, g)
 	}
 	if pos {
 		Load(Param("jac"), jac)
@@ -583,34 +563,20 @@ func varDivsteps(pos, fused bool) {
 	Label("done")
 	Comment("the last run of zeros: η −= zeros")
 	SUBQ(RCX, eta)
-	if fused {
-		Store(eta, ReturnIndex(0))
-		if pos {
-			Store(jac, ReturnIndex(1))
-		} else {
-			Load(Param("t"), RAX)
-			MOVQ(u, field("t", RAX, "u"))
-			MOVQ(v, field("t", RAX, "v"))
-			MOVQ(q, field("t", RAX, "q"))
-			MOVQ(r, field("t", RAX, "r"))
-		}
-		Comment("the matrix into R9–R12 for the update of f and g")
-		MOVQ(u, R9)
-		MOVQ(v, R10)
-		MOVQ(q, R11)
-		MOVQ(r, R12)
-		emitUpdateFG()
-		return
-	}
-	tp := RAX
-	Load(Param("t"), tp)
-	MOVQ(u, field("t", tp, "u"))
-	MOVQ(v, field("t", tp, "v"))
-	MOVQ(q, field("t", tp, "q"))
-	MOVQ(r, field("t", tp, "r"))
 	Store(eta, ReturnIndex(0))
 	if pos {
 		Store(jac, ReturnIndex(1))
+	} else {
+		Load(Param("t"), RAX)
+		MOVQ(u, field("t", RAX, "u"))
+		MOVQ(v, field("t", RAX, "v"))
+		MOVQ(q, field("t", RAX, "q"))
+		MOVQ(r, field("t", RAX, "r"))
 	}
-	RET()
+	Comment("the matrix into R9–R12 for the update of f and g")
+	MOVQ(u, R9)
+	MOVQ(v, R10)
+	MOVQ(q, R11)
+	MOVQ(r, R12)
+	emitUpdateFG()
 }
