@@ -101,29 +101,23 @@ func scalarMultIso(v *group.Jacobian, zt *field.Element, k *scalar.Scalar, a *gr
 // without the square root that lifting xP to a point would take
 // (libsecp256k1's secp256k1_ecmult_const_xonly). xP must be the x
 // coordinate of a point and k must not be 0, so that k·P is not the
-// identity.
-//
-// With g = xP³ + 7, a square, the point (g·xP, g²) lies on y² = x³ + 7g³,
-// which is secp256k1 scaled by u = √g: (x, y) ↦ (u²x, u³y) sends P = (xP, u)
-// there. A result (X, Y, Z) on that curve is x = X/(Z²·g) on secp256k1, so u
-// itself is never needed.
+// identity. It is XOnlyScalarMultFrac with the denominator 1.
 func XOnlyScalarMult(x, xP *field.Element, k *scalar.Scalar) {
-	var g field.Element
-	group.CurveRHS(&g, xP)
-	var a group.Affine
-	a.X.Multiply(&g, xP)
-	a.Y.Square(&g)
-	xOnlyIso(x, &a, &g, k)
+	var one field.Element
+	one.One()
+	XOnlyScalarMultFrac(x, xP, &one, k)
 }
 
 // XOnlyScalarMultFrac is XOnlyScalarMult for the x coordinate xn/xd given as
 // a fraction (xd ≠ 0), which it never inverts (libsecp256k1's
 // secp256k1_ecmult_const_xonly with a denominator).
 //
-// With G = xn³ + 7xd³ (so g(x) = G/xd³) the scale is u² = G·xd instead of
-// g: u²·x = G·xn and u³·y = u²·(u·y) = ±G², since (u·y)² = G·xd·G/xd³ =
-// (G/xd)². The point (G·xn, G²) (either sign of y gives the same x) lies on
-// the curve scaled by u, and a result (X, Y, Z) there is x = X/(Z²·G·xd).
+// With G = xn³ + 7xd³, g(x) = x³ + 7 = G/xd³ is a square, and u² = G·xd
+// scales secp256k1 by u, (x, y) ↦ (u²x, u³y), onto y² = x³ + 7u⁶:
+// u²·x = G·xn and u³·y = ±G², since (u·y)² = G·xd·G/xd³ = (G/xd)². The
+// point (G·xn, G²) (either sign of y gives the same x) lies there, and a
+// result (X, Y, Z) there is x = X/(Z²·G·xd) on secp256k1: neither u nor
+// 1/xd is ever needed.
 func XOnlyScalarMultFrac(x, xn, xd *field.Element, k *scalar.Scalar) {
 	var G, s field.Element
 	G.Square(xd)
@@ -136,20 +130,13 @@ func XOnlyScalarMultFrac(x, xn, xd *field.Element, k *scalar.Scalar) {
 	var a group.Affine
 	a.X.Multiply(&G, xn)
 	a.Y.Square(&G)
-	xOnlyIso(x, &a, &s, k)
-}
 
-// xOnlyIso sets x to the x coordinate on secp256k1 of k·A, where A is the
-// image of a point under (x, y) ↦ (u²x, u³y) with u² = s: the scalar
-// multiplication runs on the scaled curve, and its result (X, Y, Z) maps
-// back to x = X/(Z²·s). Constant time.
-func xOnlyIso(x *field.Element, a *group.Affine, s *field.Element, k *scalar.Scalar) {
 	var acc group.Jacobian
 	var zt, d field.Element
-	scalarMultIso(&acc, &zt, k, a)
+	scalarMultIso(&acc, &zt, k, &a)
 	d.Multiply(&acc.Z, &zt)
 	d.Square(&d)
-	d.Multiply(&d, s)
+	d.Multiply(&d, &s)
 	d.Invert(&d)
 	x.Multiply(&acc.X, &d)
 	acc = group.Jacobian{}

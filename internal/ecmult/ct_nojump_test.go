@@ -30,7 +30,6 @@ func TestCompiledConstantTime(t *testing.T) {
 		}},
 		{Name: "ecmult.XOnlyScalarMult"},
 		{Name: "ecmult.XOnlyScalarMultFrac"},
-		{Name: "ecmult.xOnlyIso"},
 		{Name: "ecmult.addSignedDigit"},
 		{Name: "ecmult.eqInt"},
 		// k·G.
