@@ -87,7 +87,7 @@ func spRows() []benchRow {
 			}
 		}},
 	}
-	return append(rows, spScanRows(key)...)
+	return append(rows, spScanRows(key, recv)...)
 }
 
 // spScanRows are the workloads of libsecp256k1's silent-payments bench rows,
@@ -96,12 +96,9 @@ func spRows() []benchRow {
 // silentpayments_scan_nomatch_N has N taproot outputs, none of them the
 // receiver's; silentpayments_scan_worstcase_K has K outputs that all pay
 // it, with k = 0…K−1 (K = 2323 is KMax, the most a transaction may pay one
-// receiver). Times are per scan. The inputs are built on a row's first run.
-func spScanRows(key func(string) *secp256k1.PrivateKey) []benchRow {
-	recv, err := silentpayments.NewReceiver(key("bench sp scan"), key("bench sp spend").PublicKey())
-	if err != nil {
-		panic(err)
-	}
+// receiver). Times are per scan, by spRows' receiver. The inputs are built
+// on a row's first run.
+func spScanRows(key func(string) *secp256k1.PrivateKey, recv *silentpayments.Receiver) []benchRow {
 	var outpoints []silentpayments.Outpoint
 	var inputs []silentpayments.InputKey
 	var pubs []*secp256k1.PublicKey
