@@ -79,12 +79,10 @@ func ParseECDSASignature(b []byte) (*ECDSASignature, error) {
 	if b[0]&^1 != 2 || b[33]&^1 != 2 {
 		return nil, ErrECDSASignature
 	}
-	R, err := secp256k1.ParsePublicKey(b[:33])
-	if err != nil {
+	if err := a.rk.UnmarshalBinary(b[:33]); err != nil {
 		return nil, ErrECDSASignature
 	}
-	a.rk = *R
-	a.R = *R.Point()
+	a.R = *a.rk.Point()
 	if _, err := Rp.SetBytes(b[33:66]); err != nil {
 		return nil, ErrECDSASignature
 	}
