@@ -261,11 +261,21 @@ func refECDSAEncrypt(x *secp256k1.PrivateKey, hash []byte, Y *secp256k1.PublicKe
 	Yc := Y.BytesCompressed()
 	Yp, _ := testref.Lift(bigOf(Yc[1:]), uint(Yc[0]&1))
 	k := modN(testref.TaggedHash("ECDSAadaptor/non", xor32(x.Bytes(), auxh), Yc, hash))
-	R := testref.ScalarMult(k, Yp)
-	Rp := testref.ScalarMult(k, testref.G)
-	Rc, Rpc := testref.Compressed(R), testref.Compressed(Rp)
+	Rc := testref.Compressed(testref.ScalarMult(k, Yp))
+	Rpc := testref.Compressed(testref.ScalarMult(k, testref.G))
 	m := sha256.Sum256(append(append([]byte{}, Rpc...), Rc...))
 	a := modN(testref.TaggedHash("DLEQ", xor32(testref.Bytes32(k), auxh), Yc, m[:]))
+	return refECDSAAdaptor(x, hash, Yc, k, a, Rpc)
+}
+
+// refECDSAAdaptor returns the encoding of the adaptor signature of hash by
+// x for the encryption key Yc with the nonce k and the proof nonce a, whose
+// R' field and proof challenge carry Rpc: cbytes(k·G) in an honest
+// signature.
+func refECDSAAdaptor(x *secp256k1.PrivateKey, hash, Yc []byte, k, a *big.Int, Rpc []byte) []byte {
+	Yp, _ := testref.Lift(bigOf(Yc[1:]), uint(Yc[0]&1))
+	R := testref.ScalarMult(k, Yp)
+	Rc := testref.Compressed(R)
 	A1 := testref.Compressed(testref.ScalarMult(a, testref.G))
 	A2 := testref.Compressed(testref.ScalarMult(a, Yp))
 	e := modN(testref.TaggedHash("DLEQ", Rpc, Yc, Rc, A1, A2))
@@ -343,6 +353,35 @@ func TestECDSAProperties(t *testing.T) {
 		a2, err := adaptor.ParseECDSASignature(a.Bytes())
 		if err != nil || !a2.Equal(a) || !adaptor.ECDSAVerify(X, hash, Y, a2) {
 			t.Fatalf("ParseECDSASignature(Bytes): %v", err)
+		}
+	}
+}
+
+// TestECDSAVerifyBindsRPrime checks that ECDSAVerify, as zkp's
+// secp256k1_ecdsa_adaptor_verify, rejects a signature whose R' is not
+// s'⁻¹·(m·G + r·X), even with a proof that is valid for the R' that would
+// be: a signer who knows k can make the proof's challenge hash any R' while
+// proving the relation of k·G and R.
+func TestECDSAVerifyBindsRPrime(t *testing.T) {
+	r := testref.Rand(t)
+	for range short.Count(t, 8) {
+		x, y := testkey.Random(t, r), testkey.Random(t, r)
+		Y := y.PublicKey()
+		Yc := Y.BytesCompressed()
+		hash := randomBytes(r, 32)
+		k, a := new(big.Int).Rand(r, testref.N), new(big.Int).Rand(r, testref.N)
+		fake := testref.Compressed(testref.ScalarMult(big.NewInt(r.Int63()+2), testref.G))
+		sig, err := adaptor.ParseECDSASignature(refECDSAAdaptor(x, hash, Yc, k, a, fake))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if adaptor.ECDSAVerify(x.PublicKey(), hash, Y, sig) {
+			t.Fatal("ECDSAVerify accepts an R' that is not s'⁻¹·(m·G + r·X)")
+		}
+		// The same construction with the true R' = k·G verifies.
+		real := testref.Compressed(testref.ScalarMult(k, testref.G))
+		if sig, err = adaptor.ParseECDSASignature(refECDSAAdaptor(x, hash, Yc, k, a, real)); err != nil || !adaptor.ECDSAVerify(x.PublicKey(), hash, Y, sig) {
+			t.Fatalf("the honest construction does not verify: %v", err)
 		}
 	}
 }

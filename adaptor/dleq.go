@@ -16,6 +16,7 @@ var (
 	tagDLEQ     = ksha256.NewTag("DLEQ")
 	tagECDSANon = ksha256.NewTag("ECDSAadaptor/non")
 	tagECDSAAux = ksha256.NewTag("ECDSAadaptor/aux")
+	tagVerify   = ksha256.NewTag("KestrelECDSAadaptor/verify") // ECDSAVerify's z, not zkp's
 )
 
 // zkpNonce sets k to secp256k1-zkp's default ecdsa_adaptor nonce:

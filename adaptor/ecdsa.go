@@ -52,6 +52,7 @@ type ECDSASignature struct {
 	rc, rpc [33]byte            // cbytes(R), cbytes(R'); rc[0] = 0 in the zero value
 	R       secp256k1.Point     // R, decoded
 	rk      secp256k1.PublicKey // R again, affine, for ECDSAVerify's engine calls
+	rpk     secp256k1.PublicKey // R', decoded
 	r       secp256k1.Scalar    // R.x mod n, never 0
 	sp      secp256k1.Scalar    // s', in [1, n−1]
 	e, s    secp256k1.Scalar    // the proof; e reduced mod n
@@ -75,7 +76,6 @@ func ParseECDSASignature(b []byte) (*ECDSASignature, error) {
 		return nil, ErrECDSASignature
 	}
 	var a ECDSASignature
-	var Rp secp256k1.Point
 	if b[0]&^1 != 2 || b[33]&^1 != 2 {
 		return nil, ErrECDSASignature
 	}
@@ -83,7 +83,7 @@ func ParseECDSASignature(b []byte) (*ECDSASignature, error) {
 		return nil, ErrECDSASignature
 	}
 	a.R = *a.rk.Point()
-	if _, err := Rp.SetBytes(b[33:66]); err != nil {
+	if err := a.rpk.UnmarshalBinary(b[33:66]); err != nil {
 		return nil, ErrECDSASignature
 	}
 	a.r.SetReducedBytes(b[1:33])
@@ -164,8 +164,12 @@ func ECDSAEncrypt(k *secp256k1.PrivateKey, hash []byte, Y *secp256k1.PublicKey, 
 	if err != nil {
 		return nil, ErrSign
 	}
-	a.R, a.rk = R, *Rk
-	a.rc, a.rpc = [33]byte(a.rk.BytesCompressed()), [33]byte(Rp.BytesCompressed())
+	Rpk, err := secp256k1.NewPublicKey(&Rp)
+	if err != nil {
+		return nil, ErrSign
+	}
+	a.R, a.rk, a.rpk = R, *Rk, *Rpk
+	a.rc, a.rpc = [33]byte(a.rk.BytesCompressed()), [33]byte(a.rpk.BytesCompressed())
 	if !dleqProve(&a.e, &a.s, &kn, Yp, a.rpc[:], Yc, a.rc[:], &aux) {
 		return nil, ErrSign
 	}
@@ -191,39 +195,52 @@ func ECDSAEncrypt(k *secp256k1.PrivateKey, hash []byte, Y *secp256k1.PublicKey, 
 // finds Y's secret (docs/adaptor.md). It reports false for a hash of
 // another length and for a nil or zero pub, Y or a.
 //
-// It accepts exactly the signatures that secp256k1-zkp's
-// secp256k1_ecdsa_adaptor_verify accepts, up to a hash collision: instead
-// of computing R' and checking the proof against it, it puts
-// s'⁻¹·m·G + s'⁻¹·r·pub in R”s place in the proof's first commitment,
-// A1 = s·G − e·R', which saves one scalar multiplication; the proof, whose
-// challenge hashes the encoded R', then fails unless that point is R'.
-// Variable time: every input is public.
+// It accepts the signatures that secp256k1-zkp's
+// secp256k1_ecdsa_adaptor_verify accepts, except with probability about
+// 2⁻¹²⁸ per attempt for a forger (below). zkp computes the proof's first
+// commitment A1 = s·G − e·R' and separately checks that
+// D = R' − u1·G − u2·pub is the identity, with u1 = s'⁻¹·m, u2 = s'⁻¹·r.
+// ECDSAVerify folds the check into the commitment: it computes
+// A1 + z·D = (s − z·u1)·G + (z − e)·R' + (−z·u2)·pub in one multiplication,
+// with z a hash of every input. If D is the identity that is A1; if not, it
+// is a point the forger could not aim at before fixing the inputs that z
+// hashes, so the challenge, which hashes it, fails. This saves one of zkp's
+// three multiplications. (With z = e the sum would not depend on R' at
+// all, and a signer could put any R' in the signature with a proof for the
+// true one: TestECDSAVerifyBindsRPrime.) Variable time: every input is
+// public.
 func ECDSAVerify(pub *secp256k1.PublicKey, hash []byte, Y *secp256k1.PublicKey, a *ECDSASignature) bool {
 	if pub.Validate() != nil || Y.Validate() != nil || a.check() != nil || len(hash) != 32 {
 		return false
 	}
-	var m, w, u1, u2 secp256k1.Scalar
-	m.SetReducedBytes(hash)
-	w.VarTimeInvert(&a.sp)
+	// On the engine's types: u1 = s'⁻¹·m, u2 = s'⁻¹·r, then A1 + z·D and
+	// A2 = s·Y − e·R, both affine with one inversion.
+	sp, r, e, s := toInternal(&a.sp), toInternal(&a.r), toInternal(&a.e), toInternal(&a.s)
+	var m, w, u1, u2 scalar.Scalar
+	m.SetReducedBytes((*[32]byte)(hash))
+	w.VarTimeInvert(&sp)
 	u1.Multiply(&m, &w)
-	u2.Multiply(&a.r, &w)
-	// A1 = s·G − e·(u1·G + u2·pub) = (s − e·u1)·G + (−e·u2)·pub.
-	var ne, c1, c2 secp256k1.Scalar
-	ne.Negate(&a.e)
-	c1.Multiply(&ne, &u1)
-	c1.Add(&c1, &a.s)
-	c2.Multiply(&ne, &u2)
-	// On the engine's types: A1 = c2·pub + c1·G and A2 = s·Y − e·R, then
-	// both affine with one inversion.
+	u2.Multiply(&r, &w)
+	Yc := Y.BytesCompressed()
+	var z scalar.Scalar
+	verifyCoefficient(&z, pub, hash, Yc, a, &sp, &e, &s)
+	// A1 + z·D = cG·G + cR·R' + cP·pub.
+	var cG, cR, cP, ne scalar.Scalar
+	cG.Multiply(&z, &u1)
+	cG.Subtract(&s, &cG)
+	cR.Subtract(&z, &e)
+	cP.Multiply(&z, &u2)
+	cP.Negate(&cP)
+	ne.Negate(&e)
 	var J [2]group.Jacobian
-	var P, Yj, Rj group.Jacobian
+	var P, Rp, Yj, Rj group.Jacobian
 	setKey(&P, pub)
+	setKey(&Rp, &a.rpk)
 	setKey(&Yj, Y)
 	setKey(&Rj, &a.rk)
-	ic1, ic2, is, ine := toInternal(&c1), toInternal(&c2), toInternal(&a.s), toInternal(&ne)
 	var ok1, ok2 bool
-	J[0], ok1 = ecmult.VarTimeDoubleScalarBaseMult(&ic2, &P, &ic1)
-	J[1], ok2 = ecmult.VarTimeDoubleScalarMult(&is, &Yj, &ine, &Rj)
+	J[0], ok1 = ecmult.VarTimeDoubleScalarMultBase(&cR, &Rp, &cP, &P, &cG)
+	J[1], ok2 = ecmult.VarTimeDoubleScalarMult(&s, &Yj, &ne, &Rj)
 	if !ok1 || !ok2 {
 		return false // not reached: the keys are on the curve
 	}
@@ -235,9 +252,28 @@ func ECDSAVerify(pub *secp256k1.PublicKey, hash []byte, Y *secp256k1.PublicKey, 
 	var A1c, A2c [33]byte
 	encodeAffine(&A1c, &aff[0])
 	encodeAffine(&A2c, &aff[1])
-	var e secp256k1.Scalar
-	dleqChallenge(&e, a.rpc[:], Y.BytesCompressed(), a.rc[:], A1c[:], A2c[:])
-	return e.Equal(&a.e) == 1
+	var eh secp256k1.Scalar
+	dleqChallenge(&eh, a.rpc[:], Yc, a.rc[:], A1c[:], A2c[:])
+	return eh.Equal(&a.e) == 1
+}
+
+// verifyCoefficient sets z to ECDSAVerify's coefficient of
+// D = R' − s'⁻¹·(m·G + r·pub): int(hash_KestrelECDSAadaptor/verify(
+// cbytes(pub) ‖ hash ‖ cbytes(Y) ‖ a's 162 bytes)) mod n, or 1 if that is
+// 0. The hash covers every input of the verification, the proof's s and
+// e included, so a forger fixes D before learning z.
+func verifyCoefficient(z *scalar.Scalar, pub *secp256k1.PublicKey, hash, Yc []byte, a *ECDSASignature, sp, e, s *scalar.Scalar) {
+	var enc [ECDSASignatureSize]byte
+	copy(enc[:33], a.rc[:])
+	copy(enc[33:66], a.rpc[:])
+	sp.PutBytes((*[32]byte)(enc[66:98]))
+	e.PutBytes((*[32]byte)(enc[98:130]))
+	s.PutBytes((*[32]byte)(enc[130:]))
+	h := tagVerify.Sum(pub.BytesCompressed(), hash, Yc, enc[:])
+	z.SetReducedBytes(&h)
+	if z.IsZero() == 1 {
+		z.SetUint64(1)
+	}
 }
 
 // Decrypt returns the ECDSA signature (r, s) that the decryption key y
