@@ -98,18 +98,41 @@ func BenchmarkSign(b *testing.B) {
 // check a coordinator runs per signer: on a session from
 // NewSessionContextWithNonces, which has the public nonces decoded
 // (decoded), and on one from NewSessionContext, which decodes the signer's
-// public nonce (decode).
+// public nonce (decode), both the first session of their Signers Context;
+// and decoded again in a second session of a Signers Context that checked
+// the signer in an earlier one (reused: a coordinator that keeps the
+// context, whose check uses the signer's precomputed table).
 func BenchmarkPartialSigVerify(b *testing.B) {
 	bs := newBenchSession(b)
-	withNonces, err := NewSessionContextWithNonces(bs.signers, bs.pubnonces, nil, nil, make([]byte, 32))
+	msg := make([]byte, 32)
+	// Each case has its own Signers Context (of the same signers): a
+	// context's tables serve all its sessions once built.
+	withNonces, err := NewSessionContextWithNonces(bs.s.signers(b, bs.ids), bs.pubnonces, nil, nil, msg)
 	if err != nil {
 		b.Fatal(err)
 	}
-	for name, s := range map[string]*SessionContext{"decoded": withNonces, "decode": bs.session} {
-		b.Run(name, func(b *testing.B) {
+	// A second Signers Context of the same signers, checked once in an
+	// earlier session.
+	reused := bs.s.signers(b, bs.ids)
+	var withReused *SessionContext
+	for range 2 {
+		s, err := NewSessionContextWithNonces(reused, bs.pubnonces, nil, nil, msg)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := s.PartialSigVerify(&bs.psigs[1], &bs.pubnonces[1], 1); err != nil {
+			b.Fatal(err)
+		}
+		withReused = s
+	}
+	for _, c := range []struct {
+		name string
+		s    *SessionContext
+	}{{"decoded", withNonces}, {"decode", bs.session}, {"reused", withReused}} {
+		b.Run(c.name, func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				if err := s.PartialSigVerify(&bs.psigs[1], &bs.pubnonces[1], 1); err != nil {
+				if err := c.s.PartialSigVerify(&bs.psigs[1], &bs.pubnonces[1], 1); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -681,15 +681,7 @@ func TestSessionContextWithNonces(t *testing.T) {
 		signers := s.signers(t, ids)
 		msg := make([]byte, r.Intn(40))
 		r.Read(msg)
-		secs := make([]*SecNonce, len(ids))
-		pubs := make([]PubNonce, len(ids))
-		for i := range ids {
-			sec, pub, err := NonceGen(nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			secs[i], pubs[i] = sec, *pub
-		}
+		secs, pubs := plainNonces(t, len(ids))
 		tweak := make([]byte, 32)
 		r.Read(tweak)
 		tweak[0] &= 0x7f
@@ -761,4 +753,70 @@ func TestSessionContextWithNonces(t *testing.T) {
 			t.Fatalf("one nonce short: %v", err)
 		}
 	}
+}
+
+// TestPartialSigVerifyTable checks the checks of one signers context
+// across sessions: a signer's checks in the first session build no table,
+// its first check in the second session builds its public share's
+// ecmult.Table, and the later ones use it; valid partial signatures pass,
+// corrupted ones and another signer's fail, in every state.
+func TestPartialSigVerifyTable(t *testing.T) {
+	r := testref.Rand(t)
+	s := newSetup(t, r, 5, 3)
+	ids := []int{3, 0, 4}
+	signers := s.signers(t, ids)
+	for session := range 4 {
+		msg := []byte{byte(session)}
+		secs, pubs := plainNonces(t, len(ids))
+		sess, err := NewSessionContextWithNonces(signers, pubs, nil, nil, msg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		psigs := make([]PartialSig, len(ids))
+		for i, id := range ids {
+			opts := &SignOptions{SkipSelfVerify: true} // count only the checks below
+			p, err := SignWithOptions(secs[i], s.out.SecretShares[id], id, sess, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			psigs[i] = *p
+		}
+		for i := range ids {
+			if built := signers.tables[i].Built(); built != (session >= 2) {
+				t.Fatalf("session %d, signer %d: table built = %v before its check", session, i, built)
+			}
+			if err := sess.PartialSigVerify(&psigs[i], &pubs[i], i); err != nil {
+				t.Fatalf("session %d: signer %d: %v", session, i, err)
+			}
+			bad := psigs[i]
+			bad[0] ^= 0x40
+			other := psigs[(i+1)%len(ids)]
+			for _, p := range []*PartialSig{&bad, &other} {
+				var ice *InvalidContributionError
+				if err := sess.PartialSigVerify(p, &pubs[i], i); !errors.As(err, &ice) || ice.Signer != i || !errors.Is(err, ErrPartialSigVerify) {
+					t.Fatalf("session %d: a wrong partial signature for signer %d: %v", session, i, err)
+				}
+			}
+		}
+		sig, err := PartialSigAgg(psigs, sess)
+		if err != nil || !verifyBIP340(signers.TweakContext().PublicKey(), msg, sig) {
+			t.Fatalf("session %d: final signature: %v", session, err)
+		}
+	}
+}
+
+// plainNonces returns u secret nonces made by NonceGen without options, and
+// their public nonces.
+func plainNonces(t *testing.T, u int) ([]*SecNonce, []PubNonce) {
+	t.Helper()
+	secs := make([]*SecNonce, u)
+	pubs := make([]PubNonce, u)
+	for i := range secs {
+		sec, pub, err := NonceGen(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		secs[i], pubs[i] = sec, *pub
+	}
+	return secs, pubs
 }

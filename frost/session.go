@@ -32,6 +32,7 @@ type SessionContext struct {
 	tweak    *TweakContext // with the session's tweaks applied
 	aggNonce AggNonce
 	msg      []byte
+	id       uint64 // mpsig.NewSessionID, for the signers' tables
 
 	b, e   secp256k1.Scalar // the nonce coefficient and the challenge
 	bi, ei scalar.Scalar    // b and e again, for the verification engine
@@ -144,7 +145,7 @@ func newSessionContext(signers *SignersContext, tc *TweakContext, aggNonce *AggN
 	if aggNonce == nil {
 		return nil, blame(Coordinator, ContribAggNonce, ErrAggNonce)
 	}
-	s := &SessionContext{signers: signers, tweak: tc, aggNonce: *aggNonce, msg: slices.Clone(msg)}
+	s := &SessionContext{signers: signers, tweak: tc, aggNonce: *aggNonce, msg: slices.Clone(msg), id: mpsig.NewSessionID()}
 	// b = int(hash_BIP0445/noncecoef(bytes(4, 4u) ‖ ser_ids ‖ aggnonce ‖
 	// xbytes(Q) ‖ m)) mod n. The prefix is the length of ser_ids in bytes,
 	// 4u, as in BIP-445's test vectors (PR #2070 at f7de4568, 0.8.0; see
@@ -210,7 +211,7 @@ func (s *SessionContext) R() *secp256k1.Point {
 // input is public.
 func (s *SessionContext) sigCheck(i int) mpsig.Check {
 	c := s.signers
-	chk := mpsig.Check{B: &s.bi, ROdd: s.rOdd, P: &c.points[i]}
+	chk := mpsig.Check{B: &s.bi, ROdd: s.rOdd, P: &c.points[i], T: c.tables[i].Get(&c.points[i], s.id)}
 	chk.C.Multiply(&s.ei, &c.lam[i])
 	if (s.tweak.qc[0] == 3) != s.tweak.gaccNeg {
 		chk.C.Negate(&chk.C)

@@ -7,6 +7,7 @@ import (
 	"github.com/kestrel-crypto/secp256k1"
 	"github.com/kestrel-crypto/secp256k1/internal/frostcore"
 	"github.com/kestrel-crypto/secp256k1/internal/group"
+	"github.com/kestrel-crypto/secp256k1/internal/mpsig"
 	"github.com/kestrel-crypto/secp256k1/internal/scalar"
 	"github.com/kestrel-crypto/secp256k1/schnorr"
 )
@@ -34,6 +35,11 @@ func KeySort(pubkeys [][]byte) [][]byte {
 // also keeps the list of individual public keys and the tweaks applied so
 // far, so that NewSessionContext can start a signing session from it.
 //
+// An aggregator that keeps the context (or one tweaked from it) checks a
+// signer's partial signatures from that signer's second session on with a
+// precomputed table of its key (24 KiB, built once at the cost of about
+// three checks), which takes a sixth off each check.
+//
 // A KeyAggContext is immutable: ApplyTweak returns a new context. It is safe
 // for concurrent use. The zero value (like a nil *KeyAggContext) is not a
 // context; use KeyAgg. Its methods with an error result return an error
@@ -58,6 +64,7 @@ type keyList struct {
 	// verification.
 	ipoints []group.Jacobian // affine (Z = 1)
 	icoeffs []scalar.Scalar
+	tables  []mpsig.LazyTable // P_i's Strauss table, from its second session on
 }
 
 // appliedTweak is one ApplyTweak input.
@@ -86,6 +93,7 @@ func KeyAgg(pubkeys [][]byte) (*KeyAggContext, error) {
 		coeffs:  make([]secp256k1.Scalar, u),
 		ipoints: make([]group.Jacobian, u),
 		icoeffs: make([]scalar.Scalar, u),
+		tables:  make([]mpsig.LazyTable, u),
 	}
 	// P_i for the Point API's multi-scalar multiplication of Q below.
 	P := make([]secp256k1.Point, u)

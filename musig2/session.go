@@ -29,6 +29,7 @@ type SessionContext struct {
 	keyAgg   *KeyAggContext // KeyAgg(pk₁..u) with tweak₁..v applied
 	aggNonce AggNonce
 	msg      []byte
+	id       uint64 // mpsig.NewSessionID, for the signers' tables
 
 	// GetSessionValues' results besides those in keyAgg.
 	b, e   secp256k1.Scalar
@@ -78,7 +79,7 @@ func (c *KeyAggContext) newSessionContext(aggNonce *AggNonce, msg []byte, T *sec
 	if err := c.check(); err != nil {
 		return nil, err
 	}
-	s := &SessionContext{keyAgg: c, aggNonce: *aggNonce, msg: slices.Clone(msg), adaptor: T}
+	s := &SessionContext{keyAgg: c, aggNonce: *aggNonce, msg: slices.Clone(msg), adaptor: T, id: mpsig.NewSessionID()}
 	var R1, R2 secp256k1.Point
 	if !s.aggNonce.decode(&R1, &R2) {
 		return nil, blame(Aggregator, ContribAggNonce, ErrAggNonce)
@@ -172,7 +173,7 @@ var generator = secp256k1.NewGeneratorPoint()
 // is public.
 func (s *SessionContext) sigCheck(i int) mpsig.Check {
 	kl := s.keyAgg.keys
-	chk := mpsig.Check{B: &s.bi, ROdd: s.rOdd, P: &kl.ipoints[i]}
+	chk := mpsig.Check{B: &s.bi, ROdd: s.rOdd, P: &kl.ipoints[i], T: kl.tables[i].Get(&kl.ipoints[i], s.id)}
 	chk.C.Multiply(&s.ei, &kl.icoeffs[i])
 	if (s.keyAgg.qc[0] == 3) != s.keyAgg.gaccNeg {
 		chk.C.Negate(&chk.C)

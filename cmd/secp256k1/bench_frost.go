@@ -13,7 +13,9 @@ import (
 // signs once, so each iteration makes one; frost_nonce_gen alone is the
 // row before it. frost_sign_noverify is frost_sign without the
 // self-verification (SignOptions.SkipSelfVerify). frost_partial_verify is the coordinator's check of one
-// partial signature, frost_partial_agg the aggregation of three.
+// partial signature in the first session of its Signers Context,
+// frost_partial_verify_reused the same in a later session (with the
+// signer's precomputed table), frost_partial_agg the aggregation of three.
 func frostRows() []benchRow {
 	h := sha256.Sum256([]byte("bench frost dealer"))
 	keys, err := frost.TrustedDealerKeygen(5, 3, &repeatReader{seed: h})
@@ -51,6 +53,22 @@ func frostRows() []benchRow {
 		}
 		psigs[i] = *p
 	}
+	// reused is a session of a second Signers Context of the same signers
+	// that checked signer 1 in an earlier session, as a coordinator that
+	// keeps the context has it: its checks use the signer's table.
+	var reused *frost.SessionContext
+	signers2, err := frost.NewSignersContext(5, 3, ids, pubshares, keys.ThreshPublicKey)
+	if err != nil {
+		panic(err)
+	}
+	for range 2 {
+		if reused, err = frost.NewSessionContextWithNonces(signers2, pubs, nil, nil, msg[:]); err != nil {
+			panic(err)
+		}
+		if err := reused.PartialSigVerify(&psigs[1], &pubs[1], 1); err != nil {
+			panic(err)
+		}
+	}
 	share := keys.SecretShares[ids[0]]
 	opts := &frost.NonceGenOptions{SecretShare: share, PubShare: share.PubShare(), Msg: msg[:]}
 	skip := &frost.SignOptions{SkipSelfVerify: true}
@@ -87,6 +105,13 @@ func frostRows() []benchRow {
 		{name: "frost_partial_verify", iters: 20000, run: func(n int) {
 			for range n {
 				if err := session.PartialSigVerify(&psigs[1], &pubs[1], 1); err != nil {
+					panic(err)
+				}
+			}
+		}},
+		{name: "frost_partial_verify_reused", iters: 20000, run: func(n int) {
+			for range n {
+				if err := reused.PartialSigVerify(&psigs[1], &pubs[1], 1); err != nil {
 					panic(err)
 				}
 			}

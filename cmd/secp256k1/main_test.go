@@ -328,7 +328,7 @@ func tableRows(t *testing.T, out string) []string {
 var (
 	mainRowNames = []string{"ecdsa_verify", "ecdsa_sign", "ec_keygen", "ecdh", "ecdsa_recover", "schnorrsig_sign", "ellswift_encode", "ellswift_decode", "ellswift_keygen", "ellswift_ecdh", "schnorrsig_verify", "hash_to_curve_ro", "hash_to_curve_nu", "ecdsa_verify_many", "schnorrsig_verify_many",
 		"musig_nonce_gen", "musig_partial_sign", "musig_partial_sign_check", "musig_partial_verify", "musig_session_2of2",
-		"frost_nonce_gen", "frost_sign", "frost_sign_noverify", "frost_partial_verify", "frost_partial_agg",
+		"frost_nonce_gen", "frost_sign", "frost_sign_noverify", "frost_partial_verify", "frost_partial_verify_reused", "frost_partial_agg",
 		"frost_chilldkg_participant_2_of_3", "frost_chilldkg_coordinator_2_of_3", "frost_chilldkg_participant_11_of_15", "frost_chilldkg_coordinator_11_of_15",
 		"adaptor_schnorr_presign", "adaptor_schnorr_preverify", "adaptor_schnorr_adapt", "adaptor_schnorr_extract",
 		"adaptor_ecdsa_encrypt", "adaptor_ecdsa_verify", "adaptor_ecdsa_decrypt", "adaptor_ecdsa_recover",

@@ -70,6 +70,14 @@ type straussPoint struct {
 // Up to straussStackPoints points it does not allocate (beyond the one-time
 // generator tables); above, it allocates about 1 KiB of scratch per point.
 func varTimeStrauss(scalars []*scalar.Scalar, points []*group.Jacobian, g *scalar.Scalar) (group.Jacobian, bool) {
+	return varTimeStraussTable(scalars, points, nil, nil, g)
+}
+
+// varTimeStraussTable is varTimeStrauss plus the term tk·P of a point with a
+// prebuilt Table (none if tab is nil): its GLV halves are recoded as
+// width-tableWindow wNAFs over the table's affine entries, added like G's
+// with the common Z as their inverse Z.
+func varTimeStraussTable(scalars []*scalar.Scalar, points []*group.Jacobian, tk *scalar.Scalar, tab *Table, g *scalar.Scalar) (group.Jacobian, bool) {
 	var (
 		stackState [straussStackPoints]straussPoint
 		stackPre   [straussStackPoints * straussTableSize]group.Affine
@@ -134,6 +142,15 @@ func varTimeStrauss(scalars []*scalar.Scalar, points []*group.Jacobian, g *scala
 		aux[i].Multiply(&pre[i].X, &group.Beta)
 	}
 
+	var tnaf struct{ naf1, naf2 [straussNAFLen]int16 }
+	if tab != nil && tk.IsZero() == 0 {
+		k1, k2, neg1, neg2 := scalar.VarTimeSplitGLVShort(tk)
+		length = max(length, recode(&tnaf.naf1, &naf, &k1, neg1, tableWindow))
+		length = max(length, recode(&tnaf.naf2, &naf, &k2, neg2, tableWindow))
+	} else {
+		tab = nil
+	}
+
 	var gnaf1, gnaf2 [257]int32
 	var tables *gTables
 	if g != nil && g.IsZero() == 0 {
@@ -178,6 +195,28 @@ func varTimeStrauss(scalars []*scalar.Scalar, points []*group.Jacobian, g *scala
 				r.VarTimeAddAffine(&r, &tmp)
 			}
 		}
+		if tab != nil {
+			if d := tnaf.naf1[i]; d > 0 {
+				r.VarTimeAddZinv(&r, &tab.pts[d>>1], &z)
+			} else if d < 0 {
+				e := &tab.pts[(-d)>>1]
+				tmp.X = e.X
+				tmp.Y.Negate(&e.Y)
+				r.VarTimeAddZinv(&r, &tmp, &z)
+			}
+			if d := tnaf.naf2[i]; d != 0 {
+				j := int(d >> 1)
+				if d < 0 {
+					j = int((-d) >> 1)
+				}
+				tmp.X = tab.bx[j]
+				tmp.Y = tab.pts[j].Y
+				if d < 0 {
+					tmp.Y.Negate(&tmp.Y)
+				}
+				r.VarTimeAddZinv(&r, &tmp, &z)
+			}
+		}
 		if tables == nil {
 			continue
 		}
@@ -219,10 +258,16 @@ func straussFailed(z *field.Element) bool {
 // straussRecode sets out to the width-5 wNAF of k < 2¹²⁸, with every digit
 // negated if neg == 1, using scratch for scalar.VarTimeWNAF. It returns the length.
 func straussRecode(out *[straussNAFLen]int8, scratch *[257]int32, k *scalar.Scalar, neg int) int {
-	n := scalar.VarTimeWNAF(scratch, k, straussWindow)
+	return recode(out, scratch, k, neg, straussWindow)
+}
+
+// recode is straussRecode for the width w, into digits of type T
+// (|digit| < 2^(w−1) must fit).
+func recode[T int8 | int16](out *[straussNAFLen]T, scratch *[257]int32, k *scalar.Scalar, neg int, w uint) int {
+	n := scalar.VarTimeWNAF(scratch, k, w)
 	sign := int32(1 - 2*neg)
 	for i := range out {
-		out[i] = int8(scratch[i] * sign) // |digit| < 16
+		out[i] = T(scratch[i] * sign)
 	}
 	return n
 }
@@ -294,6 +339,15 @@ func VarTimeDoubleScalarBaseMult(a *scalar.Scalar, A *group.Jacobian, b *scalar.
 	scalars := [1]*scalar.Scalar{a}
 	points := [1]*group.Jacobian{A}
 	return varTimeStrauss(scalars[:], points[:], b)
+}
+
+// VarTimeDoubleScalarMultBaseTable is VarTimeDoubleScalarMultBase with B
+// given by its prebuilt Table: for a point multiplied often enough to
+// amortise the table (a signer's public share, checked in every session).
+func VarTimeDoubleScalarMultBaseTable(a *scalar.Scalar, A *group.Jacobian, b *scalar.Scalar, B *Table, g *scalar.Scalar) (group.Jacobian, bool) {
+	scalars := [1]*scalar.Scalar{a}
+	points := [1]*group.Jacobian{A}
+	return varTimeStraussTable(scalars[:], points[:], b, B, g)
 }
 
 // VarTimeDoubleScalarMult returns a·A + b·B and true, in variable time:
