@@ -202,13 +202,14 @@ func ECDSAEncrypt(k *secp256k1.PrivateKey, hash []byte, Y *secp256k1.PublicKey, 
 // D = R' − u1·G − u2·pub is the identity, with u1 = s'⁻¹·m, u2 = s'⁻¹·r.
 // ECDSAVerify folds the check into the commitment: it computes
 // A1 + z·D = (s − z·u1)·G + (z − e)·R' + (−z·u2)·pub in one multiplication,
-// with z a hash of every input. If D is the identity that is A1; if not, it
-// is a point the forger could not aim at before fixing the inputs that z
-// hashes, so the challenge, which hashes it, fails. This saves one of zkp's
-// three multiplications. (With z = e the sum would not depend on R' at
-// all, and a signer could put any R' in the signature with a proof for the
-// true one: TestECDSAVerifyBindsRPrime.) Variable time: every input is
-// public.
+// with z = e + ρ for a 128-bit ρ hashed from every input (so the
+// coefficient of R' is the short ρ). If D is the identity that is A1; if not, it is
+// one of 2¹²⁸ points that the forger could not choose among before fixing
+// the inputs that ρ hashes, so the challenge, which hashes it, fails. This
+// saves one of zkp's three multiplications. (With z = e the sum would not
+// depend on R' at all, and a signer could put any R' in the signature with
+// a proof for the true one: TestECDSAVerifyBindsRPrime.) Variable time:
+// every input is public.
 func ECDSAVerify(pub *secp256k1.PublicKey, hash []byte, Y *secp256k1.PublicKey, a *ECDSASignature) bool {
 	if pub.Validate() != nil || Y.Validate() != nil || a.check() != nil || len(hash) != 32 {
 		return false
@@ -222,13 +223,14 @@ func ECDSAVerify(pub *secp256k1.PublicKey, hash []byte, Y *secp256k1.PublicKey, 
 	u1.Multiply(&m, &w)
 	u2.Multiply(&r, &w)
 	Yc := Y.BytesCompressed()
-	var z scalar.Scalar
-	verifyCoefficient(&z, pub, hash, Yc, a, &sp, &e, &s)
-	// A1 + z·D = cG·G + cR·R' + cP·pub.
-	var cG, cR, cP, ne scalar.Scalar
+	// z = e + ρ, so that the coefficient of R', z − e = ρ, is below 2¹²⁸ and R'
+	// needs no GLV split: A1 + z·D = cG·G + ρ·R' + cP·pub.
+	var rho, z scalar.Scalar
+	verifyCoefficient(&rho, pub, hash, Yc, a, &sp, &e, &s)
+	z.Add(&e, &rho)
+	var cG, cP, ne scalar.Scalar
 	cG.Multiply(&z, &u1)
 	cG.Subtract(&s, &cG)
-	cR.Subtract(&z, &e)
 	cP.Multiply(&z, &u2)
 	cP.Negate(&cP)
 	ne.Negate(&e)
@@ -239,7 +241,7 @@ func ECDSAVerify(pub *secp256k1.PublicKey, hash []byte, Y *secp256k1.PublicKey, 
 	setKey(&Yj, Y)
 	setKey(&Rj, &a.rk)
 	var ok1, ok2 bool
-	J[0], ok1 = ecmult.VarTimeDoubleScalarMultBase(&cR, &Rp, &cP, &P, &cG)
+	J[0], ok1 = ecmult.VarTimeDoubleScalarMultBase(&rho, &Rp, &cP, &P, &cG)
 	J[1], ok2 = ecmult.VarTimeDoubleScalarMult(&s, &Yj, &ne, &Rj)
 	if !ok1 || !ok2 {
 		return false // not reached: the keys are on the curve
@@ -257,12 +259,14 @@ func ECDSAVerify(pub *secp256k1.PublicKey, hash []byte, Y *secp256k1.PublicKey, 
 	return eh.Equal(&a.e) == 1
 }
 
-// verifyCoefficient sets z to ECDSAVerify's coefficient of
-// D = R' − s'⁻¹·(m·G + r·pub): int(hash_KestrelECDSAadaptor/verify(
-// cbytes(pub) ‖ hash ‖ cbytes(Y) ‖ a's 162 bytes)) mod n, or 1 if that is
-// 0. The hash covers every input of the verification, the proof's s and
-// e included, so a forger fixes D before learning z.
-func verifyCoefficient(z *scalar.Scalar, pub *secp256k1.PublicKey, hash, Yc []byte, a *ECDSASignature, sp, e, s *scalar.Scalar) {
+// verifyCoefficient sets rho to the 128-bit part of ECDSAVerify's
+// coefficient z = e + ρ of D = R' − s'⁻¹·(m·G + r·pub): the first 16 bytes
+// of hash_KestrelECDSAadaptor/verify(cbytes(pub) ‖ hash ‖ cbytes(Y) ‖ a's
+// 162 bytes) as an integer, or 1 if they are 0. The hash covers every input
+// of the verification, the proof's s and e included, so a forger fixes D
+// before learning ρ, and A1 + z·D is then one of 2¹²⁸ points that it
+// cannot choose among.
+func verifyCoefficient(rho *scalar.Scalar, pub *secp256k1.PublicKey, hash, Yc []byte, a *ECDSASignature, sp, e, s *scalar.Scalar) {
 	var enc [ECDSASignatureSize]byte
 	copy(enc[:33], a.rc[:])
 	copy(enc[33:66], a.rpc[:])
@@ -270,9 +274,11 @@ func verifyCoefficient(z *scalar.Scalar, pub *secp256k1.PublicKey, hash, Yc []by
 	e.PutBytes((*[32]byte)(enc[98:130]))
 	s.PutBytes((*[32]byte)(enc[130:]))
 	h := tagVerify.Sum(pub.BytesCompressed(), hash, Yc, enc[:])
-	z.SetReducedBytes(&h)
-	if z.IsZero() == 1 {
-		z.SetUint64(1)
+	var b [32]byte
+	copy(b[16:], h[:16])
+	rho.SetReducedBytes(&b)
+	if rho.IsZero() == 1 {
+		rho.SetUint64(1)
 	}
 }
 
