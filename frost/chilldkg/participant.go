@@ -343,7 +343,11 @@ func ParticipantStep2(h *HostSecretKey, st *ParticipantState1, cmsg []byte, auxR
 			clear(inv.pads)
 			return nil, nil, &FaultyParticipantOrCoordinatorError{ParticipantID: j, Reason: "invalid commitment"}
 		}
-		if !popTags.VarTimeVerify(&c, u32(j), (*[64]byte)(m.pops[j])) {
+		// Not this participant's own proof: it made it, and it is not part
+		// of the equality input, so a coordinator that altered it could
+		// only make this participant blame itself (the draft's reference
+		// skips it too).
+		if j != idx && !popTags.VarTimeVerify(&c, u32(j), (*[64]byte)(m.pops[j])) {
 			clear(inv.pads)
 			return nil, nil, &FaultyParticipantOrCoordinatorError{ParticipantID: j, Reason: "invalid proof of possession"}
 		}
@@ -464,6 +468,11 @@ func ParticipantInvestigate(e *UnknownFaultyParticipantOrCoordinatorError, cinv 
 		s.Subtract(&enc[j], &inv.pads[j])
 		if !frostcore.VarTimeVerifyShare(&s, &x, pub[j:j+1]) {
 			s = scalar.Scalar{}
+			if j == idx {
+				// This participant's share to itself is right (checked
+				// above): the coordinator altered its partial public share.
+				return &FaultyCoordinatorError{Reason: "wrong partial public share from this participant to itself"}
+			}
 			return &FaultyParticipantOrCoordinatorError{ParticipantID: j, Reason: "invalid partial secret share"}
 		}
 	}
