@@ -241,7 +241,13 @@ func (s *SessionContext) PartialSigVerify(psig *PartialSig, pubnonce *PubNonce, 
 	if i < 0 || i >= len(s.signers.ids) {
 		return ErrSignerIndex
 	}
+	if pubnonce == nil {
+		return blame(i, ContribPubNonce, ErrPubNonce)
+	}
 	var sig scalar.Scalar
+	if psig == nil {
+		return blame(i, ContribPartialSig, ErrPartialSig)
+	}
 	if _, err := sig.SetCanonicalBytes((*[32]byte)(psig)); err != nil {
 		return blame(i, ContribPartialSig, ErrPartialSig)
 	}

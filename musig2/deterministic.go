@@ -31,6 +31,9 @@ func DeterministicSign(sk *secp256k1.PrivateKey, aggOtherNonce *AggNonce, pubkey
 	if err := checkSecretKey(sk); err != nil {
 		return nil, nil, err
 	}
+	if aggOtherNonce == nil {
+		return nil, nil, blame(Aggregator, ContribAggOtherNonce, ErrAggNonce)
+	}
 	// sk' = sk ⊕ hash_MuSig/aux(rand) if rand is present, else sk.
 	var skp [32]byte
 	switch {

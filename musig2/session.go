@@ -79,7 +79,10 @@ func (c *KeyAggContext) newSessionContext(aggNonce *AggNonce, msg []byte, T *sec
 	if err := c.check(); err != nil {
 		return nil, err
 	}
-	s := &SessionContext{keyAgg: c, aggNonce: *aggNonce, msg: slices.Clone(msg), adaptor: T, id: mpsig.NewSessionID()}
+	if aggNonce == nil {
+		return nil, blame(Aggregator, ContribAggNonce, ErrAggNonce)
+	}
+	s := &SessionContext{keyAgg: c, aggNonce: *aggNonce, msg: slices.Clone(msg), adaptor: clonePublicKey(T), id: mpsig.NewSessionID()}
 	var R1, R2 secp256k1.Point
 	if !s.aggNonce.decode(&R1, &R2) {
 		return nil, blame(Aggregator, ContribAggNonce, ErrAggNonce)
@@ -205,7 +208,13 @@ func (s *SessionContext) PartialSigVerify(psig *PartialSig, pubnonce *PubNonce, 
 	if i < 0 || i >= len(s.keyAgg.keys.pubkeys) {
 		return ErrSignerIndex
 	}
+	if pubnonce == nil {
+		return blame(i, ContribPubNonce, ErrPubNonce)
+	}
 	var sig scalar.Scalar
+	if psig == nil {
+		return blame(i, ContribPartialSig, ErrPartialSig)
+	}
 	if _, err := sig.SetCanonicalBytes((*[32]byte)(psig)); err != nil {
 		return blame(i, ContribPartialSig, ErrPartialSig)
 	}
@@ -217,4 +226,14 @@ func (s *SessionContext) PartialSigVerify(psig *PartialSig, pubnonce *PubNonce, 
 		return blame(i, ContribPubNonce, ErrPubNonce)
 	}
 	return blame(i, ContribPartialSig, ErrPartialSigVerify)
+}
+
+// clonePublicKey returns a copy of T, or nil for nil: sessions keep their
+// own copy of the adaptor point, not the caller's variable.
+func clonePublicKey(T *secp256k1.PublicKey) *secp256k1.PublicKey {
+	if T == nil {
+		return nil
+	}
+	c := *T
+	return &c
 }

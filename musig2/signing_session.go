@@ -167,7 +167,7 @@ func NewSession(sk *secp256k1.PrivateKey, ka *KeyAggContext, opts *SessionOption
 		pubnonce:  *pubnonce,
 		msg:       slices.Clone(opts.Msg),
 		fixedMsg:  opts.Msg != nil,
-		adaptor:   opts.Adaptor,
+		adaptor:   clonePublicKey(opts.Adaptor),
 		sk:        new(secp256k1.PrivateKey),
 		secnonce:  secnonce,
 		pubnonces: make([]PubNonce, u),
