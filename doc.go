@@ -49,3 +49,5 @@
 //
 // The tags combine otherwise, as in go test -tags 'kestrel_debug purego'.
 package secp256k1
+
+//go:generate go run ./internal/_tools/zerocalls

@@ -113,9 +113,9 @@ func NewPrivateKey(b []byte) (*PrivateKey, error) {
 }
 
 // NewPrivateKeyFromScalar returns the private key with value s, or
-// ErrPrivateKey if s is 0.
+// ErrPrivateKey if s is 0 or nil.
 func NewPrivateKeyFromScalar(s *Scalar) (*PrivateKey, error) {
-	if s.IsZero() == 1 {
+	if s == nil || s.IsZero() == 1 {
 		return nil, ErrPrivateKey
 	}
 	k := new(PrivateKey)

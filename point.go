@@ -15,11 +15,11 @@ type Point struct {
 	p group.Jacobian
 }
 
-// checkInitialized panics if any of the points is the zero value: using one
-// as an input is a programmer error.
+// checkInitialized panics if any of the points is nil or the zero value:
+// using one as an input is a programmer error.
 func checkInitialized(points ...*Point) {
 	for _, p := range points {
-		if p.p.X.IsZero()&p.p.Y.IsZero()&p.p.Z.IsZero() == 1 {
+		if p == nil || p.p.X.IsZero()&p.p.Y.IsZero()&p.p.Z.IsZero() == 1 {
 			panic("secp256k1: use of an uninitialized Point")
 		}
 		if debug.Enabled {

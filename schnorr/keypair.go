@@ -49,12 +49,12 @@ func (kp *Keypair) init(k *secp256k1.PrivateKey) {
 	*d, neg = secp256k1.Scalar{}, secp256k1.Scalar{}
 }
 
-// Validate returns secp256k1.ErrUninitialized if kp is the zero value of
-// Keypair or was wiped by Zero, and nil otherwise. Whether a key pair is
+// Validate returns secp256k1.ErrUninitialized if kp is nil, the zero value
+// of Keypair or was wiped by Zero, and nil otherwise. Whether a key pair is
 // the zero value is not a secret (no valid one is), so Validate and the
 // checks of the other methods branch on it.
 func (kp *Keypair) Validate() error {
-	if kp.d.IsZero() == 1 {
+	if kp == nil || kp.d.IsZero() == 1 {
 		return secp256k1.ErrUninitialized
 	}
 	return nil

@@ -20,9 +20,13 @@ type SessionParams struct {
 }
 
 // Validate checks p as the draft's params_validate does, in its order: the
-// threshold and count (ErrThresholdOrCount), then each host public key
-// (*InvalidHostPubkeyError), then duplicates (*DuplicateHostPubkeyError).
+// threshold and count (ErrThresholdOrCount, also for a nil p), then each
+// host public key (*InvalidHostPubkeyError), then duplicates
+// (*DuplicateHostPubkeyError).
 func (p *SessionParams) Validate() error {
+	if p == nil {
+		return ErrThresholdOrCount
+	}
 	n := len(p.HostPubkeys)
 	if p.T < 1 || p.T > n || uint64(n) > 1<<32-1 {
 		return ErrThresholdOrCount

@@ -42,8 +42,11 @@ func ParseCommitment(b []byte) (*Commitment, error) {
 }
 
 // Identifier returns the identifier of the commitment, or ErrIdentifier if
-// it encodes none.
+// it encodes none (or c is nil).
 func (c *Commitment) Identifier() (Identifier, error) {
+	if c == nil {
+		return Identifier{}, ErrIdentifier
+	}
 	return ParseIdentifier(c[:ScalarSize])
 }
 
