@@ -224,14 +224,35 @@ func BenchmarkBIP340Sign(b *testing.B) {
 	}
 }
 
+// BenchmarkBIP340Verify is schnorr.Verify with the key parsed once, and
+// BenchmarkBIP340VerifyParse the same with its 32-byte x-only key parsed in
+// each iteration, as BIP-340's Verify takes it and libsecp256k1's
+// schnorrsig_verify bench row does: the like-for-like partner of
+// PartialSigVerify/decode, which decodes the signer's nonce.
 func BenchmarkBIP340Verify(b *testing.B) {
+	benchBIP340Verify(b, false)
+}
+
+func BenchmarkBIP340VerifyParse(b *testing.B) {
+	benchBIP340Verify(b, true)
+}
+
+func benchBIP340Verify(b *testing.B, parse bool) {
 	k, _ := secp256k1.NewPrivateKey(append(make([]byte, 31), 1))
 	msg := make([]byte, 32)
 	sig, _ := schnorr.Sign(k, msg, make([]byte, 32))
 	pub := k.PublicKey()
+	xonly := pub.BytesCompressed()[1:]
 	b.ReportAllocs()
 	for b.Loop() {
-		if !schnorr.Verify(pub, msg, sig) {
+		p := pub
+		if parse {
+			var err error
+			if p, err = schnorr.ParsePublicKey(xonly); err != nil {
+				b.Fatal(err)
+			}
+		}
+		if !schnorr.Verify(p, msg, sig) {
 			b.Fatal("invalid")
 		}
 	}
