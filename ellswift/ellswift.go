@@ -17,6 +17,8 @@ var (
 	// ErrRandomness is returned for randomness (rnd or auxRand) that is not
 	// 32 bytes.
 	ErrRandomness = errors.New("ellswift: randomness must be 32 bytes")
+	// ErrHashFunc is returned by XDHWithHash for a nil hash function.
+	ErrHashFunc = errors.New("ellswift: nil hash function")
 )
 
 // checkPrivateKey returns secp256k1.ErrUninitialized if k is nil or the
@@ -191,11 +193,14 @@ func XDH(ellA, ellB []byte, k *secp256k1.PrivateKey, initiating bool) ([]byte, e
 // secp256k1_ellswift_xdh with a custom hashfp. XDHWithHash(ellA, ellB, k,
 // initiating, BIP324Hash) is XDH(ellA, ellB, k, initiating), errors
 // included: for an uninitialized k it returns secp256k1.ErrUninitialized
-// without calling hash. x32 is erased after hash returns, so hash must not
-// keep it.
+// without calling hash, and for a nil hash ErrHashFunc. x32 is erased
+// after hash returns, so hash must not keep it.
 func XDHWithHash(ellA, ellB []byte, k *secp256k1.PrivateKey, initiating bool, hash func(x32, ellA64, ellB64 []byte) []byte) ([]byte, error) {
 	if err := checkPrivateKey(k); err != nil {
 		return nil, err
+	}
+	if hash == nil {
+		return nil, ErrHashFunc
 	}
 	x := new([32]byte)
 	if err := xdh(x, ellA, ellB, k, initiating); err != nil {

@@ -10,6 +10,15 @@
 // pointer receiver (when the method is declared on the pointer) and on a
 // pointer to the zero value of the type.
 //
+// A function that rejects its first zero argument never reaches a later
+// nil one, so the file has a second table, oneZeroCalls, and its test
+// TestOneZeroCalls (onezero.go): each of those functions and methods with
+// parameters is called once per parameter, with that parameter zero and
+// every other one, and a method's receiver, a valid value from the
+// fixtures table (onezero.go), whose builders are the hand-written
+// zero_fixtures_test.go. A call that needs a type without a fixture is
+// left out and listed in the file as "no fixture".
+//
 // Run it from the module root, as go generate does (doc.go):
 //
 //	go run ./internal/_tools/zerocalls
@@ -81,7 +90,11 @@ func main() {
 	for _, s := range g.skipped {
 		log.Printf("skipped %s", s)
 	}
-	log.Printf("wrote %s: %d calls", outFile, len(g.calls))
+	log.Printf("wrote %s: %d calls; %d one-zero-argument calls, %d left out for want of a fixture",
+		outFile, len(g.calls), len(g.oneZero), g.noFixtureCount())
+	for _, k := range g.unusedFixtures() {
+		log.Printf("fixture %q serves no call", k)
+	}
 }
 
 // findModule returns the directory of the go.mod at or above the working
@@ -158,6 +171,8 @@ var exempt = map[string]string{
 	"secp256k1.NewPublicKey":         "a nil or zero Point as an input panics, as documented in doc.go (a programmer error)",
 	"(*secp256k1.Point)(nil).BytesX": "a nil or zero Point as an input panics, as documented in doc.go",
 	"new(secp256k1.Point).BytesX":    "a nil or zero Point as an input panics, as documented in doc.go",
+	// oneZeroCalls
+	"secp256k1.NewPublicKey: zero p": "a nil or zero Point as an input panics, as documented in doc.go (a programmer error)",
 }
 
 type call struct {
@@ -175,6 +190,12 @@ type gen struct {
 	skipped  []string
 	exempted []string // name: reason, for the generated file's comment
 
+	// The second table, oneZeroCalls: one zero argument among fixtures.
+	oneZero         []call
+	oneZeroExempted []string
+	noFixture       map[string][]string // type key -> the calls left out for want of it
+	usedFixtures    map[string]types.Type
+
 	// imports maps an import path to its name in the generated file;
 	// only the used ones are written.
 	imports map[string]string
@@ -190,6 +211,9 @@ func newGen(modPath, root string, fset *token.FileSet) *gen {
 		imports: map[string]string{},
 		names:   map[string]string{},
 		used:    map[string]bool{},
+
+		noFixture:    map[string][]string{},
+		usedFixtures: map[string]types.Type{},
 	}
 	// The names the test code itself uses.
 	for _, p := range []string{"fmt", "path/filepath", "runtime", "strings", "testing", "time"} {
@@ -373,11 +397,11 @@ func (g *gen) args(sig *types.Signature) (string, error) {
 func (g *gen) pkg(pkg *types.Package) {
 	// The package's name in the file, marked used by its first call.
 	qual := g.importName(pkg.Path(), pkg.Name())
-	defer func(n int) {
-		if len(g.calls) > n {
+	defer func(n, m int) {
+		if len(g.calls) > n || len(g.oneZero) > m {
 			g.used[pkg.Path()] = true
 		}
-	}(len(g.calls))
+	}(len(g.calls), len(g.oneZero))
 	scope := pkg.Scope()
 	for _, name := range scope.Names() { // sorted
 		obj := scope.Lookup(name)
@@ -391,6 +415,7 @@ func (g *gen) pkg(pkg *types.Package) {
 				continue
 			}
 			id := qual + "." + name
+			g.oneZeroCalls(id, nil, qual+"."+name, sig, g.relPos(obj.Pos()))
 			args, err := g.args(sig)
 			if err != nil {
 				g.skipped = append(g.skipped, fmt.Sprintf("%s: %v", id, err))
@@ -444,11 +469,6 @@ func (g *gen) methods(qual string, obj *types.TypeName) {
 		if !returnsError(sig) {
 			continue
 		}
-		args, err := g.args(sig)
-		if err != nil {
-			g.skipped = append(g.skipped, fmt.Sprintf("(*%s).%s: %v", tname, m.Name(), err))
-			continue
-		}
 		promoted := len(sel.Index()) > 1
 		_, ptrRecv := m.Signature().Recv().Type().(*types.Pointer)
 		via := ""
@@ -456,6 +476,13 @@ func (g *gen) methods(qual string, obj *types.TypeName) {
 			via = " (promoted from " + g.typeString(m.Signature().Recv().Type()) + ")"
 		}
 		pos := g.relPos(m.Pos())
+		g.oneZeroCalls(fmt.Sprintf("(*%s).%s", tname, m.Name()), types.NewPointer(named),
+			m.Name(), sig, pos+via)
+		args, err := g.args(sig)
+		if err != nil {
+			g.skipped = append(g.skipped, fmt.Sprintf("(*%s).%s: %v", tname, m.Name(), err))
+			continue
+		}
 		// A nil receiver: only for a method declared on the pointer; a
 		// value method's nil dereference is the language's, not the
 		// method's.
@@ -474,25 +501,88 @@ func (g *gen) methods(qual string, obj *types.TypeName) {
 	}
 }
 
-func (g *gen) file() ([]byte, error) {
-	g.calls = slices.DeleteFunc(g.calls, func(c call) bool {
-		reason, ok := exempt[c.name]
-		if !ok && strings.HasSuffix(c.name, ").Unwrap") {
-			// Unwrap reports the wrapped error, not a failure, and the
-			// errors package never calls it on a nil receiver.
-			reason, ok = "Unwrap of an error type: no failure to report", true
-		}
+// exemptReason returns the reason a call named name is left out, if it is.
+func exemptReason(name string) (string, bool) {
+	if reason, ok := exempt[name]; ok {
+		return reason, true
+	}
+	if strings.HasSuffix(name, ").Unwrap") || strings.Contains(name, ").Unwrap: ") {
+		// Unwrap reports the wrapped error, not a failure, and the
+		// errors package never calls it on a nil receiver.
+		return "Unwrap of an error type: no failure to report", true
+	}
+	return "", false
+}
+
+// finish removes the exempt calls of calls, recording them in exempted,
+// and sorts the rest by name, which must be unique.
+func finish(calls []call, exempted *[]string) ([]call, error) {
+	calls = slices.DeleteFunc(calls, func(c call) bool {
+		reason, ok := exemptReason(c.name)
 		if ok {
-			g.exempted = append(g.exempted, c.name+": "+reason)
+			*exempted = append(*exempted, c.name+": "+reason)
 		}
 		return ok
 	})
-	slices.Sort(g.exempted)
-	slices.SortStableFunc(g.calls, func(a, b call) int { return strings.Compare(a.name, b.name) })
-	for i := 1; i < len(g.calls); i++ {
-		if g.calls[i].name == g.calls[i-1].name {
-			return nil, fmt.Errorf("two calls named %s", g.calls[i].name)
+	slices.Sort(*exempted)
+	slices.SortStableFunc(calls, func(a, b call) int { return strings.Compare(a.name, b.name) })
+	for i := 1; i < len(calls); i++ {
+		if calls[i].name == calls[i-1].name {
+			return nil, fmt.Errorf("two calls named %s", calls[i].name)
 		}
+	}
+	return calls, nil
+}
+
+// fixtureHelpers returns the generated fixture helpers, sorted by name,
+// and replaces the fixture keys in the bodies of g.oneZero by calls of
+// them.
+func (g *gen) fixtureHelpers() ([]fixtureHelper, error) {
+	var hs []fixtureHelper
+	byKey := map[string]string{}
+	for k, t := range g.usedFixtures {
+		h := fixtureHelper{name: g.fixtureHelper(k, t), key: k, typ: g.typeString(t), expr: fixtures[k]}
+		hs = append(hs, h)
+		byKey[k] = h.name
+	}
+	slices.SortFunc(hs, func(a, b fixtureHelper) int { return strings.Compare(a.name, b.name) })
+	for i := 1; i < len(hs); i++ {
+		if hs[i].name == hs[i-1].name {
+			return nil, fmt.Errorf("fixtures %q and %q get one helper name, %s", hs[i-1].key, hs[i].key, hs[i].name)
+		}
+	}
+	for i, c := range g.oneZero {
+		parts := strings.Split(c.body, "\x00")
+		for j := 1; j < len(parts); j += 2 {
+			parts[j] = byKey[parts[j]] + "()"
+		}
+		g.oneZero[i].body = strings.Join(parts, "")
+	}
+	return hs, nil
+}
+
+type fixtureHelper struct {
+	name, key, typ, expr string
+}
+
+func (g *gen) file() ([]byte, error) {
+	var err error
+	if g.calls, err = finish(g.calls, &g.exempted); err != nil {
+		return nil, err
+	}
+	if g.oneZero, err = finish(g.oneZero, &g.oneZeroExempted); err != nil {
+		return nil, err
+	}
+	for k := range exempt {
+		if !slices.ContainsFunc(slices.Concat(g.exempted, g.oneZeroExempted), func(e string) bool {
+			return e == k+": "+exempt[k]
+		}) {
+			return nil, fmt.Errorf("exempt names %s, which is no call", k)
+		}
+	}
+	helpers, err := g.fixtureHelpers()
+	if err != nil {
+		return nil, err
 	}
 	var b bytes.Buffer
 	b.WriteString(`// Code generated by go run ./internal/_tools/zerocalls; DO NOT EDIT.
@@ -626,6 +716,7 @@ func zeroCallFile(file string) string {
 	return file
 }
 `, n("strings"), n("runtime"), n("fmt"), n("time"), n("path/filepath"))
+	g.writeOneZero(&b, helpers, n("strings"))
 	src, err := format.Source(b.Bytes())
 	if err != nil {
 		return b.Bytes(), fmt.Errorf("formatting the generated file: %v", err)
