@@ -820,3 +820,59 @@ func plainNonces(t *testing.T, u int) ([]*SecNonce, []PubNonce) {
 	}
 	return secs, pubs
 }
+
+// TestPartialSigVerifyConcurrent checks several goroutines checking the
+// partial signatures of two sessions of one Signers Context at once, so
+// that the signers' tables are built while others read them (run under
+// -race in CI).
+func TestPartialSigVerifyConcurrent(t *testing.T) {
+	r := testref.Rand(t)
+	s := newSetup(t, r, 4, 3)
+	ids := []int{2, 0, 3}
+	signers := s.signers(t, ids)
+	type session struct {
+		sess  *SessionContext
+		pubs  []PubNonce
+		psigs []PartialSig
+	}
+	var sessions [2]session
+	for k := range sessions {
+		secs, pubs := plainNonces(t, len(ids))
+		sess, err := NewSessionContextWithNonces(signers, pubs, nil, nil, []byte{byte(k)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		psigs := make([]PartialSig, len(ids))
+		for i, id := range ids {
+			p, err := SignWithOptions(secs[i], s.out.SecretShares[id], id, sess, &SignOptions{SkipSelfVerify: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			psigs[i] = *p
+		}
+		sessions[k] = session{sess, pubs, psigs}
+	}
+	errs := make(chan error, 8)
+	for g := range 8 {
+		go func() {
+			var err error
+			for round := range 3 {
+				k, i := (g+round)%2, (g+round)%len(ids)
+				ss := &sessions[k]
+				if e := ss.sess.PartialSigVerify(&ss.psigs[i], &ss.pubs[i], i); e != nil && err == nil {
+					err = fmt.Errorf("goroutine %d, session %d, signer %d: %w", g, k, i, e)
+				}
+				bad := ss.psigs[(i+1)%len(ids)]
+				if e := ss.sess.PartialSigVerify(&bad, &ss.pubs[i], i); e == nil && err == nil {
+					err = fmt.Errorf("goroutine %d: another signer's partial signature verifies", g)
+				}
+			}
+			errs <- err
+		}()
+	}
+	for range 8 {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
+	}
+}
