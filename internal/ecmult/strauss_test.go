@@ -34,7 +34,10 @@ func straussTestSpecialPoints(r *rand.Rand) []testref.Point {
 	ks := []*big.Int{
 		big.NewInt(0), big.NewInt(1), new(big.Int).Sub(testref.N, big.NewInt(1)),
 		testref.Lambda, lambda2, new(big.Int).Neg(testref.Lambda),
-		new(big.Int).Lsh(big.NewInt(1), 128), randomScalar(r),
+		new(big.Int).Lsh(big.NewInt(1), 128),
+		// A uniform nonzero scalar: randomScalar's edges include 0, and
+		// callers take the points after the first as not the identity.
+		new(big.Int).Add(new(big.Int).Rand(r, new(big.Int).Sub(testref.N, big.NewInt(1))), big.NewInt(1)),
 	}
 	out := make([]testref.Point, len(ks))
 	for i, k := range ks {
