@@ -3,27 +3,53 @@ package testref
 import (
 	"math/rand"
 	randv2 "math/rand/v2"
+	"os"
+	"strconv"
 	"testing"
 	"time"
 )
 
 // Rand returns a math/rand generator for a test's random inputs, seeded
-// from the clock. It logs the seed ("seed N") so that a failing run can be
-// repeated by seeding rand.NewSource with N.
+// from the clock, or from the environment variable KESTREL_SEED if it is
+// set. It logs the seed ("seed N") so that a failing run can be repeated
+// with KESTREL_SEED=N and -run naming the test.
 func Rand(t testing.TB) *rand.Rand {
 	t.Helper()
 	seed := time.Now().UnixNano()
+	if s, ok := envSeed(t); ok {
+		seed = int64(s)
+	}
 	t.Logf("seed %d", seed)
 	return rand.New(rand.NewSource(seed))
 }
 
+// envSeed returns the seed in KESTREL_SEED, if it is set; a value that is
+// not an integer fails the test.
+func envSeed(t testing.TB) (uint64, bool) {
+	v := os.Getenv("KESTREL_SEED")
+	if v == "" {
+		return 0, false
+	}
+	if s, err := strconv.ParseInt(v, 10, 64); err == nil {
+		return uint64(s), true
+	}
+	s, err := strconv.ParseUint(v, 10, 64)
+	if err != nil {
+		t.Fatalf("KESTREL_SEED=%q is not an integer", v)
+	}
+	return s, true
+}
+
 // PCG returns a math/rand/v2 generator for a test's random inputs:
 // rand.NewPCG(seed, 0), with a seed drawn from math/rand/v2's global
-// source. It logs the seed ("seed N") so that a failing run can be repeated
-// with rand.NewPCG(N, 0).
+// source, or taken from KESTREL_SEED as for Rand. It logs the seed
+// ("seed N") so that a failing run can be repeated with KESTREL_SEED=N.
 func PCG(t testing.TB) *randv2.Rand {
 	t.Helper()
 	seed := randv2.Uint64()
+	if s, ok := envSeed(t); ok {
+		seed = s
+	}
 	t.Logf("seed %d", seed)
 	return randv2.New(randv2.NewPCG(seed, 0))
 }
