@@ -191,8 +191,11 @@ func verifyP2SH(t *tx, scriptHash []byte) error {
 		switch {
 		case v == 0 && len(redeem) == 22:
 			return verifyP2WPKH(t, redeem[2:])
-		case v == 0:
+		case v == 0 && len(redeem) == 34:
 			return checkP2WSH(in.witness, redeem[2:], "p2sh-p2wsh")
+		case v == 0:
+			// SCRIPT_ERR_WITNESS_PROGRAM_WRONG_LENGTH, whatever the witness.
+			return fmt.Errorf("%w: a version 0 witness program of %d bytes fails consensus", ErrInvalid, len(redeem)-2)
 		}
 		return fmt.Errorf("%w: p2sh-wrapped segwit version %d: BIP-322 forbids versions above 1, and v1 has no P2SH-wrapped form", ErrUnsupported, v)
 	}
@@ -210,10 +213,7 @@ func witnessProgramVersion(script []byte) int {
 	}
 	switch op := script[0]; {
 	case op == 0x00:
-		if len(script) != 22 && len(script) != 34 {
-			return -1 // no valid v0 program; consensus fails it
-		}
-		return 0
+		return 0 // of any length: one other than 20 or 32 bytes fails consensus
 	case 0x51 <= op && op <= 0x60:
 		return int(op) - 0x50
 	}

@@ -30,7 +30,8 @@ const (
 // "4,ENCRYPTED" or DEK-Info headers) is ErrEncrypted. Text before and
 // between blocks is skipped, as pem.Decode does; anything but white space
 // after the last block is ErrTrailingData, so that a truncated or damaged
-// last block is not silently ignored.
+// last block is not silently ignored; a damaged block before another is
+// ErrPEM.
 func ParsePrivateKeyPEM(data []byte) (*secp256k1.PrivateKey, error) {
 	blocks, err := pemBlocks(data)
 	defer wipeBlocks(blocks)
@@ -112,14 +113,28 @@ func ParsePublicKeyPEM(data []byte) (*secp256k1.PublicKey, error) {
 }
 
 // pemBlocks decodes the PEM blocks of data, skipping text before and
-// between them as pem.Decode does, and fails if there is none or if more
-// than white space follows the last.
+// between them as pem.Decode does, and fails if there is none, if more
+// than white space follows the last, or if a BEGIN line does not start a
+// well-formed block. pem.Decode alone would skip such a damaged block (bad
+// base64, no END line) as text and go on to the next one.
 func pemBlocks(data []byte) ([]*pem.Block, error) {
+	begin := []byte("-----BEGIN")
 	var blocks []*pem.Block
 	for {
-		b, rest := pem.Decode(data)
-		if b == nil {
+		i := bytes.Index(data, begin)
+		if i < 0 {
 			break
+		}
+		b, rest := pem.Decode(data[i:])
+		if b == nil {
+			break // a damaged last block: trailing data, below
+		}
+		if consumed := len(data) - i - len(rest); bytes.Contains(data[i+1:i+consumed], begin) {
+			// Decode skipped this BEGIN line, a damaged block, to a later
+			// block.
+			wipeBlocks(blocks)
+			wipeBlocks([]*pem.Block{b})
+			return nil, fmt.Errorf("%w: a damaged PEM block before another", ErrPEM)
 		}
 		blocks, data = append(blocks, b), rest
 	}

@@ -123,6 +123,9 @@ func parsePKCS8PrivateKey(der []byte) (*secp256k1.PrivateKey, pkcs8Form, error) 
 		if !s.Attributes.IsCompound {
 			return nil, pkcs8Form{}, asn1Error("PKCS #8 attributes are not a constructed SET", nil)
 		}
+		if err := checkAttributes(s.Attributes.Bytes); err != nil {
+			return nil, pkcs8Form{}, err
+		}
 		form.attributes = s.Attributes.FullBytes
 	}
 	var pub *secp256k1.PublicKey
@@ -175,4 +178,29 @@ func marshalPKCS8PrivateKey(k *secp256k1.PrivateKey, form pkcs8Form) ([]byte, er
 		return nil, fmt.Errorf("keyfmt: marshalling PKCS #8: %w", err) // unreachable: every field is valid
 	}
 	return der, nil
+}
+
+// pkcs8Attribute is RFC 5208's Attribute: SEQUENCE { type OBJECT
+// IDENTIFIER, values SET OF ANY }.
+type pkcs8Attribute struct {
+	Type   asn1.ObjectIdentifier
+	Values asn1.RawValue
+}
+
+// checkAttributes checks the content of PKCS #8's [0] IMPLICIT SET OF
+// Attribute: a sequence of DER Attributes, each with a SET of values
+// (whose contents are not interpreted).
+func checkAttributes(b []byte) error {
+	for len(b) > 0 {
+		var a pkcs8Attribute
+		rest, err := asn1.Unmarshal(b, &a)
+		if err != nil {
+			return asn1Error("PKCS #8 attribute", err)
+		}
+		if a.Values.Class != asn1.ClassUniversal || a.Values.Tag != asn1.TagSet || !a.Values.IsCompound {
+			return asn1Error("PKCS #8 attribute values are not a SET", nil)
+		}
+		b = rest
+	}
+	return nil
 }
