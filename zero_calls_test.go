@@ -232,21 +232,21 @@ var zeroCalls = []struct {
 	{"hash2curve.HashToScalar", func() { hash2curve.HashToScalar(nil, nil) }},                                                                    // hash2curve/scalar.go:16
 	{"hash2curve.HashToScalars", func() { hash2curve.HashToScalars(nil, nil, 0) }},                                                               // hash2curve/scalar.go:29
 	{"keyfmt.MarshalECPrivateKey", func() { keyfmt.MarshalECPrivateKey(nil) }},                                                                   // keyfmt/sec1.go:157
-	{"keyfmt.MarshalECPrivateKeyPEM", func() { keyfmt.MarshalECPrivateKeyPEM(nil) }},                                                             // keyfmt/pem.go:158
-	{"keyfmt.MarshalPKCS8PrivateKey", func() { keyfmt.MarshalPKCS8PrivateKey(nil) }},                                                             // keyfmt/pkcs8.go:155
-	{"keyfmt.MarshalPKCS8PrivateKeyPEM", func() { keyfmt.MarshalPKCS8PrivateKeyPEM(nil) }},                                                       // keyfmt/pem.go:170
+	{"keyfmt.MarshalECPrivateKeyPEM", func() { keyfmt.MarshalECPrivateKeyPEM(nil) }},                                                             // keyfmt/pem.go:173
+	{"keyfmt.MarshalPKCS8PrivateKey", func() { keyfmt.MarshalPKCS8PrivateKey(nil) }},                                                             // keyfmt/pkcs8.go:158
+	{"keyfmt.MarshalPKCS8PrivateKeyPEM", func() { keyfmt.MarshalPKCS8PrivateKeyPEM(nil) }},                                                       // keyfmt/pem.go:185
 	{"keyfmt.MarshalPKIXPublicKey", func() { keyfmt.MarshalPKIXPublicKey(nil) }},                                                                 // keyfmt/pkix.go:62
 	{"keyfmt.MarshalPKIXPublicKeyCompressed", func() { keyfmt.MarshalPKIXPublicKeyCompressed(nil) }},                                             // keyfmt/pkix.go:70
 	{"keyfmt.MarshalPrivateJWK", func() { keyfmt.MarshalPrivateJWK(nil) }},                                                                       // keyfmt/jwk.go:229
 	{"keyfmt.MarshalPublicJWK", func() { keyfmt.MarshalPublicJWK(nil) }},                                                                         // keyfmt/jwk.go:219
-	{"keyfmt.MarshalPublicKeyPEM", func() { keyfmt.MarshalPublicKeyPEM(nil) }},                                                                   // keyfmt/pem.go:182
+	{"keyfmt.MarshalPublicKeyPEM", func() { keyfmt.MarshalPublicKeyPEM(nil) }},                                                                   // keyfmt/pem.go:197
 	{"keyfmt.ParseECPrivateKey", func() { keyfmt.ParseECPrivateKey(nil) }},                                                                       // keyfmt/sec1.go:60
 	{"keyfmt.ParsePKCS8PrivateKey", func() { keyfmt.ParsePKCS8PrivateKey(nil) }},                                                                 // keyfmt/pkcs8.go:79
 	{"keyfmt.ParsePKIXPublicKey", func() { keyfmt.ParsePKIXPublicKey(nil) }},                                                                     // keyfmt/pkix.go:34
 	{"keyfmt.ParsePrivateJWK", func() { keyfmt.ParsePrivateJWK(nil) }},                                                                           // keyfmt/jwk.go:52
-	{"keyfmt.ParsePrivateKeyPEM", func() { keyfmt.ParsePrivateKeyPEM(nil) }},                                                                     // keyfmt/pem.go:34
+	{"keyfmt.ParsePrivateKeyPEM", func() { keyfmt.ParsePrivateKeyPEM(nil) }},                                                                     // keyfmt/pem.go:35
 	{"keyfmt.ParsePublicJWK", func() { keyfmt.ParsePublicJWK(nil) }},                                                                             // keyfmt/jwk.go:34
-	{"keyfmt.ParsePublicKeyPEM", func() { keyfmt.ParsePublicKeyPEM(nil) }},                                                                       // keyfmt/pem.go:81
+	{"keyfmt.ParsePublicKeyPEM", func() { keyfmt.ParsePublicKeyPEM(nil) }},                                                                       // keyfmt/pem.go:82
 	{"musig2.DeterministicSign", func() { musig2.DeterministicSign(nil, nil, nil, nil, nil, nil, nil) }},                                         // musig2/deterministic.go:30
 	{"musig2.KeyAgg", func() { musig2.KeyAgg(nil) }},                                                                                             // musig2/keyagg.go:86
 	{"musig2.NewAdaptorSessionContext", func() { musig2.NewAdaptorSessionContext(nil, nil, nil, nil, nil, nil) }},                                // musig2/adaptor.go:24
@@ -1242,21 +1242,21 @@ var oneZeroCalls = []struct {
 	{"hash2curve.HashToScalars: zero dst", func() { hash2curve.HashToScalars(fxSliceByte(), nil, fxInt()) }},                             // hash2curve/scalar.go:29
 	{"hash2curve.HashToScalars: zero msg", func() { hash2curve.HashToScalars(nil, fxSliceByte(), fxInt()) }},                             // hash2curve/scalar.go:29
 	{"keyfmt.MarshalECPrivateKey: zero k", func() { keyfmt.MarshalECPrivateKey(nil) }},                                                   // keyfmt/sec1.go:157
-	{"keyfmt.MarshalECPrivateKeyPEM: zero k", func() { keyfmt.MarshalECPrivateKeyPEM(nil) }},                                             // keyfmt/pem.go:158
-	{"keyfmt.MarshalPKCS8PrivateKey: zero k", func() { keyfmt.MarshalPKCS8PrivateKey(nil) }},                                             // keyfmt/pkcs8.go:155
-	{"keyfmt.MarshalPKCS8PrivateKeyPEM: zero k", func() { keyfmt.MarshalPKCS8PrivateKeyPEM(nil) }},                                       // keyfmt/pem.go:170
+	{"keyfmt.MarshalECPrivateKeyPEM: zero k", func() { keyfmt.MarshalECPrivateKeyPEM(nil) }},                                             // keyfmt/pem.go:173
+	{"keyfmt.MarshalPKCS8PrivateKey: zero k", func() { keyfmt.MarshalPKCS8PrivateKey(nil) }},                                             // keyfmt/pkcs8.go:158
+	{"keyfmt.MarshalPKCS8PrivateKeyPEM: zero k", func() { keyfmt.MarshalPKCS8PrivateKeyPEM(nil) }},                                       // keyfmt/pem.go:185
 	{"keyfmt.MarshalPKIXPublicKey: zero p", func() { keyfmt.MarshalPKIXPublicKey(nil) }},                                                 // keyfmt/pkix.go:62
 	{"keyfmt.MarshalPKIXPublicKeyCompressed: zero p", func() { keyfmt.MarshalPKIXPublicKeyCompressed(nil) }},                             // keyfmt/pkix.go:70
 	{"keyfmt.MarshalPrivateJWK: zero k", func() { keyfmt.MarshalPrivateJWK(nil) }},                                                       // keyfmt/jwk.go:229
 	{"keyfmt.MarshalPublicJWK: zero p", func() { keyfmt.MarshalPublicJWK(nil) }},                                                         // keyfmt/jwk.go:219
-	{"keyfmt.MarshalPublicKeyPEM: zero p", func() { keyfmt.MarshalPublicKeyPEM(nil) }},                                                   // keyfmt/pem.go:182
+	{"keyfmt.MarshalPublicKeyPEM: zero p", func() { keyfmt.MarshalPublicKeyPEM(nil) }},                                                   // keyfmt/pem.go:197
 	{"keyfmt.ParseECPrivateKey: zero der", func() { keyfmt.ParseECPrivateKey(nil) }},                                                     // keyfmt/sec1.go:60
 	{"keyfmt.ParsePKCS8PrivateKey: zero der", func() { keyfmt.ParsePKCS8PrivateKey(nil) }},                                               // keyfmt/pkcs8.go:79
 	{"keyfmt.ParsePKIXPublicKey: zero der", func() { keyfmt.ParsePKIXPublicKey(nil) }},                                                   // keyfmt/pkix.go:34
 	{"keyfmt.ParsePrivateJWK: zero data", func() { keyfmt.ParsePrivateJWK(nil) }},                                                        // keyfmt/jwk.go:52
-	{"keyfmt.ParsePrivateKeyPEM: zero data", func() { keyfmt.ParsePrivateKeyPEM(nil) }},                                                  // keyfmt/pem.go:34
+	{"keyfmt.ParsePrivateKeyPEM: zero data", func() { keyfmt.ParsePrivateKeyPEM(nil) }},                                                  // keyfmt/pem.go:35
 	{"keyfmt.ParsePublicJWK: zero data", func() { keyfmt.ParsePublicJWK(nil) }},                                                          // keyfmt/jwk.go:34
-	{"keyfmt.ParsePublicKeyPEM: zero data", func() { keyfmt.ParsePublicKeyPEM(nil) }},                                                    // keyfmt/pem.go:81
+	{"keyfmt.ParsePublicKeyPEM: zero data", func() { keyfmt.ParsePublicKeyPEM(nil) }},                                                    // keyfmt/pem.go:82
 	{"musig2.DeterministicSign: zero aggOtherNonce", func() {
 		musig2.DeterministicSign(fxPtrSecp256k1PrivateKey(), nil, fxSliceSliceByte(), fxSliceSliceByte_tweaks(), fxSliceBool_isXOnly(), fxSliceByte(), fxSliceByte())
 	}}, // musig2/deterministic.go:30

@@ -39,10 +39,14 @@ func SharedX(k *secp256k1.PrivateKey, pub *secp256k1.PublicKey) []byte {
 }
 
 // SharedSecretWithHash returns hash(x, y) for the 32-byte coordinates of
-// k·pub, like libsecp256k1's secp256k1_ecdh with a custom hashfp. x and y
-// are erased after hash returns, so hash must not keep them. It panics if k
-// or pub is nil or the zero value of its type, without calling hash.
+// k·pub, like libsecp256k1's secp256k1_ecdh with a custom hashfp; a nil
+// hash is libsecp256k1's default, as for a NULL hashfp: SharedSecret. x and
+// y are erased after hash returns, so hash must not keep them. It panics if
+// k or pub is nil or the zero value of its type, without calling hash.
 func SharedSecretWithHash(k *secp256k1.PrivateKey, pub *secp256k1.PublicKey, hash func(x, y []byte) []byte) []byte {
+	if hash == nil {
+		return SharedSecret(k, pub)
+	}
 	checkKeys(k, pub)
 	var p secp256k1.Point
 	shared(&p, k, pub)

@@ -11,9 +11,9 @@ import "github.com/kestrel-crypto/secp256k1"
 //
 // Verify returns false, as for any invalid signature, if pub is nil or the
 // zero value of PublicKey, which is not a key: a verifier never reports a
-// signature by one as valid (as schnorr.Verify).
+// signature by one as valid (as schnorr.Verify); and for a nil sig.
 func Verify(pub *secp256k1.PublicKey, hash []byte, sig *Signature) bool {
-	if pub.Validate() != nil {
+	if pub.Validate() != nil || sig == nil {
 		return false
 	}
 	if sig.r.IsZero() == 1 || sig.s.IsZero() == 1 || sig.s.IsHigh() == 1 {

@@ -60,10 +60,10 @@ func (kp *Keypair) Validate() error {
 	return nil
 }
 
-// mustValid panics if kp is the zero value: for the methods without an
-// error result.
+// mustValid panics if kp is nil or the zero value: for the methods
+// without an error result.
 func (kp *Keypair) mustValid() {
-	if kp.d.IsZero() == 1 {
+	if kp == nil || kp.d.IsZero() == 1 {
 		panic("schnorr: use of an uninitialized Keypair")
 	}
 }
