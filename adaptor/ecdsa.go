@@ -49,13 +49,12 @@ const ECDSASignatureSize = 162
 // wrapping secp256k1.ErrUninitialized for it, ECDSAVerify reports false, and
 // the methods without an error result panic.
 type ECDSASignature struct {
-	rc, rpc [33]byte            // cbytes(R), cbytes(R'); rc[0] = 0 in the zero value
-	R       secp256k1.Point     // R, decoded
-	rk      secp256k1.PublicKey // R again, affine, for ECDSAVerify's engine calls
-	rpk     secp256k1.PublicKey // R', decoded
-	r       secp256k1.Scalar    // R.x mod n, never 0
-	sp      secp256k1.Scalar    // s', in [1, n−1]
-	e, s    secp256k1.Scalar    // the proof; e reduced mod n
+	rc, rpc [33]byte         // cbytes(R), cbytes(R'); rc[0] = 0 in the zero value
+	R       secp256k1.Point  // R, decoded
+	rj, rpj group.Jacobian   // R and R' on the engine's types (Z = 1), for ECDSAVerify
+	r       secp256k1.Scalar // R.x mod n, never 0
+	sp      secp256k1.Scalar // s', in [1, n−1]
+	e, s    secp256k1.Scalar // the proof; e reduced mod n
 }
 
 // check returns errZeroECDSASig for nil or the zero value.
@@ -79,13 +78,13 @@ func ParseECDSASignature(b []byte) (*ECDSASignature, error) {
 	if b[0]&^1 != 2 || b[33]&^1 != 2 {
 		return nil, ErrECDSASignature
 	}
-	if err := a.rk.UnmarshalBinary(b[:33]); err != nil {
+	var Rk, Rpk secp256k1.PublicKey
+	if Rk.UnmarshalBinary(b[:33]) != nil || Rpk.UnmarshalBinary(b[33:66]) != nil {
 		return nil, ErrECDSASignature
 	}
-	a.R = *a.rk.Point()
-	if err := a.rpk.UnmarshalBinary(b[33:66]); err != nil {
-		return nil, ErrECDSASignature
-	}
+	a.R = *Rk.Point()
+	setKey(&a.rj, &Rk)
+	setKey(&a.rpj, &Rpk)
 	a.r.SetReducedBytes(b[1:33])
 	if _, err := a.sp.SetCanonicalBytes(b[66:98]); err != nil || a.r.IsZero()|a.sp.IsZero() == 1 {
 		return nil, ErrECDSASignature
@@ -168,8 +167,10 @@ func ECDSAEncrypt(k *secp256k1.PrivateKey, hash []byte, Y *secp256k1.PublicKey, 
 	if err != nil {
 		return nil, ErrSign
 	}
-	a.R, a.rk, a.rpk = R, *Rk, *Rpk
-	a.rc, a.rpc = [33]byte(a.rk.BytesCompressed()), [33]byte(a.rpk.BytesCompressed())
+	a.R = R
+	setKey(&a.rj, Rk)
+	setKey(&a.rpj, Rpk)
+	a.rc, a.rpc = [33]byte(Rk.BytesCompressed()), [33]byte(Rpk.BytesCompressed())
 	if !dleqProve(&a.e, &a.s, &kn, Yp, a.rpc[:], Yc, a.rc[:], &aux) {
 		return nil, ErrSign
 	}
@@ -235,14 +236,12 @@ func ECDSAVerify(pub *secp256k1.PublicKey, hash []byte, Y *secp256k1.PublicKey, 
 	cP.Negate(&cP)
 	ne.Negate(&e)
 	var J [2]group.Jacobian
-	var P, Rp, Yj, Rj group.Jacobian
+	var P, Yj group.Jacobian
 	setKey(&P, pub)
-	setKey(&Rp, &a.rpk)
 	setKey(&Yj, Y)
-	setKey(&Rj, &a.rk)
 	var ok1, ok2 bool
-	J[0], ok1 = ecmult.VarTimeDoubleScalarMultBase(&rho, &Rp, &cP, &P, &cG)
-	J[1], ok2 = ecmult.VarTimeDoubleScalarMult(&s, &Yj, &ne, &Rj)
+	J[0], ok1 = ecmult.VarTimeDoubleScalarMultBase(&rho, &a.rpj, &cP, &P, &cG)
+	J[1], ok2 = ecmult.VarTimeDoubleScalarMult(&s, &Yj, &ne, &a.rj)
 	if !ok1 || !ok2 {
 		return false // not reached: the keys are on the curve
 	}
