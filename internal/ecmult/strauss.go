@@ -174,72 +174,57 @@ func varTimeStraussTable(scalars []*scalar.Scalar, points []*group.Jacobian, tk 
 		for np := range no {
 			st := &state[np]
 			t := pre[np*straussTableSize : (np+1)*straussTableSize : (np+1)*straussTableSize]
-			if d := st.naf1[i]; d > 0 {
-				r.VarTimeAddAffine(&r, &t[d>>1])
-			} else if d < 0 {
-				e := &t[(-d)>>1]
-				tmp.X = e.X
-				tmp.Y.Negate(&e.Y)
-				r.VarTimeAddAffine(&r, &tmp)
+			if d := st.naf1[i]; d != 0 {
+				r.VarTimeAddAffine(&r, digitEntry(&tmp, t, nil, int(d)))
 			}
 			if d := st.naf2[i]; d != 0 {
-				j := int(d >> 1)
-				if d < 0 {
-					j = int((-d) >> 1)
-				}
-				tmp.X = aux[np*straussTableSize+j]
-				tmp.Y = t[j].Y
-				if d < 0 {
-					tmp.Y.Negate(&tmp.Y)
-				}
-				r.VarTimeAddAffine(&r, &tmp)
+				r.VarTimeAddAffine(&r, digitEntry(&tmp, t, aux[np*straussTableSize:], int(d)))
 			}
 		}
 		if tab != nil {
-			if d := tnaf.naf1[i]; d > 0 {
-				r.VarTimeAddZinv(&r, &tab.pts[d>>1], &z)
-			} else if d < 0 {
-				e := &tab.pts[(-d)>>1]
-				tmp.X = e.X
-				tmp.Y.Negate(&e.Y)
-				r.VarTimeAddZinv(&r, &tmp, &z)
+			if d := tnaf.naf1[i]; d != 0 {
+				r.VarTimeAddZinv(&r, digitEntry(&tmp, tab.pts[:], nil, int(d)), &z)
 			}
 			if d := tnaf.naf2[i]; d != 0 {
-				j := int(d >> 1)
-				if d < 0 {
-					j = int((-d) >> 1)
-				}
-				tmp.X = tab.bx[j]
-				tmp.Y = tab.pts[j].Y
-				if d < 0 {
-					tmp.Y.Negate(&tmp.Y)
-				}
-				r.VarTimeAddZinv(&r, &tmp, &z)
+				r.VarTimeAddZinv(&r, digitEntry(&tmp, tab.pts[:], tab.bx[:], int(d)), &z)
 			}
 		}
 		if tables == nil {
 			continue
 		}
-		if d := gnaf1[i]; d > 0 {
-			r.VarTimeAddZinv(&r, &tables[0][d>>1], &z)
-		} else if d < 0 {
-			e := &tables[0][(-d)>>1]
-			tmp.X = e.X
-			tmp.Y.Negate(&e.Y)
-			r.VarTimeAddZinv(&r, &tmp, &z)
+		if d := gnaf1[i]; d != 0 {
+			r.VarTimeAddZinv(&r, digitEntry(&tmp, tables[0][:], nil, int(d)), &z)
 		}
-		if d := gnaf2[i]; d > 0 {
-			r.VarTimeAddZinv(&r, &tables[1][d>>1], &z)
-		} else if d < 0 {
-			e := &tables[1][(-d)>>1]
-			tmp.X = e.X
-			tmp.Y.Negate(&e.Y)
-			r.VarTimeAddZinv(&r, &tmp, &z)
+		if d := gnaf2[i]; d != 0 {
+			r.VarTimeAddZinv(&r, digitEntry(&tmp, tables[1][:], nil, int(d)), &z)
 		}
 	}
 	// Leave the common-Z frame. The identity (Z = 0) stays the identity.
 	r.Z.Multiply(&r.Z, &z)
 	return r, true
+}
+
+// digitEntry returns the table entry for the odd wNAF digit d ≠ 0:
+// pts[|d|/2], negated if d < 0, with its x replaced by xs[|d|/2] if xs is
+// not nil (the x of the entry's image under φ, β·x). It returns the entry
+// itself when it can, and otherwise writes the point into tmp.
+func digitEntry(tmp *group.Affine, pts []group.Affine, xs []field.Element, d int) *group.Affine {
+	j := d >> 1
+	if d < 0 {
+		j = (-d) >> 1
+	}
+	if d > 0 && xs == nil {
+		return &pts[j]
+	}
+	tmp.X = pts[j].X
+	if xs != nil {
+		tmp.X = xs[j]
+	}
+	tmp.Y = pts[j].Y
+	if d < 0 {
+		tmp.Y.Negate(&tmp.Y)
+	}
+	return tmp
 }
 
 // straussFailed reports whether z, the common Z of varTimeStrauss's tables
