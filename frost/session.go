@@ -247,8 +247,7 @@ func (s *SessionContext) PartialSigVerify(psig *PartialSig, pubnonce *PubNonce, 
 	var sig scalar.Scalar
 	if psig == nil {
 		return blame(i, ContribPartialSig, ErrPartialSig)
-	}
-	if _, err := sig.SetCanonicalBytes((*[32]byte)(psig)); err != nil {
+	} else if _, err := sig.SetCanonicalBytes((*[32]byte)(psig)); err != nil {
 		return blame(i, ContribPartialSig, ErrPartialSig)
 	}
 	chk := s.sigCheck(i)
