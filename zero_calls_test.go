@@ -41,7 +41,7 @@ import (
 // maps, functions and interfaces, 0, "", false and zero structs. A method
 // is called on a nil pointer receiver when it is declared on the pointer,
 // and on a pointer to the zero value of its type. The comment of each call
-// is the declaration.
+// is the file of the declaration.
 //
 // Left out (internal/_tools/zerocalls, exempt), with the reason:
 //   - (*frost.InvalidContributionError)(nil).Unwrap: Unwrap of an error type: no failure to report
@@ -57,388 +57,388 @@ var zeroCalls = []struct {
 	name string
 	call func()
 }{
-	{"(*adaptor.ECDSASignature)(nil).Decrypt", func() { (*adaptor.ECDSASignature)(nil).Decrypt(nil) }},                                           // adaptor/ecdsa.go:291
-	{"(*adaptor.ECDSASignature)(nil).Recover", func() { (*adaptor.ECDSASignature)(nil).Recover(nil, nil) }},                                      // adaptor/ecdsa.go:314
-	{"(*adaptor.SchnorrPreSignature)(nil).Adapt", func() { (*adaptor.SchnorrPreSignature)(nil).Adapt(nil) }},                                     // adaptor/presig.go:140
-	{"(*adaptor.SchnorrPreSignature)(nil).Extract", func() { (*adaptor.SchnorrPreSignature)(nil).Extract(nil) }},                                 // adaptor/presig.go:168
-	{"(*bip32.ExtendedKey)(nil).Derive", func() { (*bip32.ExtendedKey)(nil).Derive(0) }},                                                         // bip32/derive.go:58
-	{"(*bip32.ExtendedKey)(nil).DerivePath", func() { (*bip32.ExtendedKey)(nil).DerivePath("") }},                                                // bip32/derive.go:176
-	{"(*bip32.ExtendedKey)(nil).DeriveRange", func() { (*bip32.ExtendedKey)(nil).DeriveRange(0, 0) }},                                            // bip32/derive_range.go:27
-	{"(*bip32.ExtendedKey)(nil).Neuter", func() { (*bip32.ExtendedKey)(nil).Neuter() }},                                                          // bip32/extendedkey.go:240
-	{"(*bip32.ExtendedKey)(nil).PrivateKey", func() { (*bip32.ExtendedKey)(nil).PrivateKey() }},                                                  // bip32/extendedkey.go:225
-	{"(*bip32.ExtendedKey)(nil).UnmarshalText", func() { (*bip32.ExtendedKey)(nil).UnmarshalText(nil) }},                                         // bip32/secret.go:111
-	{"(*bip32.ExtendedKey)(nil).Validate", func() { (*bip32.ExtendedKey)(nil).Validate() }},                                                      // bip32/extendedkey.go:106
-	{"(*bip32.ExtendedKey)(nil).WithNetwork", func() { (*bip32.ExtendedKey)(nil).WithNetwork(bip32.Network{}) }},                                 // bip32/extendedkey.go:250
-	{"(*btcaddr.Address)(nil).UnmarshalText", func() { (*btcaddr.Address)(nil).UnmarshalText(nil) }},                                             // btcaddr/address.go:260
-	{"(*btcaddr.Address)(nil).Validate", func() { (*btcaddr.Address)(nil).Validate() }},                                                          // btcaddr/address.go:150
-	{"(*chilldkg.HostSecretKey)(nil).MarshalJSON", func() { (*chilldkg.HostSecretKey)(nil).MarshalJSON() }},                                      // frost/chilldkg/hostkey.go:59
-	{"(*chilldkg.HostSecretKey)(nil).PublicKey", func() { (*chilldkg.HostSecretKey)(nil).PublicKey() }},                                          // frost/chilldkg/hostkey.go:38
-	{"(*chilldkg.SessionParams)(nil).Validate", func() { (*chilldkg.SessionParams)(nil).Validate() }},                                            // frost/chilldkg/params.go:26
-	{"(*dleq.Proof)(nil).UnmarshalBinary", func() { (*dleq.Proof)(nil).UnmarshalBinary(nil) }},                                                   // dleq/proof.go:64
-	{"(*ecdsa.Signature)(nil).UnmarshalBinary", func() { (*ecdsa.Signature)(nil).UnmarshalBinary(nil) }},                                         // ecdsa/signature_encoding.go:32
-	{"(*ecdsa.Signature)(nil).UnmarshalText", func() { (*ecdsa.Signature)(nil).UnmarshalText(nil) }},                                             // ecdsa/signature_encoding.go:55
-	{"(*ecdsa.Signer)(nil).Sign", func() { (*ecdsa.Signer)(nil).Sign(nil, nil, nil) }},                                                           // ecdsa/signer.go:51
-	{"(*frost.AggNonce)(nil).UnmarshalBinary", func() { (*frost.AggNonce)(nil).UnmarshalBinary(nil) }},                                           // frost/encoding.go:46
-	{"(*frost.AggNonce)(nil).UnmarshalText", func() { (*frost.AggNonce)(nil).UnmarshalText(nil) }},                                               // frost/encoding.go:60
-	{"(*frost.PartialSig)(nil).UnmarshalBinary", func() { (*frost.PartialSig)(nil).UnmarshalBinary(nil) }},                                       // frost/encoding.go:72
-	{"(*frost.PartialSig)(nil).UnmarshalText", func() { (*frost.PartialSig)(nil).UnmarshalText(nil) }},                                           // frost/encoding.go:86
-	{"(*frost.PubNonce)(nil).UnmarshalBinary", func() { (*frost.PubNonce)(nil).UnmarshalBinary(nil) }},                                           // frost/encoding.go:20
-	{"(*frost.PubNonce)(nil).UnmarshalText", func() { (*frost.PubNonce)(nil).UnmarshalText(nil) }},                                               // frost/encoding.go:34
-	{"(*frost.SecNonce)(nil).MarshalJSON", func() { (*frost.SecNonce)(nil).MarshalJSON() }},                                                      // frost/nonce_secret.go:37
-	{"(*frost.SessionContext)(nil).PartialSigVerify", func() { (*frost.SessionContext)(nil).PartialSigVerify(nil, nil, 0) }},                     // frost/session.go:237
-	{"(*frost.SignersContext)(nil).Validate", func() { (*frost.SignersContext)(nil).Validate() }},                                                // frost/zero.go:44
-	{"(*frost.TweakContext)(nil).ApplyBIP86Tweak", func() { (*frost.TweakContext)(nil).ApplyBIP86Tweak() }},                                      // frost/tweak.go:133
-	{"(*frost.TweakContext)(nil).ApplyTapTweak", func() { (*frost.TweakContext)(nil).ApplyTapTweak(nil) }},                                       // frost/tweak.go:117
-	{"(*frost.TweakContext)(nil).ApplyTweak", func() { (*frost.TweakContext)(nil).ApplyTweak(nil, false) }},                                      // frost/tweak.go:78
-	{"(*frost.TweakContext)(nil).NewSessionContext", func() { (*frost.TweakContext)(nil).NewSessionContext(nil, nil, nil) }},                     // frost/session.go:79
-	{"(*musig2.AggNonce)(nil).UnmarshalBinary", func() { (*musig2.AggNonce)(nil).UnmarshalBinary(nil) }},                                         // musig2/encoding.go:46
-	{"(*musig2.AggNonce)(nil).UnmarshalText", func() { (*musig2.AggNonce)(nil).UnmarshalText(nil) }},                                             // musig2/encoding.go:60
-	{"(*musig2.KeyAggContext)(nil).ApplyBIP86Tweak", func() { (*musig2.KeyAggContext)(nil).ApplyBIP86Tweak() }},                                  // musig2/keyagg.go:250
-	{"(*musig2.KeyAggContext)(nil).ApplyTapTweak", func() { (*musig2.KeyAggContext)(nil).ApplyTapTweak(nil) }},                                   // musig2/keyagg.go:237
-	{"(*musig2.KeyAggContext)(nil).ApplyTweak", func() { (*musig2.KeyAggContext)(nil).ApplyTweak(nil, false) }},                                  // musig2/keyagg.go:201
-	{"(*musig2.KeyAggContext)(nil).NewAdaptorSessionContext", func() { (*musig2.KeyAggContext)(nil).NewAdaptorSessionContext(nil, nil, nil) }},   // musig2/adaptor.go:37
-	{"(*musig2.KeyAggContext)(nil).NewSessionContext", func() { (*musig2.KeyAggContext)(nil).NewSessionContext(nil, nil) }},                      // musig2/session.go:72
-	{"(*musig2.KeyAggContext)(nil).Validate", func() { (*musig2.KeyAggContext)(nil).Validate() }},                                                // musig2/zero.go:52
-	{"(*musig2.NonceCounter)(nil).Next", func() { (*musig2.NonceCounter)(nil).Next() }},                                                          // musig2/nonce_counter.go:139
-	{"(*musig2.NonceCounter)(nil).NonceGen", func() { (*musig2.NonceCounter)(nil).NonceGen(nil, nil) }},                                          // musig2/nonce_counter.go:163
-	{"(*musig2.PartialSig)(nil).UnmarshalBinary", func() { (*musig2.PartialSig)(nil).UnmarshalBinary(nil) }},                                     // musig2/encoding.go:72
-	{"(*musig2.PartialSig)(nil).UnmarshalText", func() { (*musig2.PartialSig)(nil).UnmarshalText(nil) }},                                         // musig2/encoding.go:86
-	{"(*musig2.PubNonce)(nil).UnmarshalBinary", func() { (*musig2.PubNonce)(nil).UnmarshalBinary(nil) }},                                         // musig2/encoding.go:20
-	{"(*musig2.PubNonce)(nil).UnmarshalText", func() { (*musig2.PubNonce)(nil).UnmarshalText(nil) }},                                             // musig2/encoding.go:34
-	{"(*musig2.SecNonce)(nil).MarshalJSON", func() { (*musig2.SecNonce)(nil).MarshalJSON() }},                                                    // musig2/nonce_secret.go:37
-	{"(*musig2.Session)(nil).AggNonce", func() { (*musig2.Session)(nil).AggNonce() }},                                                            // musig2/signing_session.go:247
-	{"(*musig2.Session)(nil).FinalSig", func() { (*musig2.Session)(nil).FinalSig() }},                                                            // musig2/signing_session.go:388
-	{"(*musig2.Session)(nil).MarshalJSON", func() { (*musig2.Session)(nil).MarshalJSON() }},                                                      // musig2/signing_session.go:466
-	{"(*musig2.Session)(nil).PreSignature", func() { (*musig2.Session)(nil).PreSignature() }},                                                    // musig2/signing_session.go:411
-	{"(*musig2.Session)(nil).RegisterPartialSig", func() { (*musig2.Session)(nil).RegisterPartialSig(0, nil) }},                                  // musig2/signing_session.go:357
-	{"(*musig2.Session)(nil).RegisterPubNonce", func() { (*musig2.Session)(nil).RegisterPubNonce(0, nil) }},                                      // musig2/signing_session.go:220
-	{"(*musig2.Session)(nil).Sign", func() { (*musig2.Session)(nil).Sign(nil) }},                                                                 // musig2/signing_session.go:272
-	{"(*musig2.SessionContext)(nil).PartialSigVerify", func() { (*musig2.SessionContext)(nil).PartialSigVerify(nil, nil, 0) }},                   // musig2/session.go:204
-	{"(*rfc9591.Commitment)(nil).Identifier", func() { (*rfc9591.Commitment)(nil).Identifier() }},                                                // frost/rfc9591/commit.go:46
-	{"(*rfc9591.SecretNonces)(nil).MarshalJSON", func() { (*rfc9591.SecretNonces)(nil).MarshalJSON() }},                                          // frost/rfc9591/commit.go:199
-	{"(*schnorr.BatchVerifier)(nil).Add", func() { (*schnorr.BatchVerifier)(nil).Add(nil, nil, nil) }},                                           // schnorr/batch.go:122
-	{"(*schnorr.BatchVerifier)(nil).AddTweakCheck", func() { (*schnorr.BatchVerifier)(nil).AddTweakCheck(nil, 0, nil, nil) }},                    // schnorr/batch.go:176
-	{"(*schnorr.Keypair)(nil).Sign", func() { (*schnorr.Keypair)(nil).Sign(nil, nil) }},                                                          // schnorr/schnorr.go:93
-	{"(*schnorr.Keypair)(nil).SignWithOptions", func() { (*schnorr.Keypair)(nil).SignWithOptions(nil, nil) }},                                    // schnorr/schnorr.go:116
-	{"(*schnorr.Keypair)(nil).TapTweak", func() { (*schnorr.Keypair)(nil).TapTweak(nil) }},                                                       // schnorr/taproot.go:163
-	{"(*schnorr.Keypair)(nil).TweakAdd", func() { (*schnorr.Keypair)(nil).TweakAdd(nil) }},                                                       // schnorr/taproot.go:102
-	{"(*schnorr.Keypair)(nil).Validate", func() { (*schnorr.Keypair)(nil).Validate() }},                                                          // schnorr/keypair.go:56
-	{"(*schnorr.Signer)(nil).Sign", func() { (*schnorr.Signer)(nil).Sign(nil, nil, nil) }},                                                       // schnorr/signer.go:55
-	{"(*secp256k1.Point)(nil).SetBytes", func() { (*secp256k1.Point)(nil).SetBytes(nil) }},                                                       // point_encoding.go:29
-	{"(*secp256k1.Point)(nil).SetXOnlyBytes", func() { (*secp256k1.Point)(nil).SetXOnlyBytes(nil) }},                                             // point_encoding.go:84
-	{"(*secp256k1.Point)(nil).UnmarshalBinary", func() { (*secp256k1.Point)(nil).UnmarshalBinary(nil) }},                                         // point_encoding.go:204
-	{"(*secp256k1.Point)(nil).UnmarshalText", func() { (*secp256k1.Point)(nil).UnmarshalText(nil) }},                                             // point_encoding.go:228
-	{"(*secp256k1.PrivateKey)(nil).TweakAdd", func() { (*secp256k1.PrivateKey)(nil).TweakAdd(nil) }},                                             // keys_tweak.go:49
-	{"(*secp256k1.PrivateKey)(nil).TweakMul", func() { (*secp256k1.PrivateKey)(nil).TweakMul(nil) }},                                             // keys_tweak.go:71
-	{"(*secp256k1.PrivateKey)(nil).Validate", func() { (*secp256k1.PrivateKey)(nil).Validate() }},                                                // keys.go:50
-	{"(*secp256k1.PublicKey)(nil).TweakAdd", func() { (*secp256k1.PublicKey)(nil).TweakAdd(nil) }},                                               // keys_tweak.go:102
-	{"(*secp256k1.PublicKey)(nil).TweakMul", func() { (*secp256k1.PublicKey)(nil).TweakMul(nil) }},                                               // keys_tweak.go:120
-	{"(*secp256k1.PublicKey)(nil).UnmarshalBinary", func() { (*secp256k1.PublicKey)(nil).UnmarshalBinary(nil) }},                                 // keys_encoding.go:42
-	{"(*secp256k1.PublicKey)(nil).UnmarshalText", func() { (*secp256k1.PublicKey)(nil).UnmarshalText(nil) }},                                     // keys_encoding.go:70
-	{"(*secp256k1.PublicKey)(nil).Validate", func() { (*secp256k1.PublicKey)(nil).Validate() }},                                                  // keys.go:67
-	{"(*secp256k1.Scalar)(nil).SetCanonicalBytes", func() { (*secp256k1.Scalar)(nil).SetCanonicalBytes(nil) }},                                   // scalar.go:54
-	{"(*secp256k1.Scalar)(nil).SetReducedBytes", func() { (*secp256k1.Scalar)(nil).SetReducedBytes(nil) }},                                       // scalar.go:71
-	{"(*secp256k1.Scalar)(nil).SetUniformBytes", func() { (*secp256k1.Scalar)(nil).SetUniformBytes(nil) }},                                       // scalar.go:86
-	{"(*secp256k1.Scalar)(nil).UnmarshalBinary", func() { (*secp256k1.Scalar)(nil).UnmarshalBinary(nil) }},                                       // scalar.go:196
-	{"(*secp256k1.Scalar)(nil).UnmarshalText", func() { (*secp256k1.Scalar)(nil).UnmarshalText(nil) }},                                           // scalar.go:217
-	{"(*silentpayments.Address)(nil).UnmarshalText", func() { (*silentpayments.Address)(nil).UnmarshalText(nil) }},                               // silentpayments/address.go:99
-	{"(*silentpayments.ECDHShare)(nil).Verify", func() { (*silentpayments.ECDHShare)(nil).Verify(nil) }},                                         // silentpayments/shares.go:97
-	{"(*silentpayments.FoundOutput)(nil).PrivateKey", func() { (*silentpayments.FoundOutput)(nil).PrivateKey(nil) }},                             // silentpayments/receiver.go:181
-	{"(*silentpayments.PrevoutsSummary)(nil).MarshalBinary", func() { (*silentpayments.PrevoutsSummary)(nil).MarshalBinary() }},                  // silentpayments/lightclient.go:88
-	{"(*silentpayments.PrevoutsSummary)(nil).UnmarshalBinary", func() { (*silentpayments.PrevoutsSummary)(nil).UnmarshalBinary(nil) }},           // silentpayments/lightclient.go:98
-	{"(*silentpayments.Receiver)(nil).AddLabel", func() { (*silentpayments.Receiver)(nil).AddLabel(0) }},                                         // silentpayments/receiver.go:85
-	{"(*silentpayments.Receiver)(nil).CandidateOutputs", func() { (*silentpayments.Receiver)(nil).CandidateOutputs(nil) }},                       // silentpayments/lightclient.go:136
-	{"(*silentpayments.Receiver)(nil).LabeledAddress", func() { (*silentpayments.Receiver)(nil).LabeledAddress("", 0) }},                         // silentpayments/receiver.go:141
-	{"(*silentpayments.Receiver)(nil).Scan", func() { (*silentpayments.Receiver)(nil).Scan(nil, nil) }},                                          // silentpayments/receiver.go:201
-	{"(*silentpayments.Receiver)(nil).ScanWithLabels", func() { (*silentpayments.Receiver)(nil).ScanWithLabels(nil, nil, nil) }},                 // silentpayments/lightclient.go:194
-	{"(*silentpayments.Receiver)(nil).ScanWithTweak", func() { (*silentpayments.Receiver)(nil).ScanWithTweak(nil, nil) }},                        // silentpayments/receiver.go:228
-	{"(*silentpayments.Receiver)(nil).ScanWithTweakAndLabels", func() { (*silentpayments.Receiver)(nil).ScanWithTweakAndLabels(nil, nil, nil) }}, // silentpayments/lightclient.go:203
-	{"adaptor.ECDSAEncrypt", func() { adaptor.ECDSAEncrypt(nil, nil, nil, nil) }},                                                                // adaptor/ecdsa.go:134
-	{"adaptor.NewSchnorrPreSignature", func() { adaptor.NewSchnorrPreSignature(nil, 0) }},                                                        // adaptor/presig.go:62
-	{"adaptor.ParseECDSASignature", func() { adaptor.ParseECDSASignature(nil) }},                                                                 // adaptor/ecdsa.go:74
-	{"adaptor.ParseSchnorrPreSignature", func() { adaptor.ParseSchnorrPreSignature(nil) }},                                                       // adaptor/presig.go:49
-	{"adaptor.SchnorrPreSign", func() { adaptor.SchnorrPreSign(nil, nil, nil, nil) }},                                                            // adaptor/schnorr.go:41
-	{"bip32.MuSig2AggregateKey", func() { bip32.MuSig2AggregateKey(nil, bip32.Network{}) }},                                                      // bip32/musig2.go:39
-	{"bip32.MuSig2Derive", func() { bip32.MuSig2Derive(nil, "") }},                                                                               // bip32/musig2.go:69
-	{"bip32.NewMaster", func() { bip32.NewMaster(nil, bip32.Network{}) }},                                                                        // bip32/extendedkey.go:130
-	{"bip32.ParseExtendedKey", func() { bip32.ParseExtendedKey("") }},                                                                            // bip32/encoding.go:77
-	{"bip32.ParsePath", func() { bip32.ParsePath("") }},                                                                                          // bip32/path.go:26
-	{"bip322.Sign", func() { bip322.Sign(nil, nil, nil) }},                                                                                       // bip322/sign.go:28
-	{"bip322.SignFull", func() { bip322.SignFull(nil, nil, nil) }},                                                                               // bip322/sign.go:52
-	{"bip322.SignLegacy", func() { bip322.SignLegacy(nil, nil, nil) }},                                                                           // bip322/legacy.go:64
-	{"bip322.Verify", func() { bip322.Verify(nil, nil, "") }},                                                                                    // bip322/verify.go:28
-	{"bip322.VerifyLegacy", func() { bip322.VerifyLegacy(nil, nil, "") }},                                                                        // bip322/legacy.go:116
-	{"btcaddr.FromScriptPubKey", func() { btcaddr.FromScriptPubKey(nil, 0) }},                                                                    // btcaddr/keys.go:85
-	{"btcaddr.NewP2PKH", func() { btcaddr.NewP2PKH(nil, false, 0) }},                                                                             // btcaddr/keys.go:18
-	{"btcaddr.NewP2SHP2WPKH", func() { btcaddr.NewP2SHP2WPKH(nil, 0) }},                                                                          // btcaddr/keys.go:44
-	{"btcaddr.NewP2TR", func() { btcaddr.NewP2TR(nil, 0) }},                                                                                      // btcaddr/keys.go:58
-	{"btcaddr.NewP2TRBIP86", func() { btcaddr.NewP2TRBIP86(nil, 0) }},                                                                            // btcaddr/keys.go:69
-	{"btcaddr.NewP2WPKH", func() { btcaddr.NewP2WPKH(nil, 0) }},                                                                                  // btcaddr/keys.go:33
-	{"btcaddr.Parse", func() { btcaddr.Parse("") }},                                                                                              // btcaddr/address.go:52
-	{"chilldkg.CoordinatorFinalize", func() { chilldkg.CoordinatorFinalize(nil, nil) }},                                                          // frost/chilldkg/coordinator.go:122
-	{"chilldkg.CoordinatorInvestigate", func() { chilldkg.CoordinatorInvestigate(nil, nil) }},                                                    // frost/chilldkg/coordinator.go:153
-	{"chilldkg.CoordinatorRecover", func() { chilldkg.CoordinatorRecover(nil) }},                                                                 // frost/chilldkg/recover.go:69
-	{"chilldkg.CoordinatorStep1", func() { chilldkg.CoordinatorStep1(nil, nil) }},                                                                // frost/chilldkg/coordinator.go:76
-	{"chilldkg.HostPubkeyGen", func() { chilldkg.HostPubkeyGen(nil) }},                                                                           // frost/chilldkg/hostkey.go:66
-	{"chilldkg.NewHostSecretKey", func() { chilldkg.NewHostSecretKey(nil) }},                                                                     // frost/chilldkg/hostkey.go:22
-	{"chilldkg.ParamsHash", func() { chilldkg.ParamsHash(nil) }},                                                                                 // frost/chilldkg/params.go:66
-	{"chilldkg.ParticipantFinalize", func() { chilldkg.ParticipantFinalize(nil, nil) }},                                                          // frost/chilldkg/participant.go:407
-	{"chilldkg.ParticipantInvestigate", func() { chilldkg.ParticipantInvestigate(nil, nil) }},                                                    // frost/chilldkg/participant.go:429
-	{"chilldkg.ParticipantRecover", func() { chilldkg.ParticipantRecover(nil, nil) }},                                                            // frost/chilldkg/recover.go:86
-	{"chilldkg.ParticipantStep1", func() { chilldkg.ParticipantStep1(nil, nil, nil) }},                                                           // frost/chilldkg/participant.go:136
-	{"chilldkg.ParticipantStep2", func() { chilldkg.ParticipantStep2(nil, nil, nil, nil) }},                                                      // frost/chilldkg/participant.go:297
-	{"dleq.ParseProof", func() { dleq.ParseProof(nil) }},                                                                                         // dleq/proof.go:21
-	{"dleq.Prove", func() { dleq.Prove(nil, nil, nil, nil) }},                                                                                    // dleq/prove.go:23
-	{"dleq.ProveWithGenerator", func() { dleq.ProveWithGenerator(nil, nil, nil, nil, nil) }},                                                     // dleq/prove.go:31
-	{"dleq.Verify", func() { dleq.Verify(nil, nil, nil, nil, nil) }},                                                                             // dleq/verify.go:18
-	{"dleq.VerifyWithGenerator", func() { dleq.VerifyWithGenerator(nil, nil, nil, nil, nil, nil) }},                                              // dleq/verify.go:23
-	{"ecdsa.ParseCompactSignature", func() { ecdsa.ParseCompactSignature(nil) }},                                                                 // ecdsa/signature.go:84
-	{"ecdsa.ParseDERSignature", func() { ecdsa.ParseDERSignature(nil) }},                                                                         // ecdsa/signature.go:116
-	{"ecdsa.ParseDERSignatureLax", func() { ecdsa.ParseDERSignatureLax(nil) }},                                                                   // ecdsa/signature.go:224
-	{"ecdsa.RecoverCompact", func() { ecdsa.RecoverCompact(nil, nil) }},                                                                          // ecdsa/recover.go:97
-	{"ecdsa.RecoverEthereum", func() { ecdsa.RecoverEthereum(nil, nil) }},                                                                        // ecdsa/recover.go:134
-	{"ecdsa.RecoverPublicKey", func() { ecdsa.RecoverPublicKey(nil, nil) }},                                                                      // ecdsa/recover.go:21
-	{"ecdsa.Sign", func() { ecdsa.Sign(nil, nil) }},                                                                                              // ecdsa/sign.go:65
-	{"ecdsa.SignCompact", func() { ecdsa.SignCompact(nil, nil, false) }},                                                                         // ecdsa/recover.go:81
-	{"ecdsa.SignEthereum", func() { ecdsa.SignEthereum(nil, nil) }},                                                                              // ecdsa/recover.go:114
-	{"ecdsa.SignRecoverable", func() { ecdsa.SignRecoverable(nil, nil) }},                                                                        // ecdsa/sign.go:122
-	{"ecdsa.SignRecoverableWithOptions", func() { ecdsa.SignRecoverableWithOptions(nil, nil, nil) }},                                             // ecdsa/sign.go:129
-	{"ecdsa.SignWithOptions", func() { ecdsa.SignWithOptions(nil, nil, nil) }},                                                                   // ecdsa/sign.go:86
-	{"ellswift.Create", func() { ellswift.Create(nil, nil) }},                                                                                    // ellswift/ellswift.go:118
-	{"ellswift.Decode", func() { ellswift.Decode(nil) }},                                                                                         // ellswift/ellswift.go:86
-	{"ellswift.Encode", func() { ellswift.Encode(nil, nil) }},                                                                                    // ellswift/ellswift.go:43
-	{"ellswift.XDH", func() { ellswift.XDH(nil, nil, nil, false) }},                                                                              // ellswift/ellswift.go:178
-	{"ellswift.XDHWithHash", func() { ellswift.XDHWithHash(nil, nil, nil, false, nil) }},                                                         // ellswift/ellswift.go:198
-	{"frost.DeterministicSign", func() { frost.DeterministicSign(nil, 0, nil, nil, nil, nil, nil, nil) }},                                        // frost/deterministic.go:32
-	{"frost.NewSessionContext", func() { frost.NewSessionContext(nil, nil, nil, nil, nil) }},                                                     // frost/session.go:63
-	{"frost.NewSessionContextWithNonces", func() { frost.NewSessionContextWithNonces(nil, nil, nil, nil, nil) }},                                 // frost/session.go:101
-	{"frost.NewSignersContext", func() { frost.NewSignersContext(0, 0, nil, nil, nil) }},                                                         // frost/signers.go:83
-	{"frost.NewTweakContext", func() { frost.NewTweakContext(nil) }},                                                                             // frost/tweak.go:44
-	{"frost.NonceAgg", func() { frost.NonceAgg(nil) }},                                                                                           // frost/nonce.go:352
-	{"frost.NonceGen", func() { frost.NonceGen(nil) }},                                                                                           // frost/nonce.go:227
-	{"frost.ParseAggNonce", func() { frost.ParseAggNonce(nil) }},                                                                                 // frost/nonce.go:74
-	{"frost.ParsePartialSig", func() { frost.ParsePartialSig(nil) }},                                                                             // frost/sign.go:23
-	{"frost.ParsePubNonce", func() { frost.ParsePubNonce(nil) }},                                                                                 // frost/nonce.go:38
-	{"frost.ParseSecretShare", func() { frost.ParseSecretShare(nil) }},                                                                           // frost/share.go:32
-	{"frost.PartialSigAgg", func() { frost.PartialSigAgg(nil, nil) }},                                                                            // frost/sign.go:227
-	{"frost.PartialSigVerify", func() { frost.PartialSigVerify(nil, nil, nil, nil, nil, nil, 0) }},                                               // frost/sign.go:200
-	{"frost.Sign", func() { frost.Sign(nil, nil, 0, nil) }},                                                                                      // frost/sign.go:62
-	{"frost.SignWithOptions", func() { frost.SignWithOptions(nil, nil, 0, nil, nil) }},                                                           // frost/sign.go:84
-	{"frost.TrustedDealerKeygen", func() { frost.TrustedDealerKeygen(0, 0, nil) }},                                                               // frost/dealer.go:54
-	{"frost.VerifySecretShare", func() { frost.VerifySecretShare(nil, 0, nil) }},                                                                 // frost/dealer.go:141
-	{"hash2curve.EncodeToCurve", func() { hash2curve.EncodeToCurve(nil, nil) }},                                                                  // hash2curve/hash2curve.go:47
-	{"hash2curve.ExpandMessageXMD", func() { hash2curve.ExpandMessageXMD(nil, nil, 0) }},                                                         // hash2curve/expand.go:71
-	{"hash2curve.HashToCurve", func() { hash2curve.HashToCurve(nil, nil) }},                                                                      // hash2curve/hash2curve.go:24
-	{"hash2curve.HashToScalar", func() { hash2curve.HashToScalar(nil, nil) }},                                                                    // hash2curve/scalar.go:16
-	{"hash2curve.HashToScalars", func() { hash2curve.HashToScalars(nil, nil, 0) }},                                                               // hash2curve/scalar.go:29
-	{"keyfmt.MarshalECPrivateKey", func() { keyfmt.MarshalECPrivateKey(nil) }},                                                                   // keyfmt/sec1.go:157
-	{"keyfmt.MarshalECPrivateKeyPEM", func() { keyfmt.MarshalECPrivateKeyPEM(nil) }},                                                             // keyfmt/pem.go:173
-	{"keyfmt.MarshalPKCS8PrivateKey", func() { keyfmt.MarshalPKCS8PrivateKey(nil) }},                                                             // keyfmt/pkcs8.go:158
-	{"keyfmt.MarshalPKCS8PrivateKeyPEM", func() { keyfmt.MarshalPKCS8PrivateKeyPEM(nil) }},                                                       // keyfmt/pem.go:185
-	{"keyfmt.MarshalPKIXPublicKey", func() { keyfmt.MarshalPKIXPublicKey(nil) }},                                                                 // keyfmt/pkix.go:62
-	{"keyfmt.MarshalPKIXPublicKeyCompressed", func() { keyfmt.MarshalPKIXPublicKeyCompressed(nil) }},                                             // keyfmt/pkix.go:70
-	{"keyfmt.MarshalPrivateJWK", func() { keyfmt.MarshalPrivateJWK(nil) }},                                                                       // keyfmt/jwk.go:229
-	{"keyfmt.MarshalPublicJWK", func() { keyfmt.MarshalPublicJWK(nil) }},                                                                         // keyfmt/jwk.go:219
-	{"keyfmt.MarshalPublicKeyPEM", func() { keyfmt.MarshalPublicKeyPEM(nil) }},                                                                   // keyfmt/pem.go:197
-	{"keyfmt.ParseECPrivateKey", func() { keyfmt.ParseECPrivateKey(nil) }},                                                                       // keyfmt/sec1.go:60
-	{"keyfmt.ParsePKCS8PrivateKey", func() { keyfmt.ParsePKCS8PrivateKey(nil) }},                                                                 // keyfmt/pkcs8.go:79
-	{"keyfmt.ParsePKIXPublicKey", func() { keyfmt.ParsePKIXPublicKey(nil) }},                                                                     // keyfmt/pkix.go:34
-	{"keyfmt.ParsePrivateJWK", func() { keyfmt.ParsePrivateJWK(nil) }},                                                                           // keyfmt/jwk.go:52
-	{"keyfmt.ParsePrivateKeyPEM", func() { keyfmt.ParsePrivateKeyPEM(nil) }},                                                                     // keyfmt/pem.go:35
-	{"keyfmt.ParsePublicJWK", func() { keyfmt.ParsePublicJWK(nil) }},                                                                             // keyfmt/jwk.go:34
-	{"keyfmt.ParsePublicKeyPEM", func() { keyfmt.ParsePublicKeyPEM(nil) }},                                                                       // keyfmt/pem.go:82
-	{"musig2.DeterministicSign", func() { musig2.DeterministicSign(nil, nil, nil, nil, nil, nil, nil) }},                                         // musig2/deterministic.go:30
-	{"musig2.KeyAgg", func() { musig2.KeyAgg(nil) }},                                                                                             // musig2/keyagg.go:86
-	{"musig2.NewAdaptorSessionContext", func() { musig2.NewAdaptorSessionContext(nil, nil, nil, nil, nil, nil) }},                                // musig2/adaptor.go:24
-	{"musig2.NewSession", func() { musig2.NewSession(nil, nil, nil) }},                                                                           // musig2/signing_session.go:129
-	{"musig2.NewSessionContext", func() { musig2.NewSessionContext(nil, nil, nil, nil, nil) }},                                                   // musig2/session.go:59
-	{"musig2.NonceAgg", func() { musig2.NonceAgg(nil) }},                                                                                         // musig2/nonce.go:342
-	{"musig2.NonceGen", func() { musig2.NonceGen(nil, nil) }},                                                                                    // musig2/nonce.go:223
-	{"musig2.NonceGenCounter", func() { musig2.NonceGenCounter(nil, 0, nil) }},                                                                   // musig2/nonce_counter.go:37
-	{"musig2.ParseAggNonce", func() { musig2.ParseAggNonce(nil) }},                                                                               // musig2/nonce.go:73
-	{"musig2.ParsePartialSig", func() { musig2.ParsePartialSig(nil) }},                                                                           // musig2/sign.go:25
-	{"musig2.ParsePubNonce", func() { musig2.ParsePubNonce(nil) }},                                                                               // musig2/nonce.go:38
-	{"musig2.PartialSigAgg", func() { musig2.PartialSigAgg(nil, nil) }},                                                                          // musig2/sign.go:277
-	{"musig2.PartialSigVerify", func() { musig2.PartialSigVerify(nil, nil, nil, nil, nil, nil, 0) }},                                             // musig2/sign.go:249
-	{"musig2.PreSigAgg", func() { musig2.PreSigAgg(nil, nil) }},                                                                                  // musig2/adaptor.go:77
-	{"musig2.Sign", func() { musig2.Sign(nil, nil, nil) }},                                                                                       // musig2/sign.go:65
-	{"musig2.SignKeypair", func() { musig2.SignKeypair(nil, nil, nil, nil) }},                                                                    // musig2/sign.go:104
-	{"musig2.SignWithOptions", func() { musig2.SignWithOptions(nil, nil, nil, nil) }},                                                            // musig2/sign.go:87
-	{"new(adaptor.ECDSASignature).Decrypt", func() { new(adaptor.ECDSASignature).Decrypt(nil) }},                                                 // adaptor/ecdsa.go:291
-	{"new(adaptor.ECDSASignature).Recover", func() { new(adaptor.ECDSASignature).Recover(nil, nil) }},                                            // adaptor/ecdsa.go:314
-	{"new(adaptor.SchnorrPreSignature).Adapt", func() { new(adaptor.SchnorrPreSignature).Adapt(nil) }},                                           // adaptor/presig.go:140
-	{"new(adaptor.SchnorrPreSignature).Extract", func() { new(adaptor.SchnorrPreSignature).Extract(nil) }},                                       // adaptor/presig.go:168
-	{"new(bip32.ExtendedKey).Derive", func() { new(bip32.ExtendedKey).Derive(0) }},                                                               // bip32/derive.go:58
-	{"new(bip32.ExtendedKey).DerivePath", func() { new(bip32.ExtendedKey).DerivePath("") }},                                                      // bip32/derive.go:176
-	{"new(bip32.ExtendedKey).DeriveRange", func() { new(bip32.ExtendedKey).DeriveRange(0, 0) }},                                                  // bip32/derive_range.go:27
-	{"new(bip32.ExtendedKey).MarshalJSON", func() { new(bip32.ExtendedKey).MarshalJSON() }},                                                      // bip32/secret.go:83
-	{"new(bip32.ExtendedKey).MarshalText", func() { new(bip32.ExtendedKey).MarshalText() }},                                                      // bip32/secret.go:97
-	{"new(bip32.ExtendedKey).Neuter", func() { new(bip32.ExtendedKey).Neuter() }},                                                                // bip32/extendedkey.go:240
-	{"new(bip32.ExtendedKey).PrivateKey", func() { new(bip32.ExtendedKey).PrivateKey() }},                                                        // bip32/extendedkey.go:225
-	{"new(bip32.ExtendedKey).UnmarshalText", func() { new(bip32.ExtendedKey).UnmarshalText(nil) }},                                               // bip32/secret.go:111
-	{"new(bip32.ExtendedKey).Validate", func() { new(bip32.ExtendedKey).Validate() }},                                                            // bip32/extendedkey.go:106
-	{"new(bip32.ExtendedKey).WithNetwork", func() { new(bip32.ExtendedKey).WithNetwork(bip32.Network{}) }},                                       // bip32/extendedkey.go:250
-	{"new(btcaddr.Address).MarshalText", func() { new(btcaddr.Address).MarshalText() }},                                                          // btcaddr/address.go:251
-	{"new(btcaddr.Address).UnmarshalText", func() { new(btcaddr.Address).UnmarshalText(nil) }},                                                   // btcaddr/address.go:260
-	{"new(btcaddr.Address).Validate", func() { new(btcaddr.Address).Validate() }},                                                                // btcaddr/address.go:150
-	{"new(chilldkg.HostSecretKey).MarshalJSON", func() { new(chilldkg.HostSecretKey).MarshalJSON() }},                                            // frost/chilldkg/hostkey.go:59
-	{"new(chilldkg.HostSecretKey).PublicKey", func() { new(chilldkg.HostSecretKey).PublicKey() }},                                                // frost/chilldkg/hostkey.go:38
-	{"new(chilldkg.SessionParams).Validate", func() { new(chilldkg.SessionParams).Validate() }},                                                  // frost/chilldkg/params.go:26
-	{"new(dleq.Proof).MarshalBinary", func() { new(dleq.Proof).MarshalBinary() }},                                                                // dleq/proof.go:58
-	{"new(dleq.Proof).UnmarshalBinary", func() { new(dleq.Proof).UnmarshalBinary(nil) }},                                                         // dleq/proof.go:64
-	{"new(ecdsa.Signature).AppendBinary", func() { new(ecdsa.Signature).AppendBinary(nil) }},                                                     // ecdsa/signature_encoding.go:25
-	{"new(ecdsa.Signature).AppendText", func() { new(ecdsa.Signature).AppendText(nil) }},                                                         // ecdsa/signature_encoding.go:48
-	{"new(ecdsa.Signature).MarshalBinary", func() { new(ecdsa.Signature).MarshalBinary() }},                                                      // ecdsa/signature_encoding.go:20
-	{"new(ecdsa.Signature).MarshalText", func() { new(ecdsa.Signature).MarshalText() }},                                                          // ecdsa/signature_encoding.go:43
-	{"new(ecdsa.Signature).UnmarshalBinary", func() { new(ecdsa.Signature).UnmarshalBinary(nil) }},                                               // ecdsa/signature_encoding.go:32
-	{"new(ecdsa.Signature).UnmarshalText", func() { new(ecdsa.Signature).UnmarshalText(nil) }},                                                   // ecdsa/signature_encoding.go:55
-	{"new(ecdsa.Signer).Sign", func() { new(ecdsa.Signer).Sign(nil, nil, nil) }},                                                                 // ecdsa/signer.go:51
-	{"new(frost.AggNonce).MarshalBinary", func() { new(frost.AggNonce).MarshalBinary() }},                                                        // frost/encoding.go:43
-	{"new(frost.AggNonce).MarshalText", func() { new(frost.AggNonce).MarshalText() }},                                                            // frost/encoding.go:56
-	{"new(frost.AggNonce).UnmarshalBinary", func() { new(frost.AggNonce).UnmarshalBinary(nil) }},                                                 // frost/encoding.go:46
-	{"new(frost.AggNonce).UnmarshalText", func() { new(frost.AggNonce).UnmarshalText(nil) }},                                                     // frost/encoding.go:60
-	{"new(frost.PartialSig).MarshalBinary", func() { new(frost.PartialSig).MarshalBinary() }},                                                    // frost/encoding.go:69
-	{"new(frost.PartialSig).MarshalText", func() { new(frost.PartialSig).MarshalText() }},                                                        // frost/encoding.go:82
-	{"new(frost.PartialSig).UnmarshalBinary", func() { new(frost.PartialSig).UnmarshalBinary(nil) }},                                             // frost/encoding.go:72
-	{"new(frost.PartialSig).UnmarshalText", func() { new(frost.PartialSig).UnmarshalText(nil) }},                                                 // frost/encoding.go:86
-	{"new(frost.PubNonce).MarshalBinary", func() { new(frost.PubNonce).MarshalBinary() }},                                                        // frost/encoding.go:17
-	{"new(frost.PubNonce).MarshalText", func() { new(frost.PubNonce).MarshalText() }},                                                            // frost/encoding.go:30
-	{"new(frost.PubNonce).UnmarshalBinary", func() { new(frost.PubNonce).UnmarshalBinary(nil) }},                                                 // frost/encoding.go:20
-	{"new(frost.PubNonce).UnmarshalText", func() { new(frost.PubNonce).UnmarshalText(nil) }},                                                     // frost/encoding.go:34
-	{"new(frost.SecNonce).MarshalJSON", func() { new(frost.SecNonce).MarshalJSON() }},                                                            // frost/nonce_secret.go:37
-	{"new(frost.SecretShare).MarshalJSON", func() { new(frost.SecretShare).MarshalJSON() }},                                                      // frost/share.go:94
-	{"new(frost.SessionContext).PartialSigVerify", func() { new(frost.SessionContext).PartialSigVerify(nil, nil, 0) }},                           // frost/session.go:237
-	{"new(frost.SignersContext).Validate", func() { new(frost.SignersContext).Validate() }},                                                      // frost/zero.go:44
-	{"new(frost.TweakContext).ApplyBIP86Tweak", func() { new(frost.TweakContext).ApplyBIP86Tweak() }},                                            // frost/tweak.go:133
-	{"new(frost.TweakContext).ApplyTapTweak", func() { new(frost.TweakContext).ApplyTapTweak(nil) }},                                             // frost/tweak.go:117
-	{"new(frost.TweakContext).ApplyTweak", func() { new(frost.TweakContext).ApplyTweak(nil, false) }},                                            // frost/tweak.go:78
-	{"new(frost.TweakContext).NewSessionContext", func() { new(frost.TweakContext).NewSessionContext(nil, nil, nil) }},                           // frost/session.go:79
-	{"new(musig2.AggNonce).MarshalBinary", func() { new(musig2.AggNonce).MarshalBinary() }},                                                      // musig2/encoding.go:43
-	{"new(musig2.AggNonce).MarshalText", func() { new(musig2.AggNonce).MarshalText() }},                                                          // musig2/encoding.go:56
-	{"new(musig2.AggNonce).UnmarshalBinary", func() { new(musig2.AggNonce).UnmarshalBinary(nil) }},                                               // musig2/encoding.go:46
-	{"new(musig2.AggNonce).UnmarshalText", func() { new(musig2.AggNonce).UnmarshalText(nil) }},                                                   // musig2/encoding.go:60
-	{"new(musig2.KeyAggContext).ApplyBIP86Tweak", func() { new(musig2.KeyAggContext).ApplyBIP86Tweak() }},                                        // musig2/keyagg.go:250
-	{"new(musig2.KeyAggContext).ApplyTapTweak", func() { new(musig2.KeyAggContext).ApplyTapTweak(nil) }},                                         // musig2/keyagg.go:237
-	{"new(musig2.KeyAggContext).ApplyTweak", func() { new(musig2.KeyAggContext).ApplyTweak(nil, false) }},                                        // musig2/keyagg.go:201
-	{"new(musig2.KeyAggContext).NewAdaptorSessionContext", func() { new(musig2.KeyAggContext).NewAdaptorSessionContext(nil, nil, nil) }},         // musig2/adaptor.go:37
-	{"new(musig2.KeyAggContext).NewSessionContext", func() { new(musig2.KeyAggContext).NewSessionContext(nil, nil) }},                            // musig2/session.go:72
-	{"new(musig2.KeyAggContext).Validate", func() { new(musig2.KeyAggContext).Validate() }},                                                      // musig2/zero.go:52
-	{"new(musig2.NonceCounter).Next", func() { new(musig2.NonceCounter).Next() }},                                                                // musig2/nonce_counter.go:139
-	{"new(musig2.NonceCounter).NonceGen", func() { new(musig2.NonceCounter).NonceGen(nil, nil) }},                                                // musig2/nonce_counter.go:163
-	{"new(musig2.PartialSig).MarshalBinary", func() { new(musig2.PartialSig).MarshalBinary() }},                                                  // musig2/encoding.go:69
-	{"new(musig2.PartialSig).MarshalText", func() { new(musig2.PartialSig).MarshalText() }},                                                      // musig2/encoding.go:82
-	{"new(musig2.PartialSig).UnmarshalBinary", func() { new(musig2.PartialSig).UnmarshalBinary(nil) }},                                           // musig2/encoding.go:72
-	{"new(musig2.PartialSig).UnmarshalText", func() { new(musig2.PartialSig).UnmarshalText(nil) }},                                               // musig2/encoding.go:86
-	{"new(musig2.PubNonce).MarshalBinary", func() { new(musig2.PubNonce).MarshalBinary() }},                                                      // musig2/encoding.go:17
-	{"new(musig2.PubNonce).MarshalText", func() { new(musig2.PubNonce).MarshalText() }},                                                          // musig2/encoding.go:30
-	{"new(musig2.PubNonce).UnmarshalBinary", func() { new(musig2.PubNonce).UnmarshalBinary(nil) }},                                               // musig2/encoding.go:20
-	{"new(musig2.PubNonce).UnmarshalText", func() { new(musig2.PubNonce).UnmarshalText(nil) }},                                                   // musig2/encoding.go:34
-	{"new(musig2.SecNonce).MarshalJSON", func() { new(musig2.SecNonce).MarshalJSON() }},                                                          // musig2/nonce_secret.go:37
-	{"new(musig2.Session).AggNonce", func() { new(musig2.Session).AggNonce() }},                                                                  // musig2/signing_session.go:247
-	{"new(musig2.Session).FinalSig", func() { new(musig2.Session).FinalSig() }},                                                                  // musig2/signing_session.go:388
-	{"new(musig2.Session).MarshalJSON", func() { new(musig2.Session).MarshalJSON() }},                                                            // musig2/signing_session.go:466
-	{"new(musig2.Session).PreSignature", func() { new(musig2.Session).PreSignature() }},                                                          // musig2/signing_session.go:411
-	{"new(musig2.Session).RegisterPartialSig", func() { new(musig2.Session).RegisterPartialSig(0, nil) }},                                        // musig2/signing_session.go:357
-	{"new(musig2.Session).RegisterPubNonce", func() { new(musig2.Session).RegisterPubNonce(0, nil) }},                                            // musig2/signing_session.go:220
-	{"new(musig2.Session).Sign", func() { new(musig2.Session).Sign(nil) }},                                                                       // musig2/signing_session.go:272
-	{"new(musig2.SessionContext).PartialSigVerify", func() { new(musig2.SessionContext).PartialSigVerify(nil, nil, 0) }},                         // musig2/session.go:204
-	{"new(rfc9591.Commitment).Identifier", func() { new(rfc9591.Commitment).Identifier() }},                                                      // frost/rfc9591/commit.go:46
-	{"new(rfc9591.KeyPackage).MarshalJSON", func() { new(rfc9591.KeyPackage).MarshalJSON() }},                                                    // frost/rfc9591/keys.go:129
-	{"new(rfc9591.SecretNonces).MarshalJSON", func() { new(rfc9591.SecretNonces).MarshalJSON() }},                                                // frost/rfc9591/commit.go:199
-	{"new(schnorr.BatchVerifier).Add", func() { new(schnorr.BatchVerifier).Add(nil, nil, nil) }},                                                 // schnorr/batch.go:122
-	{"new(schnorr.BatchVerifier).AddTweakCheck", func() { new(schnorr.BatchVerifier).AddTweakCheck(nil, 0, nil, nil) }},                          // schnorr/batch.go:176
-	{"new(schnorr.Keypair).MarshalJSON", func() { new(schnorr.Keypair).MarshalJSON() }},                                                          // schnorr/keypair.go:161
-	{"new(schnorr.Keypair).Sign", func() { new(schnorr.Keypair).Sign(nil, nil) }},                                                                // schnorr/schnorr.go:93
-	{"new(schnorr.Keypair).SignWithOptions", func() { new(schnorr.Keypair).SignWithOptions(nil, nil) }},                                          // schnorr/schnorr.go:116
-	{"new(schnorr.Keypair).TapTweak", func() { new(schnorr.Keypair).TapTweak(nil) }},                                                             // schnorr/taproot.go:163
-	{"new(schnorr.Keypair).TweakAdd", func() { new(schnorr.Keypair).TweakAdd(nil) }},                                                             // schnorr/taproot.go:102
-	{"new(schnorr.Keypair).Validate", func() { new(schnorr.Keypair).Validate() }},                                                                // schnorr/keypair.go:56
-	{"new(schnorr.Signer).Sign", func() { new(schnorr.Signer).Sign(nil, nil, nil) }},                                                             // schnorr/signer.go:55
-	{"new(secp256k1.Point).AppendBinary", func() { new(secp256k1.Point).AppendBinary(nil) }},                                                     // point_encoding.go:194
-	{"new(secp256k1.Point).AppendText", func() { new(secp256k1.Point).AppendText(nil) }},                                                         // point_encoding.go:217
-	{"new(secp256k1.Point).MarshalBinary", func() { new(secp256k1.Point).MarshalBinary() }},                                                      // point_encoding.go:188
-	{"new(secp256k1.Point).MarshalText", func() { new(secp256k1.Point).MarshalText() }},                                                          // point_encoding.go:211
-	{"new(secp256k1.Point).SetBytes", func() { new(secp256k1.Point).SetBytes(nil) }},                                                             // point_encoding.go:29
-	{"new(secp256k1.Point).SetXOnlyBytes", func() { new(secp256k1.Point).SetXOnlyBytes(nil) }},                                                   // point_encoding.go:84
-	{"new(secp256k1.Point).UnmarshalBinary", func() { new(secp256k1.Point).UnmarshalBinary(nil) }},                                               // point_encoding.go:204
-	{"new(secp256k1.Point).UnmarshalText", func() { new(secp256k1.Point).UnmarshalText(nil) }},                                                   // point_encoding.go:228
-	{"new(secp256k1.PrivateKey).MarshalJSON", func() { new(secp256k1.PrivateKey).MarshalJSON() }},                                                // keys_secret.go:42
-	{"new(secp256k1.PrivateKey).TweakAdd", func() { new(secp256k1.PrivateKey).TweakAdd(nil) }},                                                   // keys_tweak.go:49
-	{"new(secp256k1.PrivateKey).TweakMul", func() { new(secp256k1.PrivateKey).TweakMul(nil) }},                                                   // keys_tweak.go:71
-	{"new(secp256k1.PrivateKey).Validate", func() { new(secp256k1.PrivateKey).Validate() }},                                                      // keys.go:50
-	{"new(secp256k1.PublicKey).AppendBinary", func() { new(secp256k1.PublicKey).AppendBinary(nil) }},                                             // keys_encoding.go:32
-	{"new(secp256k1.PublicKey).AppendText", func() { new(secp256k1.PublicKey).AppendText(nil) }},                                                 // keys_encoding.go:59
-	{"new(secp256k1.PublicKey).MarshalBinary", func() { new(secp256k1.PublicKey).MarshalBinary() }},                                              // keys_encoding.go:26
-	{"new(secp256k1.PublicKey).MarshalText", func() { new(secp256k1.PublicKey).MarshalText() }},                                                  // keys_encoding.go:53
-	{"new(secp256k1.PublicKey).TweakAdd", func() { new(secp256k1.PublicKey).TweakAdd(nil) }},                                                     // keys_tweak.go:102
-	{"new(secp256k1.PublicKey).TweakMul", func() { new(secp256k1.PublicKey).TweakMul(nil) }},                                                     // keys_tweak.go:120
-	{"new(secp256k1.PublicKey).UnmarshalBinary", func() { new(secp256k1.PublicKey).UnmarshalBinary(nil) }},                                       // keys_encoding.go:42
-	{"new(secp256k1.PublicKey).UnmarshalText", func() { new(secp256k1.PublicKey).UnmarshalText(nil) }},                                           // keys_encoding.go:70
-	{"new(secp256k1.PublicKey).Validate", func() { new(secp256k1.PublicKey).Validate() }},                                                        // keys.go:67
-	{"new(secp256k1.Scalar).AppendBinary", func() { new(secp256k1.Scalar).AppendBinary(nil) }},                                                   // scalar.go:188
-	{"new(secp256k1.Scalar).AppendText", func() { new(secp256k1.Scalar).AppendText(nil) }},                                                       // scalar.go:208
-	{"new(secp256k1.Scalar).MarshalBinary", func() { new(secp256k1.Scalar).MarshalBinary() }},                                                    // scalar.go:183
-	{"new(secp256k1.Scalar).MarshalText", func() { new(secp256k1.Scalar).MarshalText() }},                                                        // scalar.go:203
-	{"new(secp256k1.Scalar).SetCanonicalBytes", func() { new(secp256k1.Scalar).SetCanonicalBytes(nil) }},                                         // scalar.go:54
-	{"new(secp256k1.Scalar).SetReducedBytes", func() { new(secp256k1.Scalar).SetReducedBytes(nil) }},                                             // scalar.go:71
-	{"new(secp256k1.Scalar).SetUniformBytes", func() { new(secp256k1.Scalar).SetUniformBytes(nil) }},                                             // scalar.go:86
-	{"new(secp256k1.Scalar).UnmarshalBinary", func() { new(secp256k1.Scalar).UnmarshalBinary(nil) }},                                             // scalar.go:196
-	{"new(secp256k1.Scalar).UnmarshalText", func() { new(secp256k1.Scalar).UnmarshalText(nil) }},                                                 // scalar.go:217
-	{"new(silentpayments.Address).MarshalText", func() { new(silentpayments.Address).MarshalText() }},                                            // silentpayments/address.go:86
-	{"new(silentpayments.Address).UnmarshalText", func() { new(silentpayments.Address).UnmarshalText(nil) }},                                     // silentpayments/address.go:99
-	{"new(silentpayments.ECDHShare).Verify", func() { new(silentpayments.ECDHShare).Verify(nil) }},                                               // silentpayments/shares.go:97
-	{"new(silentpayments.FoundOutput).PrivateKey", func() { new(silentpayments.FoundOutput).PrivateKey(nil) }},                                   // silentpayments/receiver.go:181
-	{"new(silentpayments.PrevoutsSummary).MarshalBinary", func() { new(silentpayments.PrevoutsSummary).MarshalBinary() }},                        // silentpayments/lightclient.go:88
-	{"new(silentpayments.PrevoutsSummary).UnmarshalBinary", func() { new(silentpayments.PrevoutsSummary).UnmarshalBinary(nil) }},                 // silentpayments/lightclient.go:98
-	{"new(silentpayments.Receiver).AddLabel", func() { new(silentpayments.Receiver).AddLabel(0) }},                                               // silentpayments/receiver.go:85
-	{"new(silentpayments.Receiver).CandidateOutputs", func() { new(silentpayments.Receiver).CandidateOutputs(nil) }},                             // silentpayments/lightclient.go:136
-	{"new(silentpayments.Receiver).LabeledAddress", func() { new(silentpayments.Receiver).LabeledAddress("", 0) }},                               // silentpayments/receiver.go:141
-	{"new(silentpayments.Receiver).MarshalJSON", func() { new(silentpayments.Receiver).MarshalJSON() }},                                          // silentpayments/receiver_secret.go:52
-	{"new(silentpayments.Receiver).Scan", func() { new(silentpayments.Receiver).Scan(nil, nil) }},                                                // silentpayments/receiver.go:201
-	{"new(silentpayments.Receiver).ScanWithLabels", func() { new(silentpayments.Receiver).ScanWithLabels(nil, nil, nil) }},                       // silentpayments/lightclient.go:194
-	{"new(silentpayments.Receiver).ScanWithTweak", func() { new(silentpayments.Receiver).ScanWithTweak(nil, nil) }},                              // silentpayments/receiver.go:228
-	{"new(silentpayments.Receiver).ScanWithTweakAndLabels", func() { new(silentpayments.Receiver).ScanWithTweakAndLabels(nil, nil, nil) }},       // silentpayments/lightclient.go:203
-	{"rfc9591.Aggregate", func() { rfc9591.Aggregate(nil, nil, nil, nil) }},                                                                      // frost/rfc9591/aggregate.go:27
-	{"rfc9591.Commit", func() { rfc9591.Commit(nil, nil) }},                                                                                      // frost/rfc9591/commit.go:208
-	{"rfc9591.NewIdentifier", func() { rfc9591.NewIdentifier(0) }},                                                                               // frost/rfc9591/identifier.go:23
-	{"rfc9591.NewKeyPackage", func() { rfc9591.NewKeyPackage(rfc9591.Identifier{}, nil, nil, 0) }},                                               // frost/rfc9591/keys.go:41
-	{"rfc9591.ParseCommitment", func() { rfc9591.ParseCommitment(nil) }},                                                                         // frost/rfc9591/commit.go:32
-	{"rfc9591.ParseIdentifier", func() { rfc9591.ParseIdentifier(nil) }},                                                                         // frost/rfc9591/identifier.go:36
-	{"rfc9591.ParseSignatureShare", func() { rfc9591.ParseSignatureShare(nil) }},                                                                 // frost/rfc9591/sign.go:22
-	{"rfc9591.Sign", func() { rfc9591.Sign(nil, nil, nil, nil) }},                                                                                // frost/rfc9591/sign.go:132
-	{"rfc9591.TrustedDealerKeygen", func() { rfc9591.TrustedDealerKeygen(0, 0, nil) }},                                                           // frost/rfc9591/keys.go:156
-	{"rfc9591.VerifySignatureShare", func() { rfc9591.VerifySignatureShare(rfc9591.Identifier{}, nil, nil, nil, nil, nil) }},                     // frost/rfc9591/aggregate.go:60
-	{"rfc9591.VerifyVSS", func() { rfc9591.VerifyVSS(nil, nil) }},                                                                                // frost/rfc9591/keys.go:234
-	{"schnorr.ParsePublicKey", func() { schnorr.ParsePublicKey(nil) }},                                                                           // schnorr/schnorr.go:60
-	{"schnorr.Sign", func() { schnorr.Sign(nil, nil, nil) }},                                                                                     // schnorr/schnorr.go:80
-	{"schnorr.TapTweak", func() { schnorr.TapTweak(nil, nil) }},                                                                                  // schnorr/taproot.go:149
-	{"schnorr.TapTweakHash", func() { schnorr.TapTweakHash(nil, nil) }},                                                                          // schnorr/taproot.go:127
-	{"schnorr.XOnlyTweakAdd", func() { schnorr.XOnlyTweakAdd(nil, nil) }},                                                                        // schnorr/taproot.go:58
-	{"secp256k1.CombinePublicKeys", func() { secp256k1.CombinePublicKeys() }},                                                                    // keys_tweak.go:151
-	{"secp256k1.GeneratePrivateKey", func() { secp256k1.GeneratePrivateKey() }},                                                                  // keys.go:84
-	{"secp256k1.NewPrivateKey", func() { secp256k1.NewPrivateKey(nil) }},                                                                         // keys.go:104
-	{"secp256k1.NewPrivateKeyFromScalar", func() { secp256k1.NewPrivateKeyFromScalar(nil) }},                                                     // keys.go:117
-	{"secp256k1.NewPublicKeys", func() { secp256k1.NewPublicKeys(nil) }},                                                                         // keys.go:213
-	{"secp256k1.ParsePublicKey", func() { secp256k1.ParsePublicKey(nil) }},                                                                       // keys.go:187
-	{"silentpayments.CreateOutputs", func() { silentpayments.CreateOutputs(nil, nil, nil) }},                                                     // silentpayments/sender.go:48
-	{"silentpayments.CreateOutputsFromShares", func() { silentpayments.CreateOutputsFromShares(nil, nil, nil) }},                                 // silentpayments/shares.go:138
-	{"silentpayments.InputPublicKey", func() { silentpayments.InputPublicKey(nil, nil, nil) }},                                                   // silentpayments/inputs.go:60
-	{"silentpayments.LabelPublicKey", func() { silentpayments.LabelPublicKey(nil, 0) }},                                                          // silentpayments/lightclient.go:238
-	{"silentpayments.LabelTweak", func() { silentpayments.LabelTweak(nil, 0) }},                                                                  // silentpayments/labels.go:17
-	{"silentpayments.LabeledSpendKey", func() { silentpayments.LabeledSpendKey(nil, nil, 0) }},                                                   // silentpayments/labels.go:42
-	{"silentpayments.NewECDHShare", func() { silentpayments.NewECDHShare(silentpayments.InputKey{}, nil, nil) }},                                 // silentpayments/shares.go:53
-	{"silentpayments.NewGlobalECDHShare", func() { silentpayments.NewGlobalECDHShare(nil, nil, nil) }},                                           // silentpayments/shares.go:64
-	{"silentpayments.NewPrevoutsSummary", func() { silentpayments.NewPrevoutsSummary(nil, nil) }},                                                // silentpayments/summary.go:48
-	{"silentpayments.NewReceiver", func() { silentpayments.NewReceiver(nil, nil) }},                                                              // silentpayments/receiver.go:57
-	{"silentpayments.ParseAddress", func() { silentpayments.ParseAddress("") }},                                                                  // silentpayments/address.go:41
-	{"silentpayments.ParseOutpoint", func() { silentpayments.ParseOutpoint("", 0) }},                                                             // silentpayments/outpoint.go:24
-	{"silentpayments.ParsePrevoutsSummary", func() { silentpayments.ParsePrevoutsSummary(nil) }},                                                 // silentpayments/lightclient.go:71
-	{"silentpayments.ParsePublicTweak", func() { silentpayments.ParsePublicTweak(nil) }},                                                         // silentpayments/lightclient.go:40
-	{"silentpayments.SummarizeTransaction", func() { silentpayments.SummarizeTransaction(nil) }},                                                 // silentpayments/summary.go:99
-	{"stdecdsa.FromECDSA", func() { stdecdsa.FromECDSA(nil) }},                                                                                   // stdecdsa/convert.go:78
-	{"stdecdsa.FromECDSAPublicKey", func() { stdecdsa.FromECDSAPublicKey(nil) }},                                                                 // stdecdsa/convert.go:115
-	{"stdecdsa.ToECDSA", func() { stdecdsa.ToECDSA(nil) }},                                                                                       // stdecdsa/convert.go:42
-	{"stdecdsa.ToECDSAPublicKey", func() { stdecdsa.ToECDSAPublicKey(nil) }},                                                                     // stdecdsa/convert.go:57
+	{"(*adaptor.ECDSASignature)(nil).Decrypt", func() { (*adaptor.ECDSASignature)(nil).Decrypt(nil) }},                                           // adaptor/ecdsa.go
+	{"(*adaptor.ECDSASignature)(nil).Recover", func() { (*adaptor.ECDSASignature)(nil).Recover(nil, nil) }},                                      // adaptor/ecdsa.go
+	{"(*adaptor.SchnorrPreSignature)(nil).Adapt", func() { (*adaptor.SchnorrPreSignature)(nil).Adapt(nil) }},                                     // adaptor/presig.go
+	{"(*adaptor.SchnorrPreSignature)(nil).Extract", func() { (*adaptor.SchnorrPreSignature)(nil).Extract(nil) }},                                 // adaptor/presig.go
+	{"(*bip32.ExtendedKey)(nil).Derive", func() { (*bip32.ExtendedKey)(nil).Derive(0) }},                                                         // bip32/derive.go
+	{"(*bip32.ExtendedKey)(nil).DerivePath", func() { (*bip32.ExtendedKey)(nil).DerivePath("") }},                                                // bip32/derive.go
+	{"(*bip32.ExtendedKey)(nil).DeriveRange", func() { (*bip32.ExtendedKey)(nil).DeriveRange(0, 0) }},                                            // bip32/derive_range.go
+	{"(*bip32.ExtendedKey)(nil).Neuter", func() { (*bip32.ExtendedKey)(nil).Neuter() }},                                                          // bip32/extendedkey.go
+	{"(*bip32.ExtendedKey)(nil).PrivateKey", func() { (*bip32.ExtendedKey)(nil).PrivateKey() }},                                                  // bip32/extendedkey.go
+	{"(*bip32.ExtendedKey)(nil).UnmarshalText", func() { (*bip32.ExtendedKey)(nil).UnmarshalText(nil) }},                                         // bip32/secret.go
+	{"(*bip32.ExtendedKey)(nil).Validate", func() { (*bip32.ExtendedKey)(nil).Validate() }},                                                      // bip32/extendedkey.go
+	{"(*bip32.ExtendedKey)(nil).WithNetwork", func() { (*bip32.ExtendedKey)(nil).WithNetwork(bip32.Network{}) }},                                 // bip32/extendedkey.go
+	{"(*btcaddr.Address)(nil).UnmarshalText", func() { (*btcaddr.Address)(nil).UnmarshalText(nil) }},                                             // btcaddr/address.go
+	{"(*btcaddr.Address)(nil).Validate", func() { (*btcaddr.Address)(nil).Validate() }},                                                          // btcaddr/address.go
+	{"(*chilldkg.HostSecretKey)(nil).MarshalJSON", func() { (*chilldkg.HostSecretKey)(nil).MarshalJSON() }},                                      // frost/chilldkg/hostkey.go
+	{"(*chilldkg.HostSecretKey)(nil).PublicKey", func() { (*chilldkg.HostSecretKey)(nil).PublicKey() }},                                          // frost/chilldkg/hostkey.go
+	{"(*chilldkg.SessionParams)(nil).Validate", func() { (*chilldkg.SessionParams)(nil).Validate() }},                                            // frost/chilldkg/params.go
+	{"(*dleq.Proof)(nil).UnmarshalBinary", func() { (*dleq.Proof)(nil).UnmarshalBinary(nil) }},                                                   // dleq/proof.go
+	{"(*ecdsa.Signature)(nil).UnmarshalBinary", func() { (*ecdsa.Signature)(nil).UnmarshalBinary(nil) }},                                         // ecdsa/signature_encoding.go
+	{"(*ecdsa.Signature)(nil).UnmarshalText", func() { (*ecdsa.Signature)(nil).UnmarshalText(nil) }},                                             // ecdsa/signature_encoding.go
+	{"(*ecdsa.Signer)(nil).Sign", func() { (*ecdsa.Signer)(nil).Sign(nil, nil, nil) }},                                                           // ecdsa/signer.go
+	{"(*frost.AggNonce)(nil).UnmarshalBinary", func() { (*frost.AggNonce)(nil).UnmarshalBinary(nil) }},                                           // frost/encoding.go
+	{"(*frost.AggNonce)(nil).UnmarshalText", func() { (*frost.AggNonce)(nil).UnmarshalText(nil) }},                                               // frost/encoding.go
+	{"(*frost.PartialSig)(nil).UnmarshalBinary", func() { (*frost.PartialSig)(nil).UnmarshalBinary(nil) }},                                       // frost/encoding.go
+	{"(*frost.PartialSig)(nil).UnmarshalText", func() { (*frost.PartialSig)(nil).UnmarshalText(nil) }},                                           // frost/encoding.go
+	{"(*frost.PubNonce)(nil).UnmarshalBinary", func() { (*frost.PubNonce)(nil).UnmarshalBinary(nil) }},                                           // frost/encoding.go
+	{"(*frost.PubNonce)(nil).UnmarshalText", func() { (*frost.PubNonce)(nil).UnmarshalText(nil) }},                                               // frost/encoding.go
+	{"(*frost.SecNonce)(nil).MarshalJSON", func() { (*frost.SecNonce)(nil).MarshalJSON() }},                                                      // frost/nonce_secret.go
+	{"(*frost.SessionContext)(nil).PartialSigVerify", func() { (*frost.SessionContext)(nil).PartialSigVerify(nil, nil, 0) }},                     // frost/session.go
+	{"(*frost.SignersContext)(nil).Validate", func() { (*frost.SignersContext)(nil).Validate() }},                                                // frost/zero.go
+	{"(*frost.TweakContext)(nil).ApplyBIP86Tweak", func() { (*frost.TweakContext)(nil).ApplyBIP86Tweak() }},                                      // frost/tweak.go
+	{"(*frost.TweakContext)(nil).ApplyTapTweak", func() { (*frost.TweakContext)(nil).ApplyTapTweak(nil) }},                                       // frost/tweak.go
+	{"(*frost.TweakContext)(nil).ApplyTweak", func() { (*frost.TweakContext)(nil).ApplyTweak(nil, false) }},                                      // frost/tweak.go
+	{"(*frost.TweakContext)(nil).NewSessionContext", func() { (*frost.TweakContext)(nil).NewSessionContext(nil, nil, nil) }},                     // frost/session.go
+	{"(*musig2.AggNonce)(nil).UnmarshalBinary", func() { (*musig2.AggNonce)(nil).UnmarshalBinary(nil) }},                                         // musig2/encoding.go
+	{"(*musig2.AggNonce)(nil).UnmarshalText", func() { (*musig2.AggNonce)(nil).UnmarshalText(nil) }},                                             // musig2/encoding.go
+	{"(*musig2.KeyAggContext)(nil).ApplyBIP86Tweak", func() { (*musig2.KeyAggContext)(nil).ApplyBIP86Tweak() }},                                  // musig2/keyagg.go
+	{"(*musig2.KeyAggContext)(nil).ApplyTapTweak", func() { (*musig2.KeyAggContext)(nil).ApplyTapTweak(nil) }},                                   // musig2/keyagg.go
+	{"(*musig2.KeyAggContext)(nil).ApplyTweak", func() { (*musig2.KeyAggContext)(nil).ApplyTweak(nil, false) }},                                  // musig2/keyagg.go
+	{"(*musig2.KeyAggContext)(nil).NewAdaptorSessionContext", func() { (*musig2.KeyAggContext)(nil).NewAdaptorSessionContext(nil, nil, nil) }},   // musig2/adaptor.go
+	{"(*musig2.KeyAggContext)(nil).NewSessionContext", func() { (*musig2.KeyAggContext)(nil).NewSessionContext(nil, nil) }},                      // musig2/session.go
+	{"(*musig2.KeyAggContext)(nil).Validate", func() { (*musig2.KeyAggContext)(nil).Validate() }},                                                // musig2/zero.go
+	{"(*musig2.NonceCounter)(nil).Next", func() { (*musig2.NonceCounter)(nil).Next() }},                                                          // musig2/nonce_counter.go
+	{"(*musig2.NonceCounter)(nil).NonceGen", func() { (*musig2.NonceCounter)(nil).NonceGen(nil, nil) }},                                          // musig2/nonce_counter.go
+	{"(*musig2.PartialSig)(nil).UnmarshalBinary", func() { (*musig2.PartialSig)(nil).UnmarshalBinary(nil) }},                                     // musig2/encoding.go
+	{"(*musig2.PartialSig)(nil).UnmarshalText", func() { (*musig2.PartialSig)(nil).UnmarshalText(nil) }},                                         // musig2/encoding.go
+	{"(*musig2.PubNonce)(nil).UnmarshalBinary", func() { (*musig2.PubNonce)(nil).UnmarshalBinary(nil) }},                                         // musig2/encoding.go
+	{"(*musig2.PubNonce)(nil).UnmarshalText", func() { (*musig2.PubNonce)(nil).UnmarshalText(nil) }},                                             // musig2/encoding.go
+	{"(*musig2.SecNonce)(nil).MarshalJSON", func() { (*musig2.SecNonce)(nil).MarshalJSON() }},                                                    // musig2/nonce_secret.go
+	{"(*musig2.Session)(nil).AggNonce", func() { (*musig2.Session)(nil).AggNonce() }},                                                            // musig2/signing_session.go
+	{"(*musig2.Session)(nil).FinalSig", func() { (*musig2.Session)(nil).FinalSig() }},                                                            // musig2/signing_session.go
+	{"(*musig2.Session)(nil).MarshalJSON", func() { (*musig2.Session)(nil).MarshalJSON() }},                                                      // musig2/signing_session.go
+	{"(*musig2.Session)(nil).PreSignature", func() { (*musig2.Session)(nil).PreSignature() }},                                                    // musig2/signing_session.go
+	{"(*musig2.Session)(nil).RegisterPartialSig", func() { (*musig2.Session)(nil).RegisterPartialSig(0, nil) }},                                  // musig2/signing_session.go
+	{"(*musig2.Session)(nil).RegisterPubNonce", func() { (*musig2.Session)(nil).RegisterPubNonce(0, nil) }},                                      // musig2/signing_session.go
+	{"(*musig2.Session)(nil).Sign", func() { (*musig2.Session)(nil).Sign(nil) }},                                                                 // musig2/signing_session.go
+	{"(*musig2.SessionContext)(nil).PartialSigVerify", func() { (*musig2.SessionContext)(nil).PartialSigVerify(nil, nil, 0) }},                   // musig2/session.go
+	{"(*rfc9591.Commitment)(nil).Identifier", func() { (*rfc9591.Commitment)(nil).Identifier() }},                                                // frost/rfc9591/commit.go
+	{"(*rfc9591.SecretNonces)(nil).MarshalJSON", func() { (*rfc9591.SecretNonces)(nil).MarshalJSON() }},                                          // frost/rfc9591/commit.go
+	{"(*schnorr.BatchVerifier)(nil).Add", func() { (*schnorr.BatchVerifier)(nil).Add(nil, nil, nil) }},                                           // schnorr/batch.go
+	{"(*schnorr.BatchVerifier)(nil).AddTweakCheck", func() { (*schnorr.BatchVerifier)(nil).AddTweakCheck(nil, 0, nil, nil) }},                    // schnorr/batch.go
+	{"(*schnorr.Keypair)(nil).Sign", func() { (*schnorr.Keypair)(nil).Sign(nil, nil) }},                                                          // schnorr/schnorr.go
+	{"(*schnorr.Keypair)(nil).SignWithOptions", func() { (*schnorr.Keypair)(nil).SignWithOptions(nil, nil) }},                                    // schnorr/schnorr.go
+	{"(*schnorr.Keypair)(nil).TapTweak", func() { (*schnorr.Keypair)(nil).TapTweak(nil) }},                                                       // schnorr/taproot.go
+	{"(*schnorr.Keypair)(nil).TweakAdd", func() { (*schnorr.Keypair)(nil).TweakAdd(nil) }},                                                       // schnorr/taproot.go
+	{"(*schnorr.Keypair)(nil).Validate", func() { (*schnorr.Keypair)(nil).Validate() }},                                                          // schnorr/keypair.go
+	{"(*schnorr.Signer)(nil).Sign", func() { (*schnorr.Signer)(nil).Sign(nil, nil, nil) }},                                                       // schnorr/signer.go
+	{"(*secp256k1.Point)(nil).SetBytes", func() { (*secp256k1.Point)(nil).SetBytes(nil) }},                                                       // point_encoding.go
+	{"(*secp256k1.Point)(nil).SetXOnlyBytes", func() { (*secp256k1.Point)(nil).SetXOnlyBytes(nil) }},                                             // point_encoding.go
+	{"(*secp256k1.Point)(nil).UnmarshalBinary", func() { (*secp256k1.Point)(nil).UnmarshalBinary(nil) }},                                         // point_encoding.go
+	{"(*secp256k1.Point)(nil).UnmarshalText", func() { (*secp256k1.Point)(nil).UnmarshalText(nil) }},                                             // point_encoding.go
+	{"(*secp256k1.PrivateKey)(nil).TweakAdd", func() { (*secp256k1.PrivateKey)(nil).TweakAdd(nil) }},                                             // keys_tweak.go
+	{"(*secp256k1.PrivateKey)(nil).TweakMul", func() { (*secp256k1.PrivateKey)(nil).TweakMul(nil) }},                                             // keys_tweak.go
+	{"(*secp256k1.PrivateKey)(nil).Validate", func() { (*secp256k1.PrivateKey)(nil).Validate() }},                                                // keys.go
+	{"(*secp256k1.PublicKey)(nil).TweakAdd", func() { (*secp256k1.PublicKey)(nil).TweakAdd(nil) }},                                               // keys_tweak.go
+	{"(*secp256k1.PublicKey)(nil).TweakMul", func() { (*secp256k1.PublicKey)(nil).TweakMul(nil) }},                                               // keys_tweak.go
+	{"(*secp256k1.PublicKey)(nil).UnmarshalBinary", func() { (*secp256k1.PublicKey)(nil).UnmarshalBinary(nil) }},                                 // keys_encoding.go
+	{"(*secp256k1.PublicKey)(nil).UnmarshalText", func() { (*secp256k1.PublicKey)(nil).UnmarshalText(nil) }},                                     // keys_encoding.go
+	{"(*secp256k1.PublicKey)(nil).Validate", func() { (*secp256k1.PublicKey)(nil).Validate() }},                                                  // keys.go
+	{"(*secp256k1.Scalar)(nil).SetCanonicalBytes", func() { (*secp256k1.Scalar)(nil).SetCanonicalBytes(nil) }},                                   // scalar.go
+	{"(*secp256k1.Scalar)(nil).SetReducedBytes", func() { (*secp256k1.Scalar)(nil).SetReducedBytes(nil) }},                                       // scalar.go
+	{"(*secp256k1.Scalar)(nil).SetUniformBytes", func() { (*secp256k1.Scalar)(nil).SetUniformBytes(nil) }},                                       // scalar.go
+	{"(*secp256k1.Scalar)(nil).UnmarshalBinary", func() { (*secp256k1.Scalar)(nil).UnmarshalBinary(nil) }},                                       // scalar.go
+	{"(*secp256k1.Scalar)(nil).UnmarshalText", func() { (*secp256k1.Scalar)(nil).UnmarshalText(nil) }},                                           // scalar.go
+	{"(*silentpayments.Address)(nil).UnmarshalText", func() { (*silentpayments.Address)(nil).UnmarshalText(nil) }},                               // silentpayments/address.go
+	{"(*silentpayments.ECDHShare)(nil).Verify", func() { (*silentpayments.ECDHShare)(nil).Verify(nil) }},                                         // silentpayments/shares.go
+	{"(*silentpayments.FoundOutput)(nil).PrivateKey", func() { (*silentpayments.FoundOutput)(nil).PrivateKey(nil) }},                             // silentpayments/receiver.go
+	{"(*silentpayments.PrevoutsSummary)(nil).MarshalBinary", func() { (*silentpayments.PrevoutsSummary)(nil).MarshalBinary() }},                  // silentpayments/lightclient.go
+	{"(*silentpayments.PrevoutsSummary)(nil).UnmarshalBinary", func() { (*silentpayments.PrevoutsSummary)(nil).UnmarshalBinary(nil) }},           // silentpayments/lightclient.go
+	{"(*silentpayments.Receiver)(nil).AddLabel", func() { (*silentpayments.Receiver)(nil).AddLabel(0) }},                                         // silentpayments/receiver.go
+	{"(*silentpayments.Receiver)(nil).CandidateOutputs", func() { (*silentpayments.Receiver)(nil).CandidateOutputs(nil) }},                       // silentpayments/lightclient.go
+	{"(*silentpayments.Receiver)(nil).LabeledAddress", func() { (*silentpayments.Receiver)(nil).LabeledAddress("", 0) }},                         // silentpayments/receiver.go
+	{"(*silentpayments.Receiver)(nil).Scan", func() { (*silentpayments.Receiver)(nil).Scan(nil, nil) }},                                          // silentpayments/receiver.go
+	{"(*silentpayments.Receiver)(nil).ScanWithLabels", func() { (*silentpayments.Receiver)(nil).ScanWithLabels(nil, nil, nil) }},                 // silentpayments/lightclient.go
+	{"(*silentpayments.Receiver)(nil).ScanWithTweak", func() { (*silentpayments.Receiver)(nil).ScanWithTweak(nil, nil) }},                        // silentpayments/receiver.go
+	{"(*silentpayments.Receiver)(nil).ScanWithTweakAndLabels", func() { (*silentpayments.Receiver)(nil).ScanWithTweakAndLabels(nil, nil, nil) }}, // silentpayments/lightclient.go
+	{"adaptor.ECDSAEncrypt", func() { adaptor.ECDSAEncrypt(nil, nil, nil, nil) }},                                                                // adaptor/ecdsa.go
+	{"adaptor.NewSchnorrPreSignature", func() { adaptor.NewSchnorrPreSignature(nil, 0) }},                                                        // adaptor/presig.go
+	{"adaptor.ParseECDSASignature", func() { adaptor.ParseECDSASignature(nil) }},                                                                 // adaptor/ecdsa.go
+	{"adaptor.ParseSchnorrPreSignature", func() { adaptor.ParseSchnorrPreSignature(nil) }},                                                       // adaptor/presig.go
+	{"adaptor.SchnorrPreSign", func() { adaptor.SchnorrPreSign(nil, nil, nil, nil) }},                                                            // adaptor/schnorr.go
+	{"bip32.MuSig2AggregateKey", func() { bip32.MuSig2AggregateKey(nil, bip32.Network{}) }},                                                      // bip32/musig2.go
+	{"bip32.MuSig2Derive", func() { bip32.MuSig2Derive(nil, "") }},                                                                               // bip32/musig2.go
+	{"bip32.NewMaster", func() { bip32.NewMaster(nil, bip32.Network{}) }},                                                                        // bip32/extendedkey.go
+	{"bip32.ParseExtendedKey", func() { bip32.ParseExtendedKey("") }},                                                                            // bip32/encoding.go
+	{"bip32.ParsePath", func() { bip32.ParsePath("") }},                                                                                          // bip32/path.go
+	{"bip322.Sign", func() { bip322.Sign(nil, nil, nil) }},                                                                                       // bip322/sign.go
+	{"bip322.SignFull", func() { bip322.SignFull(nil, nil, nil) }},                                                                               // bip322/sign.go
+	{"bip322.SignLegacy", func() { bip322.SignLegacy(nil, nil, nil) }},                                                                           // bip322/legacy.go
+	{"bip322.Verify", func() { bip322.Verify(nil, nil, "") }},                                                                                    // bip322/verify.go
+	{"bip322.VerifyLegacy", func() { bip322.VerifyLegacy(nil, nil, "") }},                                                                        // bip322/legacy.go
+	{"btcaddr.FromScriptPubKey", func() { btcaddr.FromScriptPubKey(nil, 0) }},                                                                    // btcaddr/keys.go
+	{"btcaddr.NewP2PKH", func() { btcaddr.NewP2PKH(nil, false, 0) }},                                                                             // btcaddr/keys.go
+	{"btcaddr.NewP2SHP2WPKH", func() { btcaddr.NewP2SHP2WPKH(nil, 0) }},                                                                          // btcaddr/keys.go
+	{"btcaddr.NewP2TR", func() { btcaddr.NewP2TR(nil, 0) }},                                                                                      // btcaddr/keys.go
+	{"btcaddr.NewP2TRBIP86", func() { btcaddr.NewP2TRBIP86(nil, 0) }},                                                                            // btcaddr/keys.go
+	{"btcaddr.NewP2WPKH", func() { btcaddr.NewP2WPKH(nil, 0) }},                                                                                  // btcaddr/keys.go
+	{"btcaddr.Parse", func() { btcaddr.Parse("") }},                                                                                              // btcaddr/address.go
+	{"chilldkg.CoordinatorFinalize", func() { chilldkg.CoordinatorFinalize(nil, nil) }},                                                          // frost/chilldkg/coordinator.go
+	{"chilldkg.CoordinatorInvestigate", func() { chilldkg.CoordinatorInvestigate(nil, nil) }},                                                    // frost/chilldkg/coordinator.go
+	{"chilldkg.CoordinatorRecover", func() { chilldkg.CoordinatorRecover(nil) }},                                                                 // frost/chilldkg/recover.go
+	{"chilldkg.CoordinatorStep1", func() { chilldkg.CoordinatorStep1(nil, nil) }},                                                                // frost/chilldkg/coordinator.go
+	{"chilldkg.HostPubkeyGen", func() { chilldkg.HostPubkeyGen(nil) }},                                                                           // frost/chilldkg/hostkey.go
+	{"chilldkg.NewHostSecretKey", func() { chilldkg.NewHostSecretKey(nil) }},                                                                     // frost/chilldkg/hostkey.go
+	{"chilldkg.ParamsHash", func() { chilldkg.ParamsHash(nil) }},                                                                                 // frost/chilldkg/params.go
+	{"chilldkg.ParticipantFinalize", func() { chilldkg.ParticipantFinalize(nil, nil) }},                                                          // frost/chilldkg/participant.go
+	{"chilldkg.ParticipantInvestigate", func() { chilldkg.ParticipantInvestigate(nil, nil) }},                                                    // frost/chilldkg/participant.go
+	{"chilldkg.ParticipantRecover", func() { chilldkg.ParticipantRecover(nil, nil) }},                                                            // frost/chilldkg/recover.go
+	{"chilldkg.ParticipantStep1", func() { chilldkg.ParticipantStep1(nil, nil, nil) }},                                                           // frost/chilldkg/participant.go
+	{"chilldkg.ParticipantStep2", func() { chilldkg.ParticipantStep2(nil, nil, nil, nil) }},                                                      // frost/chilldkg/participant.go
+	{"dleq.ParseProof", func() { dleq.ParseProof(nil) }},                                                                                         // dleq/proof.go
+	{"dleq.Prove", func() { dleq.Prove(nil, nil, nil, nil) }},                                                                                    // dleq/prove.go
+	{"dleq.ProveWithGenerator", func() { dleq.ProveWithGenerator(nil, nil, nil, nil, nil) }},                                                     // dleq/prove.go
+	{"dleq.Verify", func() { dleq.Verify(nil, nil, nil, nil, nil) }},                                                                             // dleq/verify.go
+	{"dleq.VerifyWithGenerator", func() { dleq.VerifyWithGenerator(nil, nil, nil, nil, nil, nil) }},                                              // dleq/verify.go
+	{"ecdsa.ParseCompactSignature", func() { ecdsa.ParseCompactSignature(nil) }},                                                                 // ecdsa/signature.go
+	{"ecdsa.ParseDERSignature", func() { ecdsa.ParseDERSignature(nil) }},                                                                         // ecdsa/signature.go
+	{"ecdsa.ParseDERSignatureLax", func() { ecdsa.ParseDERSignatureLax(nil) }},                                                                   // ecdsa/signature.go
+	{"ecdsa.RecoverCompact", func() { ecdsa.RecoverCompact(nil, nil) }},                                                                          // ecdsa/recover.go
+	{"ecdsa.RecoverEthereum", func() { ecdsa.RecoverEthereum(nil, nil) }},                                                                        // ecdsa/recover.go
+	{"ecdsa.RecoverPublicKey", func() { ecdsa.RecoverPublicKey(nil, nil) }},                                                                      // ecdsa/recover.go
+	{"ecdsa.Sign", func() { ecdsa.Sign(nil, nil) }},                                                                                              // ecdsa/sign.go
+	{"ecdsa.SignCompact", func() { ecdsa.SignCompact(nil, nil, false) }},                                                                         // ecdsa/recover.go
+	{"ecdsa.SignEthereum", func() { ecdsa.SignEthereum(nil, nil) }},                                                                              // ecdsa/recover.go
+	{"ecdsa.SignRecoverable", func() { ecdsa.SignRecoverable(nil, nil) }},                                                                        // ecdsa/sign.go
+	{"ecdsa.SignRecoverableWithOptions", func() { ecdsa.SignRecoverableWithOptions(nil, nil, nil) }},                                             // ecdsa/sign.go
+	{"ecdsa.SignWithOptions", func() { ecdsa.SignWithOptions(nil, nil, nil) }},                                                                   // ecdsa/sign.go
+	{"ellswift.Create", func() { ellswift.Create(nil, nil) }},                                                                                    // ellswift/ellswift.go
+	{"ellswift.Decode", func() { ellswift.Decode(nil) }},                                                                                         // ellswift/ellswift.go
+	{"ellswift.Encode", func() { ellswift.Encode(nil, nil) }},                                                                                    // ellswift/ellswift.go
+	{"ellswift.XDH", func() { ellswift.XDH(nil, nil, nil, false) }},                                                                              // ellswift/ellswift.go
+	{"ellswift.XDHWithHash", func() { ellswift.XDHWithHash(nil, nil, nil, false, nil) }},                                                         // ellswift/ellswift.go
+	{"frost.DeterministicSign", func() { frost.DeterministicSign(nil, 0, nil, nil, nil, nil, nil, nil) }},                                        // frost/deterministic.go
+	{"frost.NewSessionContext", func() { frost.NewSessionContext(nil, nil, nil, nil, nil) }},                                                     // frost/session.go
+	{"frost.NewSessionContextWithNonces", func() { frost.NewSessionContextWithNonces(nil, nil, nil, nil, nil) }},                                 // frost/session.go
+	{"frost.NewSignersContext", func() { frost.NewSignersContext(0, 0, nil, nil, nil) }},                                                         // frost/signers.go
+	{"frost.NewTweakContext", func() { frost.NewTweakContext(nil) }},                                                                             // frost/tweak.go
+	{"frost.NonceAgg", func() { frost.NonceAgg(nil) }},                                                                                           // frost/nonce.go
+	{"frost.NonceGen", func() { frost.NonceGen(nil) }},                                                                                           // frost/nonce.go
+	{"frost.ParseAggNonce", func() { frost.ParseAggNonce(nil) }},                                                                                 // frost/nonce.go
+	{"frost.ParsePartialSig", func() { frost.ParsePartialSig(nil) }},                                                                             // frost/sign.go
+	{"frost.ParsePubNonce", func() { frost.ParsePubNonce(nil) }},                                                                                 // frost/nonce.go
+	{"frost.ParseSecretShare", func() { frost.ParseSecretShare(nil) }},                                                                           // frost/share.go
+	{"frost.PartialSigAgg", func() { frost.PartialSigAgg(nil, nil) }},                                                                            // frost/sign.go
+	{"frost.PartialSigVerify", func() { frost.PartialSigVerify(nil, nil, nil, nil, nil, nil, 0) }},                                               // frost/sign.go
+	{"frost.Sign", func() { frost.Sign(nil, nil, 0, nil) }},                                                                                      // frost/sign.go
+	{"frost.SignWithOptions", func() { frost.SignWithOptions(nil, nil, 0, nil, nil) }},                                                           // frost/sign.go
+	{"frost.TrustedDealerKeygen", func() { frost.TrustedDealerKeygen(0, 0, nil) }},                                                               // frost/dealer.go
+	{"frost.VerifySecretShare", func() { frost.VerifySecretShare(nil, 0, nil) }},                                                                 // frost/dealer.go
+	{"hash2curve.EncodeToCurve", func() { hash2curve.EncodeToCurve(nil, nil) }},                                                                  // hash2curve/hash2curve.go
+	{"hash2curve.ExpandMessageXMD", func() { hash2curve.ExpandMessageXMD(nil, nil, 0) }},                                                         // hash2curve/expand.go
+	{"hash2curve.HashToCurve", func() { hash2curve.HashToCurve(nil, nil) }},                                                                      // hash2curve/hash2curve.go
+	{"hash2curve.HashToScalar", func() { hash2curve.HashToScalar(nil, nil) }},                                                                    // hash2curve/scalar.go
+	{"hash2curve.HashToScalars", func() { hash2curve.HashToScalars(nil, nil, 0) }},                                                               // hash2curve/scalar.go
+	{"keyfmt.MarshalECPrivateKey", func() { keyfmt.MarshalECPrivateKey(nil) }},                                                                   // keyfmt/sec1.go
+	{"keyfmt.MarshalECPrivateKeyPEM", func() { keyfmt.MarshalECPrivateKeyPEM(nil) }},                                                             // keyfmt/pem.go
+	{"keyfmt.MarshalPKCS8PrivateKey", func() { keyfmt.MarshalPKCS8PrivateKey(nil) }},                                                             // keyfmt/pkcs8.go
+	{"keyfmt.MarshalPKCS8PrivateKeyPEM", func() { keyfmt.MarshalPKCS8PrivateKeyPEM(nil) }},                                                       // keyfmt/pem.go
+	{"keyfmt.MarshalPKIXPublicKey", func() { keyfmt.MarshalPKIXPublicKey(nil) }},                                                                 // keyfmt/pkix.go
+	{"keyfmt.MarshalPKIXPublicKeyCompressed", func() { keyfmt.MarshalPKIXPublicKeyCompressed(nil) }},                                             // keyfmt/pkix.go
+	{"keyfmt.MarshalPrivateJWK", func() { keyfmt.MarshalPrivateJWK(nil) }},                                                                       // keyfmt/jwk.go
+	{"keyfmt.MarshalPublicJWK", func() { keyfmt.MarshalPublicJWK(nil) }},                                                                         // keyfmt/jwk.go
+	{"keyfmt.MarshalPublicKeyPEM", func() { keyfmt.MarshalPublicKeyPEM(nil) }},                                                                   // keyfmt/pem.go
+	{"keyfmt.ParseECPrivateKey", func() { keyfmt.ParseECPrivateKey(nil) }},                                                                       // keyfmt/sec1.go
+	{"keyfmt.ParsePKCS8PrivateKey", func() { keyfmt.ParsePKCS8PrivateKey(nil) }},                                                                 // keyfmt/pkcs8.go
+	{"keyfmt.ParsePKIXPublicKey", func() { keyfmt.ParsePKIXPublicKey(nil) }},                                                                     // keyfmt/pkix.go
+	{"keyfmt.ParsePrivateJWK", func() { keyfmt.ParsePrivateJWK(nil) }},                                                                           // keyfmt/jwk.go
+	{"keyfmt.ParsePrivateKeyPEM", func() { keyfmt.ParsePrivateKeyPEM(nil) }},                                                                     // keyfmt/pem.go
+	{"keyfmt.ParsePublicJWK", func() { keyfmt.ParsePublicJWK(nil) }},                                                                             // keyfmt/jwk.go
+	{"keyfmt.ParsePublicKeyPEM", func() { keyfmt.ParsePublicKeyPEM(nil) }},                                                                       // keyfmt/pem.go
+	{"musig2.DeterministicSign", func() { musig2.DeterministicSign(nil, nil, nil, nil, nil, nil, nil) }},                                         // musig2/deterministic.go
+	{"musig2.KeyAgg", func() { musig2.KeyAgg(nil) }},                                                                                             // musig2/keyagg.go
+	{"musig2.NewAdaptorSessionContext", func() { musig2.NewAdaptorSessionContext(nil, nil, nil, nil, nil, nil) }},                                // musig2/adaptor.go
+	{"musig2.NewSession", func() { musig2.NewSession(nil, nil, nil) }},                                                                           // musig2/signing_session.go
+	{"musig2.NewSessionContext", func() { musig2.NewSessionContext(nil, nil, nil, nil, nil) }},                                                   // musig2/session.go
+	{"musig2.NonceAgg", func() { musig2.NonceAgg(nil) }},                                                                                         // musig2/nonce.go
+	{"musig2.NonceGen", func() { musig2.NonceGen(nil, nil) }},                                                                                    // musig2/nonce.go
+	{"musig2.NonceGenCounter", func() { musig2.NonceGenCounter(nil, 0, nil) }},                                                                   // musig2/nonce_counter.go
+	{"musig2.ParseAggNonce", func() { musig2.ParseAggNonce(nil) }},                                                                               // musig2/nonce.go
+	{"musig2.ParsePartialSig", func() { musig2.ParsePartialSig(nil) }},                                                                           // musig2/sign.go
+	{"musig2.ParsePubNonce", func() { musig2.ParsePubNonce(nil) }},                                                                               // musig2/nonce.go
+	{"musig2.PartialSigAgg", func() { musig2.PartialSigAgg(nil, nil) }},                                                                          // musig2/sign.go
+	{"musig2.PartialSigVerify", func() { musig2.PartialSigVerify(nil, nil, nil, nil, nil, nil, 0) }},                                             // musig2/sign.go
+	{"musig2.PreSigAgg", func() { musig2.PreSigAgg(nil, nil) }},                                                                                  // musig2/adaptor.go
+	{"musig2.Sign", func() { musig2.Sign(nil, nil, nil) }},                                                                                       // musig2/sign.go
+	{"musig2.SignKeypair", func() { musig2.SignKeypair(nil, nil, nil, nil) }},                                                                    // musig2/sign.go
+	{"musig2.SignWithOptions", func() { musig2.SignWithOptions(nil, nil, nil, nil) }},                                                            // musig2/sign.go
+	{"new(adaptor.ECDSASignature).Decrypt", func() { new(adaptor.ECDSASignature).Decrypt(nil) }},                                                 // adaptor/ecdsa.go
+	{"new(adaptor.ECDSASignature).Recover", func() { new(adaptor.ECDSASignature).Recover(nil, nil) }},                                            // adaptor/ecdsa.go
+	{"new(adaptor.SchnorrPreSignature).Adapt", func() { new(adaptor.SchnorrPreSignature).Adapt(nil) }},                                           // adaptor/presig.go
+	{"new(adaptor.SchnorrPreSignature).Extract", func() { new(adaptor.SchnorrPreSignature).Extract(nil) }},                                       // adaptor/presig.go
+	{"new(bip32.ExtendedKey).Derive", func() { new(bip32.ExtendedKey).Derive(0) }},                                                               // bip32/derive.go
+	{"new(bip32.ExtendedKey).DerivePath", func() { new(bip32.ExtendedKey).DerivePath("") }},                                                      // bip32/derive.go
+	{"new(bip32.ExtendedKey).DeriveRange", func() { new(bip32.ExtendedKey).DeriveRange(0, 0) }},                                                  // bip32/derive_range.go
+	{"new(bip32.ExtendedKey).MarshalJSON", func() { new(bip32.ExtendedKey).MarshalJSON() }},                                                      // bip32/secret.go
+	{"new(bip32.ExtendedKey).MarshalText", func() { new(bip32.ExtendedKey).MarshalText() }},                                                      // bip32/secret.go
+	{"new(bip32.ExtendedKey).Neuter", func() { new(bip32.ExtendedKey).Neuter() }},                                                                // bip32/extendedkey.go
+	{"new(bip32.ExtendedKey).PrivateKey", func() { new(bip32.ExtendedKey).PrivateKey() }},                                                        // bip32/extendedkey.go
+	{"new(bip32.ExtendedKey).UnmarshalText", func() { new(bip32.ExtendedKey).UnmarshalText(nil) }},                                               // bip32/secret.go
+	{"new(bip32.ExtendedKey).Validate", func() { new(bip32.ExtendedKey).Validate() }},                                                            // bip32/extendedkey.go
+	{"new(bip32.ExtendedKey).WithNetwork", func() { new(bip32.ExtendedKey).WithNetwork(bip32.Network{}) }},                                       // bip32/extendedkey.go
+	{"new(btcaddr.Address).MarshalText", func() { new(btcaddr.Address).MarshalText() }},                                                          // btcaddr/address.go
+	{"new(btcaddr.Address).UnmarshalText", func() { new(btcaddr.Address).UnmarshalText(nil) }},                                                   // btcaddr/address.go
+	{"new(btcaddr.Address).Validate", func() { new(btcaddr.Address).Validate() }},                                                                // btcaddr/address.go
+	{"new(chilldkg.HostSecretKey).MarshalJSON", func() { new(chilldkg.HostSecretKey).MarshalJSON() }},                                            // frost/chilldkg/hostkey.go
+	{"new(chilldkg.HostSecretKey).PublicKey", func() { new(chilldkg.HostSecretKey).PublicKey() }},                                                // frost/chilldkg/hostkey.go
+	{"new(chilldkg.SessionParams).Validate", func() { new(chilldkg.SessionParams).Validate() }},                                                  // frost/chilldkg/params.go
+	{"new(dleq.Proof).MarshalBinary", func() { new(dleq.Proof).MarshalBinary() }},                                                                // dleq/proof.go
+	{"new(dleq.Proof).UnmarshalBinary", func() { new(dleq.Proof).UnmarshalBinary(nil) }},                                                         // dleq/proof.go
+	{"new(ecdsa.Signature).AppendBinary", func() { new(ecdsa.Signature).AppendBinary(nil) }},                                                     // ecdsa/signature_encoding.go
+	{"new(ecdsa.Signature).AppendText", func() { new(ecdsa.Signature).AppendText(nil) }},                                                         // ecdsa/signature_encoding.go
+	{"new(ecdsa.Signature).MarshalBinary", func() { new(ecdsa.Signature).MarshalBinary() }},                                                      // ecdsa/signature_encoding.go
+	{"new(ecdsa.Signature).MarshalText", func() { new(ecdsa.Signature).MarshalText() }},                                                          // ecdsa/signature_encoding.go
+	{"new(ecdsa.Signature).UnmarshalBinary", func() { new(ecdsa.Signature).UnmarshalBinary(nil) }},                                               // ecdsa/signature_encoding.go
+	{"new(ecdsa.Signature).UnmarshalText", func() { new(ecdsa.Signature).UnmarshalText(nil) }},                                                   // ecdsa/signature_encoding.go
+	{"new(ecdsa.Signer).Sign", func() { new(ecdsa.Signer).Sign(nil, nil, nil) }},                                                                 // ecdsa/signer.go
+	{"new(frost.AggNonce).MarshalBinary", func() { new(frost.AggNonce).MarshalBinary() }},                                                        // frost/encoding.go
+	{"new(frost.AggNonce).MarshalText", func() { new(frost.AggNonce).MarshalText() }},                                                            // frost/encoding.go
+	{"new(frost.AggNonce).UnmarshalBinary", func() { new(frost.AggNonce).UnmarshalBinary(nil) }},                                                 // frost/encoding.go
+	{"new(frost.AggNonce).UnmarshalText", func() { new(frost.AggNonce).UnmarshalText(nil) }},                                                     // frost/encoding.go
+	{"new(frost.PartialSig).MarshalBinary", func() { new(frost.PartialSig).MarshalBinary() }},                                                    // frost/encoding.go
+	{"new(frost.PartialSig).MarshalText", func() { new(frost.PartialSig).MarshalText() }},                                                        // frost/encoding.go
+	{"new(frost.PartialSig).UnmarshalBinary", func() { new(frost.PartialSig).UnmarshalBinary(nil) }},                                             // frost/encoding.go
+	{"new(frost.PartialSig).UnmarshalText", func() { new(frost.PartialSig).UnmarshalText(nil) }},                                                 // frost/encoding.go
+	{"new(frost.PubNonce).MarshalBinary", func() { new(frost.PubNonce).MarshalBinary() }},                                                        // frost/encoding.go
+	{"new(frost.PubNonce).MarshalText", func() { new(frost.PubNonce).MarshalText() }},                                                            // frost/encoding.go
+	{"new(frost.PubNonce).UnmarshalBinary", func() { new(frost.PubNonce).UnmarshalBinary(nil) }},                                                 // frost/encoding.go
+	{"new(frost.PubNonce).UnmarshalText", func() { new(frost.PubNonce).UnmarshalText(nil) }},                                                     // frost/encoding.go
+	{"new(frost.SecNonce).MarshalJSON", func() { new(frost.SecNonce).MarshalJSON() }},                                                            // frost/nonce_secret.go
+	{"new(frost.SecretShare).MarshalJSON", func() { new(frost.SecretShare).MarshalJSON() }},                                                      // frost/share.go
+	{"new(frost.SessionContext).PartialSigVerify", func() { new(frost.SessionContext).PartialSigVerify(nil, nil, 0) }},                           // frost/session.go
+	{"new(frost.SignersContext).Validate", func() { new(frost.SignersContext).Validate() }},                                                      // frost/zero.go
+	{"new(frost.TweakContext).ApplyBIP86Tweak", func() { new(frost.TweakContext).ApplyBIP86Tweak() }},                                            // frost/tweak.go
+	{"new(frost.TweakContext).ApplyTapTweak", func() { new(frost.TweakContext).ApplyTapTweak(nil) }},                                             // frost/tweak.go
+	{"new(frost.TweakContext).ApplyTweak", func() { new(frost.TweakContext).ApplyTweak(nil, false) }},                                            // frost/tweak.go
+	{"new(frost.TweakContext).NewSessionContext", func() { new(frost.TweakContext).NewSessionContext(nil, nil, nil) }},                           // frost/session.go
+	{"new(musig2.AggNonce).MarshalBinary", func() { new(musig2.AggNonce).MarshalBinary() }},                                                      // musig2/encoding.go
+	{"new(musig2.AggNonce).MarshalText", func() { new(musig2.AggNonce).MarshalText() }},                                                          // musig2/encoding.go
+	{"new(musig2.AggNonce).UnmarshalBinary", func() { new(musig2.AggNonce).UnmarshalBinary(nil) }},                                               // musig2/encoding.go
+	{"new(musig2.AggNonce).UnmarshalText", func() { new(musig2.AggNonce).UnmarshalText(nil) }},                                                   // musig2/encoding.go
+	{"new(musig2.KeyAggContext).ApplyBIP86Tweak", func() { new(musig2.KeyAggContext).ApplyBIP86Tweak() }},                                        // musig2/keyagg.go
+	{"new(musig2.KeyAggContext).ApplyTapTweak", func() { new(musig2.KeyAggContext).ApplyTapTweak(nil) }},                                         // musig2/keyagg.go
+	{"new(musig2.KeyAggContext).ApplyTweak", func() { new(musig2.KeyAggContext).ApplyTweak(nil, false) }},                                        // musig2/keyagg.go
+	{"new(musig2.KeyAggContext).NewAdaptorSessionContext", func() { new(musig2.KeyAggContext).NewAdaptorSessionContext(nil, nil, nil) }},         // musig2/adaptor.go
+	{"new(musig2.KeyAggContext).NewSessionContext", func() { new(musig2.KeyAggContext).NewSessionContext(nil, nil) }},                            // musig2/session.go
+	{"new(musig2.KeyAggContext).Validate", func() { new(musig2.KeyAggContext).Validate() }},                                                      // musig2/zero.go
+	{"new(musig2.NonceCounter).Next", func() { new(musig2.NonceCounter).Next() }},                                                                // musig2/nonce_counter.go
+	{"new(musig2.NonceCounter).NonceGen", func() { new(musig2.NonceCounter).NonceGen(nil, nil) }},                                                // musig2/nonce_counter.go
+	{"new(musig2.PartialSig).MarshalBinary", func() { new(musig2.PartialSig).MarshalBinary() }},                                                  // musig2/encoding.go
+	{"new(musig2.PartialSig).MarshalText", func() { new(musig2.PartialSig).MarshalText() }},                                                      // musig2/encoding.go
+	{"new(musig2.PartialSig).UnmarshalBinary", func() { new(musig2.PartialSig).UnmarshalBinary(nil) }},                                           // musig2/encoding.go
+	{"new(musig2.PartialSig).UnmarshalText", func() { new(musig2.PartialSig).UnmarshalText(nil) }},                                               // musig2/encoding.go
+	{"new(musig2.PubNonce).MarshalBinary", func() { new(musig2.PubNonce).MarshalBinary() }},                                                      // musig2/encoding.go
+	{"new(musig2.PubNonce).MarshalText", func() { new(musig2.PubNonce).MarshalText() }},                                                          // musig2/encoding.go
+	{"new(musig2.PubNonce).UnmarshalBinary", func() { new(musig2.PubNonce).UnmarshalBinary(nil) }},                                               // musig2/encoding.go
+	{"new(musig2.PubNonce).UnmarshalText", func() { new(musig2.PubNonce).UnmarshalText(nil) }},                                                   // musig2/encoding.go
+	{"new(musig2.SecNonce).MarshalJSON", func() { new(musig2.SecNonce).MarshalJSON() }},                                                          // musig2/nonce_secret.go
+	{"new(musig2.Session).AggNonce", func() { new(musig2.Session).AggNonce() }},                                                                  // musig2/signing_session.go
+	{"new(musig2.Session).FinalSig", func() { new(musig2.Session).FinalSig() }},                                                                  // musig2/signing_session.go
+	{"new(musig2.Session).MarshalJSON", func() { new(musig2.Session).MarshalJSON() }},                                                            // musig2/signing_session.go
+	{"new(musig2.Session).PreSignature", func() { new(musig2.Session).PreSignature() }},                                                          // musig2/signing_session.go
+	{"new(musig2.Session).RegisterPartialSig", func() { new(musig2.Session).RegisterPartialSig(0, nil) }},                                        // musig2/signing_session.go
+	{"new(musig2.Session).RegisterPubNonce", func() { new(musig2.Session).RegisterPubNonce(0, nil) }},                                            // musig2/signing_session.go
+	{"new(musig2.Session).Sign", func() { new(musig2.Session).Sign(nil) }},                                                                       // musig2/signing_session.go
+	{"new(musig2.SessionContext).PartialSigVerify", func() { new(musig2.SessionContext).PartialSigVerify(nil, nil, 0) }},                         // musig2/session.go
+	{"new(rfc9591.Commitment).Identifier", func() { new(rfc9591.Commitment).Identifier() }},                                                      // frost/rfc9591/commit.go
+	{"new(rfc9591.KeyPackage).MarshalJSON", func() { new(rfc9591.KeyPackage).MarshalJSON() }},                                                    // frost/rfc9591/keys.go
+	{"new(rfc9591.SecretNonces).MarshalJSON", func() { new(rfc9591.SecretNonces).MarshalJSON() }},                                                // frost/rfc9591/commit.go
+	{"new(schnorr.BatchVerifier).Add", func() { new(schnorr.BatchVerifier).Add(nil, nil, nil) }},                                                 // schnorr/batch.go
+	{"new(schnorr.BatchVerifier).AddTweakCheck", func() { new(schnorr.BatchVerifier).AddTweakCheck(nil, 0, nil, nil) }},                          // schnorr/batch.go
+	{"new(schnorr.Keypair).MarshalJSON", func() { new(schnorr.Keypair).MarshalJSON() }},                                                          // schnorr/keypair.go
+	{"new(schnorr.Keypair).Sign", func() { new(schnorr.Keypair).Sign(nil, nil) }},                                                                // schnorr/schnorr.go
+	{"new(schnorr.Keypair).SignWithOptions", func() { new(schnorr.Keypair).SignWithOptions(nil, nil) }},                                          // schnorr/schnorr.go
+	{"new(schnorr.Keypair).TapTweak", func() { new(schnorr.Keypair).TapTweak(nil) }},                                                             // schnorr/taproot.go
+	{"new(schnorr.Keypair).TweakAdd", func() { new(schnorr.Keypair).TweakAdd(nil) }},                                                             // schnorr/taproot.go
+	{"new(schnorr.Keypair).Validate", func() { new(schnorr.Keypair).Validate() }},                                                                // schnorr/keypair.go
+	{"new(schnorr.Signer).Sign", func() { new(schnorr.Signer).Sign(nil, nil, nil) }},                                                             // schnorr/signer.go
+	{"new(secp256k1.Point).AppendBinary", func() { new(secp256k1.Point).AppendBinary(nil) }},                                                     // point_encoding.go
+	{"new(secp256k1.Point).AppendText", func() { new(secp256k1.Point).AppendText(nil) }},                                                         // point_encoding.go
+	{"new(secp256k1.Point).MarshalBinary", func() { new(secp256k1.Point).MarshalBinary() }},                                                      // point_encoding.go
+	{"new(secp256k1.Point).MarshalText", func() { new(secp256k1.Point).MarshalText() }},                                                          // point_encoding.go
+	{"new(secp256k1.Point).SetBytes", func() { new(secp256k1.Point).SetBytes(nil) }},                                                             // point_encoding.go
+	{"new(secp256k1.Point).SetXOnlyBytes", func() { new(secp256k1.Point).SetXOnlyBytes(nil) }},                                                   // point_encoding.go
+	{"new(secp256k1.Point).UnmarshalBinary", func() { new(secp256k1.Point).UnmarshalBinary(nil) }},                                               // point_encoding.go
+	{"new(secp256k1.Point).UnmarshalText", func() { new(secp256k1.Point).UnmarshalText(nil) }},                                                   // point_encoding.go
+	{"new(secp256k1.PrivateKey).MarshalJSON", func() { new(secp256k1.PrivateKey).MarshalJSON() }},                                                // keys_secret.go
+	{"new(secp256k1.PrivateKey).TweakAdd", func() { new(secp256k1.PrivateKey).TweakAdd(nil) }},                                                   // keys_tweak.go
+	{"new(secp256k1.PrivateKey).TweakMul", func() { new(secp256k1.PrivateKey).TweakMul(nil) }},                                                   // keys_tweak.go
+	{"new(secp256k1.PrivateKey).Validate", func() { new(secp256k1.PrivateKey).Validate() }},                                                      // keys.go
+	{"new(secp256k1.PublicKey).AppendBinary", func() { new(secp256k1.PublicKey).AppendBinary(nil) }},                                             // keys_encoding.go
+	{"new(secp256k1.PublicKey).AppendText", func() { new(secp256k1.PublicKey).AppendText(nil) }},                                                 // keys_encoding.go
+	{"new(secp256k1.PublicKey).MarshalBinary", func() { new(secp256k1.PublicKey).MarshalBinary() }},                                              // keys_encoding.go
+	{"new(secp256k1.PublicKey).MarshalText", func() { new(secp256k1.PublicKey).MarshalText() }},                                                  // keys_encoding.go
+	{"new(secp256k1.PublicKey).TweakAdd", func() { new(secp256k1.PublicKey).TweakAdd(nil) }},                                                     // keys_tweak.go
+	{"new(secp256k1.PublicKey).TweakMul", func() { new(secp256k1.PublicKey).TweakMul(nil) }},                                                     // keys_tweak.go
+	{"new(secp256k1.PublicKey).UnmarshalBinary", func() { new(secp256k1.PublicKey).UnmarshalBinary(nil) }},                                       // keys_encoding.go
+	{"new(secp256k1.PublicKey).UnmarshalText", func() { new(secp256k1.PublicKey).UnmarshalText(nil) }},                                           // keys_encoding.go
+	{"new(secp256k1.PublicKey).Validate", func() { new(secp256k1.PublicKey).Validate() }},                                                        // keys.go
+	{"new(secp256k1.Scalar).AppendBinary", func() { new(secp256k1.Scalar).AppendBinary(nil) }},                                                   // scalar.go
+	{"new(secp256k1.Scalar).AppendText", func() { new(secp256k1.Scalar).AppendText(nil) }},                                                       // scalar.go
+	{"new(secp256k1.Scalar).MarshalBinary", func() { new(secp256k1.Scalar).MarshalBinary() }},                                                    // scalar.go
+	{"new(secp256k1.Scalar).MarshalText", func() { new(secp256k1.Scalar).MarshalText() }},                                                        // scalar.go
+	{"new(secp256k1.Scalar).SetCanonicalBytes", func() { new(secp256k1.Scalar).SetCanonicalBytes(nil) }},                                         // scalar.go
+	{"new(secp256k1.Scalar).SetReducedBytes", func() { new(secp256k1.Scalar).SetReducedBytes(nil) }},                                             // scalar.go
+	{"new(secp256k1.Scalar).SetUniformBytes", func() { new(secp256k1.Scalar).SetUniformBytes(nil) }},                                             // scalar.go
+	{"new(secp256k1.Scalar).UnmarshalBinary", func() { new(secp256k1.Scalar).UnmarshalBinary(nil) }},                                             // scalar.go
+	{"new(secp256k1.Scalar).UnmarshalText", func() { new(secp256k1.Scalar).UnmarshalText(nil) }},                                                 // scalar.go
+	{"new(silentpayments.Address).MarshalText", func() { new(silentpayments.Address).MarshalText() }},                                            // silentpayments/address.go
+	{"new(silentpayments.Address).UnmarshalText", func() { new(silentpayments.Address).UnmarshalText(nil) }},                                     // silentpayments/address.go
+	{"new(silentpayments.ECDHShare).Verify", func() { new(silentpayments.ECDHShare).Verify(nil) }},                                               // silentpayments/shares.go
+	{"new(silentpayments.FoundOutput).PrivateKey", func() { new(silentpayments.FoundOutput).PrivateKey(nil) }},                                   // silentpayments/receiver.go
+	{"new(silentpayments.PrevoutsSummary).MarshalBinary", func() { new(silentpayments.PrevoutsSummary).MarshalBinary() }},                        // silentpayments/lightclient.go
+	{"new(silentpayments.PrevoutsSummary).UnmarshalBinary", func() { new(silentpayments.PrevoutsSummary).UnmarshalBinary(nil) }},                 // silentpayments/lightclient.go
+	{"new(silentpayments.Receiver).AddLabel", func() { new(silentpayments.Receiver).AddLabel(0) }},                                               // silentpayments/receiver.go
+	{"new(silentpayments.Receiver).CandidateOutputs", func() { new(silentpayments.Receiver).CandidateOutputs(nil) }},                             // silentpayments/lightclient.go
+	{"new(silentpayments.Receiver).LabeledAddress", func() { new(silentpayments.Receiver).LabeledAddress("", 0) }},                               // silentpayments/receiver.go
+	{"new(silentpayments.Receiver).MarshalJSON", func() { new(silentpayments.Receiver).MarshalJSON() }},                                          // silentpayments/receiver_secret.go
+	{"new(silentpayments.Receiver).Scan", func() { new(silentpayments.Receiver).Scan(nil, nil) }},                                                // silentpayments/receiver.go
+	{"new(silentpayments.Receiver).ScanWithLabels", func() { new(silentpayments.Receiver).ScanWithLabels(nil, nil, nil) }},                       // silentpayments/lightclient.go
+	{"new(silentpayments.Receiver).ScanWithTweak", func() { new(silentpayments.Receiver).ScanWithTweak(nil, nil) }},                              // silentpayments/receiver.go
+	{"new(silentpayments.Receiver).ScanWithTweakAndLabels", func() { new(silentpayments.Receiver).ScanWithTweakAndLabels(nil, nil, nil) }},       // silentpayments/lightclient.go
+	{"rfc9591.Aggregate", func() { rfc9591.Aggregate(nil, nil, nil, nil) }},                                                                      // frost/rfc9591/aggregate.go
+	{"rfc9591.Commit", func() { rfc9591.Commit(nil, nil) }},                                                                                      // frost/rfc9591/commit.go
+	{"rfc9591.NewIdentifier", func() { rfc9591.NewIdentifier(0) }},                                                                               // frost/rfc9591/identifier.go
+	{"rfc9591.NewKeyPackage", func() { rfc9591.NewKeyPackage(rfc9591.Identifier{}, nil, nil, 0) }},                                               // frost/rfc9591/keys.go
+	{"rfc9591.ParseCommitment", func() { rfc9591.ParseCommitment(nil) }},                                                                         // frost/rfc9591/commit.go
+	{"rfc9591.ParseIdentifier", func() { rfc9591.ParseIdentifier(nil) }},                                                                         // frost/rfc9591/identifier.go
+	{"rfc9591.ParseSignatureShare", func() { rfc9591.ParseSignatureShare(nil) }},                                                                 // frost/rfc9591/sign.go
+	{"rfc9591.Sign", func() { rfc9591.Sign(nil, nil, nil, nil) }},                                                                                // frost/rfc9591/sign.go
+	{"rfc9591.TrustedDealerKeygen", func() { rfc9591.TrustedDealerKeygen(0, 0, nil) }},                                                           // frost/rfc9591/keys.go
+	{"rfc9591.VerifySignatureShare", func() { rfc9591.VerifySignatureShare(rfc9591.Identifier{}, nil, nil, nil, nil, nil) }},                     // frost/rfc9591/aggregate.go
+	{"rfc9591.VerifyVSS", func() { rfc9591.VerifyVSS(nil, nil) }},                                                                                // frost/rfc9591/keys.go
+	{"schnorr.ParsePublicKey", func() { schnorr.ParsePublicKey(nil) }},                                                                           // schnorr/schnorr.go
+	{"schnorr.Sign", func() { schnorr.Sign(nil, nil, nil) }},                                                                                     // schnorr/schnorr.go
+	{"schnorr.TapTweak", func() { schnorr.TapTweak(nil, nil) }},                                                                                  // schnorr/taproot.go
+	{"schnorr.TapTweakHash", func() { schnorr.TapTweakHash(nil, nil) }},                                                                          // schnorr/taproot.go
+	{"schnorr.XOnlyTweakAdd", func() { schnorr.XOnlyTweakAdd(nil, nil) }},                                                                        // schnorr/taproot.go
+	{"secp256k1.CombinePublicKeys", func() { secp256k1.CombinePublicKeys() }},                                                                    // keys_tweak.go
+	{"secp256k1.GeneratePrivateKey", func() { secp256k1.GeneratePrivateKey() }},                                                                  // keys.go
+	{"secp256k1.NewPrivateKey", func() { secp256k1.NewPrivateKey(nil) }},                                                                         // keys.go
+	{"secp256k1.NewPrivateKeyFromScalar", func() { secp256k1.NewPrivateKeyFromScalar(nil) }},                                                     // keys.go
+	{"secp256k1.NewPublicKeys", func() { secp256k1.NewPublicKeys(nil) }},                                                                         // keys.go
+	{"secp256k1.ParsePublicKey", func() { secp256k1.ParsePublicKey(nil) }},                                                                       // keys.go
+	{"silentpayments.CreateOutputs", func() { silentpayments.CreateOutputs(nil, nil, nil) }},                                                     // silentpayments/sender.go
+	{"silentpayments.CreateOutputsFromShares", func() { silentpayments.CreateOutputsFromShares(nil, nil, nil) }},                                 // silentpayments/shares.go
+	{"silentpayments.InputPublicKey", func() { silentpayments.InputPublicKey(nil, nil, nil) }},                                                   // silentpayments/inputs.go
+	{"silentpayments.LabelPublicKey", func() { silentpayments.LabelPublicKey(nil, 0) }},                                                          // silentpayments/lightclient.go
+	{"silentpayments.LabelTweak", func() { silentpayments.LabelTweak(nil, 0) }},                                                                  // silentpayments/labels.go
+	{"silentpayments.LabeledSpendKey", func() { silentpayments.LabeledSpendKey(nil, nil, 0) }},                                                   // silentpayments/labels.go
+	{"silentpayments.NewECDHShare", func() { silentpayments.NewECDHShare(silentpayments.InputKey{}, nil, nil) }},                                 // silentpayments/shares.go
+	{"silentpayments.NewGlobalECDHShare", func() { silentpayments.NewGlobalECDHShare(nil, nil, nil) }},                                           // silentpayments/shares.go
+	{"silentpayments.NewPrevoutsSummary", func() { silentpayments.NewPrevoutsSummary(nil, nil) }},                                                // silentpayments/summary.go
+	{"silentpayments.NewReceiver", func() { silentpayments.NewReceiver(nil, nil) }},                                                              // silentpayments/receiver.go
+	{"silentpayments.ParseAddress", func() { silentpayments.ParseAddress("") }},                                                                  // silentpayments/address.go
+	{"silentpayments.ParseOutpoint", func() { silentpayments.ParseOutpoint("", 0) }},                                                             // silentpayments/outpoint.go
+	{"silentpayments.ParsePrevoutsSummary", func() { silentpayments.ParsePrevoutsSummary(nil) }},                                                 // silentpayments/lightclient.go
+	{"silentpayments.ParsePublicTweak", func() { silentpayments.ParsePublicTweak(nil) }},                                                         // silentpayments/lightclient.go
+	{"silentpayments.SummarizeTransaction", func() { silentpayments.SummarizeTransaction(nil) }},                                                 // silentpayments/summary.go
+	{"stdecdsa.FromECDSA", func() { stdecdsa.FromECDSA(nil) }},                                                                                   // stdecdsa/convert.go
+	{"stdecdsa.FromECDSAPublicKey", func() { stdecdsa.FromECDSAPublicKey(nil) }},                                                                 // stdecdsa/convert.go
+	{"stdecdsa.ToECDSA", func() { stdecdsa.ToECDSA(nil) }},                                                                                       // stdecdsa/convert.go
+	{"stdecdsa.ToECDSAPublicKey", func() { stdecdsa.ToECDSAPublicKey(nil) }},                                                                     // stdecdsa/convert.go
 }
 
 // TestZeroCalls checks the module's rule that a function or method with an
@@ -762,7 +762,7 @@ var oneZeroFixtures = []struct {
 // function that rejects a zero argument before it looks at a later one
 // gets each of them alone here. Errors are expected (not every fixture
 // suits every function: 32 bytes of a pattern are no signature); only a
-// panic fails. The comment of each call is the declaration.
+// panic fails. The comment of each call is the file of the declaration.
 //
 // 461 calls; 0 left out for want of a fixture, listed below by the type
 // that has none (add it to the fixtures table of internal/_tools/zerocalls
@@ -777,731 +777,731 @@ var oneZeroCalls = []struct {
 	name string
 	call func()
 }{
-	{"(*adaptor.ECDSASignature).Decrypt: zero y", func() { fxPtrAdaptorECDSASignature().Decrypt(nil) }},                                                               // adaptor/ecdsa.go:291
-	{"(*adaptor.ECDSASignature).Recover: zero Y", func() { fxPtrAdaptorECDSASignature().Recover(fxPtrEcdsaSignature(), nil) }},                                        // adaptor/ecdsa.go:314
-	{"(*adaptor.ECDSASignature).Recover: zero sig", func() { fxPtrAdaptorECDSASignature().Recover(nil, fxPtrSecp256k1PublicKey()) }},                                  // adaptor/ecdsa.go:314
-	{"(*adaptor.SchnorrPreSignature).Adapt: zero t", func() { fxPtrAdaptorSchnorrPreSignature().Adapt(nil) }},                                                         // adaptor/presig.go:140
-	{"(*adaptor.SchnorrPreSignature).Extract: zero sig", func() { fxPtrAdaptorSchnorrPreSignature().Extract(nil) }},                                                   // adaptor/presig.go:168
-	{"(*bip32.ExtendedKey).Derive: zero i", func() { fxPtrBip32ExtendedKey().Derive(0) }},                                                                             // bip32/derive.go:58
-	{"(*bip32.ExtendedKey).DerivePath: zero path", func() { fxPtrBip32ExtendedKey().DerivePath("") }},                                                                 // bip32/derive.go:176
-	{"(*bip32.ExtendedKey).DeriveRange: zero n", func() { fxPtrBip32ExtendedKey().DeriveRange(fxUint32(), 0) }},                                                       // bip32/derive_range.go:27
-	{"(*bip32.ExtendedKey).DeriveRange: zero start", func() { fxPtrBip32ExtendedKey().DeriveRange(0, fxInt_n()) }},                                                    // bip32/derive_range.go:27
-	{"(*bip32.ExtendedKey).UnmarshalText: zero text", func() { fxPtrBip32ExtendedKey().UnmarshalText(nil) }},                                                          // bip32/secret.go:111
-	{"(*bip32.ExtendedKey).WithNetwork: zero net", func() { fxPtrBip32ExtendedKey().WithNetwork(bip32.Network{}) }},                                                   // bip32/extendedkey.go:250
-	{"(*btcaddr.Address).UnmarshalText: zero text", func() { fxPtrBtcaddrAddress().UnmarshalText(nil) }},                                                              // btcaddr/address.go:260
-	{"(*dleq.Proof).UnmarshalBinary: zero b", func() { fxPtrDleqProof().UnmarshalBinary(nil) }},                                                                       // dleq/proof.go:64
-	{"(*ecdsa.Signature).AppendBinary: zero b", func() { fxPtrEcdsaSignature().AppendBinary(nil) }},                                                                   // ecdsa/signature_encoding.go:25
-	{"(*ecdsa.Signature).AppendText: zero b", func() { fxPtrEcdsaSignature().AppendText(nil) }},                                                                       // ecdsa/signature_encoding.go:48
-	{"(*ecdsa.Signature).UnmarshalBinary: zero b", func() { fxPtrEcdsaSignature().UnmarshalBinary(nil) }},                                                             // ecdsa/signature_encoding.go:32
-	{"(*ecdsa.Signature).UnmarshalText: zero text", func() { fxPtrEcdsaSignature().UnmarshalText(nil) }},                                                              // ecdsa/signature_encoding.go:55
-	{"(*ecdsa.Signer).Sign: zero #0", func() { fxPtrEcdsaSigner().Sign(nil, fxSliceByte(), fxCryptoSignerOpts()) }},                                                   // ecdsa/signer.go:51
-	{"(*ecdsa.Signer).Sign: zero #2", func() { fxPtrEcdsaSigner().Sign(fxIoReader(), fxSliceByte(), nil) }},                                                           // ecdsa/signer.go:51
-	{"(*ecdsa.Signer).Sign: zero digest", func() { fxPtrEcdsaSigner().Sign(fxIoReader(), nil, fxCryptoSignerOpts()) }},                                                // ecdsa/signer.go:51
-	{"(*frost.AggNonce).UnmarshalBinary: zero b", func() { fxPtrFrostAggNonce().UnmarshalBinary(nil) }},                                                               // frost/encoding.go:46
-	{"(*frost.AggNonce).UnmarshalText: zero text", func() { fxPtrFrostAggNonce().UnmarshalText(nil) }},                                                                // frost/encoding.go:60
-	{"(*frost.PartialSig).UnmarshalBinary: zero b", func() { fxPtrFrostPartialSig().UnmarshalBinary(nil) }},                                                           // frost/encoding.go:72
-	{"(*frost.PartialSig).UnmarshalText: zero text", func() { fxPtrFrostPartialSig().UnmarshalText(nil) }},                                                            // frost/encoding.go:86
-	{"(*frost.PubNonce).UnmarshalBinary: zero b", func() { fxPtrFrostPubNonce().UnmarshalBinary(nil) }},                                                               // frost/encoding.go:20
-	{"(*frost.PubNonce).UnmarshalText: zero text", func() { fxPtrFrostPubNonce().UnmarshalText(nil) }},                                                                // frost/encoding.go:34
-	{"(*frost.SessionContext).PartialSigVerify: zero i", func() { fxPtrFrostSessionContext().PartialSigVerify(fxPtrFrostPartialSig(), fxPtrFrostPubNonce(), 0) }},     // frost/session.go:237
-	{"(*frost.SessionContext).PartialSigVerify: zero psig", func() { fxPtrFrostSessionContext().PartialSigVerify(nil, fxPtrFrostPubNonce(), fxInt()) }},               // frost/session.go:237
-	{"(*frost.SessionContext).PartialSigVerify: zero pubnonce", func() { fxPtrFrostSessionContext().PartialSigVerify(fxPtrFrostPartialSig(), nil, fxInt()) }},         // frost/session.go:237
-	{"(*frost.TweakContext).ApplyTapTweak: zero merkleRoot", func() { fxPtrFrostTweakContext().ApplyTapTweak(nil) }},                                                  // frost/tweak.go:117
-	{"(*frost.TweakContext).ApplyTweak: zero isXOnly", func() { fxPtrFrostTweakContext().ApplyTweak(fxSliceByte(), false) }},                                          // frost/tweak.go:78
-	{"(*frost.TweakContext).ApplyTweak: zero tweak", func() { fxPtrFrostTweakContext().ApplyTweak(nil, fxBool()) }},                                                   // frost/tweak.go:78
-	{"(*frost.TweakContext).NewSessionContext: zero aggNonce", func() { fxPtrFrostTweakContext().NewSessionContext(fxPtrFrostSignersContext(), nil, fxSliceByte()) }}, // frost/session.go:79
+	{"(*adaptor.ECDSASignature).Decrypt: zero y", func() { fxPtrAdaptorECDSASignature().Decrypt(nil) }},                                                               // adaptor/ecdsa.go
+	{"(*adaptor.ECDSASignature).Recover: zero Y", func() { fxPtrAdaptorECDSASignature().Recover(fxPtrEcdsaSignature(), nil) }},                                        // adaptor/ecdsa.go
+	{"(*adaptor.ECDSASignature).Recover: zero sig", func() { fxPtrAdaptorECDSASignature().Recover(nil, fxPtrSecp256k1PublicKey()) }},                                  // adaptor/ecdsa.go
+	{"(*adaptor.SchnorrPreSignature).Adapt: zero t", func() { fxPtrAdaptorSchnorrPreSignature().Adapt(nil) }},                                                         // adaptor/presig.go
+	{"(*adaptor.SchnorrPreSignature).Extract: zero sig", func() { fxPtrAdaptorSchnorrPreSignature().Extract(nil) }},                                                   // adaptor/presig.go
+	{"(*bip32.ExtendedKey).Derive: zero i", func() { fxPtrBip32ExtendedKey().Derive(0) }},                                                                             // bip32/derive.go
+	{"(*bip32.ExtendedKey).DerivePath: zero path", func() { fxPtrBip32ExtendedKey().DerivePath("") }},                                                                 // bip32/derive.go
+	{"(*bip32.ExtendedKey).DeriveRange: zero n", func() { fxPtrBip32ExtendedKey().DeriveRange(fxUint32(), 0) }},                                                       // bip32/derive_range.go
+	{"(*bip32.ExtendedKey).DeriveRange: zero start", func() { fxPtrBip32ExtendedKey().DeriveRange(0, fxInt_n()) }},                                                    // bip32/derive_range.go
+	{"(*bip32.ExtendedKey).UnmarshalText: zero text", func() { fxPtrBip32ExtendedKey().UnmarshalText(nil) }},                                                          // bip32/secret.go
+	{"(*bip32.ExtendedKey).WithNetwork: zero net", func() { fxPtrBip32ExtendedKey().WithNetwork(bip32.Network{}) }},                                                   // bip32/extendedkey.go
+	{"(*btcaddr.Address).UnmarshalText: zero text", func() { fxPtrBtcaddrAddress().UnmarshalText(nil) }},                                                              // btcaddr/address.go
+	{"(*dleq.Proof).UnmarshalBinary: zero b", func() { fxPtrDleqProof().UnmarshalBinary(nil) }},                                                                       // dleq/proof.go
+	{"(*ecdsa.Signature).AppendBinary: zero b", func() { fxPtrEcdsaSignature().AppendBinary(nil) }},                                                                   // ecdsa/signature_encoding.go
+	{"(*ecdsa.Signature).AppendText: zero b", func() { fxPtrEcdsaSignature().AppendText(nil) }},                                                                       // ecdsa/signature_encoding.go
+	{"(*ecdsa.Signature).UnmarshalBinary: zero b", func() { fxPtrEcdsaSignature().UnmarshalBinary(nil) }},                                                             // ecdsa/signature_encoding.go
+	{"(*ecdsa.Signature).UnmarshalText: zero text", func() { fxPtrEcdsaSignature().UnmarshalText(nil) }},                                                              // ecdsa/signature_encoding.go
+	{"(*ecdsa.Signer).Sign: zero #0", func() { fxPtrEcdsaSigner().Sign(nil, fxSliceByte(), fxCryptoSignerOpts()) }},                                                   // ecdsa/signer.go
+	{"(*ecdsa.Signer).Sign: zero #2", func() { fxPtrEcdsaSigner().Sign(fxIoReader(), fxSliceByte(), nil) }},                                                           // ecdsa/signer.go
+	{"(*ecdsa.Signer).Sign: zero digest", func() { fxPtrEcdsaSigner().Sign(fxIoReader(), nil, fxCryptoSignerOpts()) }},                                                // ecdsa/signer.go
+	{"(*frost.AggNonce).UnmarshalBinary: zero b", func() { fxPtrFrostAggNonce().UnmarshalBinary(nil) }},                                                               // frost/encoding.go
+	{"(*frost.AggNonce).UnmarshalText: zero text", func() { fxPtrFrostAggNonce().UnmarshalText(nil) }},                                                                // frost/encoding.go
+	{"(*frost.PartialSig).UnmarshalBinary: zero b", func() { fxPtrFrostPartialSig().UnmarshalBinary(nil) }},                                                           // frost/encoding.go
+	{"(*frost.PartialSig).UnmarshalText: zero text", func() { fxPtrFrostPartialSig().UnmarshalText(nil) }},                                                            // frost/encoding.go
+	{"(*frost.PubNonce).UnmarshalBinary: zero b", func() { fxPtrFrostPubNonce().UnmarshalBinary(nil) }},                                                               // frost/encoding.go
+	{"(*frost.PubNonce).UnmarshalText: zero text", func() { fxPtrFrostPubNonce().UnmarshalText(nil) }},                                                                // frost/encoding.go
+	{"(*frost.SessionContext).PartialSigVerify: zero i", func() { fxPtrFrostSessionContext().PartialSigVerify(fxPtrFrostPartialSig(), fxPtrFrostPubNonce(), 0) }},     // frost/session.go
+	{"(*frost.SessionContext).PartialSigVerify: zero psig", func() { fxPtrFrostSessionContext().PartialSigVerify(nil, fxPtrFrostPubNonce(), fxInt()) }},               // frost/session.go
+	{"(*frost.SessionContext).PartialSigVerify: zero pubnonce", func() { fxPtrFrostSessionContext().PartialSigVerify(fxPtrFrostPartialSig(), nil, fxInt()) }},         // frost/session.go
+	{"(*frost.TweakContext).ApplyTapTweak: zero merkleRoot", func() { fxPtrFrostTweakContext().ApplyTapTweak(nil) }},                                                  // frost/tweak.go
+	{"(*frost.TweakContext).ApplyTweak: zero isXOnly", func() { fxPtrFrostTweakContext().ApplyTweak(fxSliceByte(), false) }},                                          // frost/tweak.go
+	{"(*frost.TweakContext).ApplyTweak: zero tweak", func() { fxPtrFrostTweakContext().ApplyTweak(nil, fxBool()) }},                                                   // frost/tweak.go
+	{"(*frost.TweakContext).NewSessionContext: zero aggNonce", func() { fxPtrFrostTweakContext().NewSessionContext(fxPtrFrostSignersContext(), nil, fxSliceByte()) }}, // frost/session.go
 	{"(*frost.TweakContext).NewSessionContext: zero msg", func() {
 		fxPtrFrostTweakContext().NewSessionContext(fxPtrFrostSignersContext(), fxPtrFrostAggNonce(), nil)
-	}}, // frost/session.go:79
-	{"(*frost.TweakContext).NewSessionContext: zero signers", func() { fxPtrFrostTweakContext().NewSessionContext(nil, fxPtrFrostAggNonce(), fxSliceByte()) }},              // frost/session.go:79
-	{"(*musig2.AggNonce).UnmarshalBinary: zero b", func() { fxPtrMusig2AggNonce().UnmarshalBinary(nil) }},                                                                   // musig2/encoding.go:46
-	{"(*musig2.AggNonce).UnmarshalText: zero text", func() { fxPtrMusig2AggNonce().UnmarshalText(nil) }},                                                                    // musig2/encoding.go:60
-	{"(*musig2.KeyAggContext).ApplyTapTweak: zero merkleRoot", func() { fxPtrMusig2KeyAggContext().ApplyTapTweak(nil) }},                                                    // musig2/keyagg.go:237
-	{"(*musig2.KeyAggContext).ApplyTweak: zero isXOnly", func() { fxPtrMusig2KeyAggContext().ApplyTweak(fxSliceByte(), false) }},                                            // musig2/keyagg.go:201
-	{"(*musig2.KeyAggContext).ApplyTweak: zero tweak", func() { fxPtrMusig2KeyAggContext().ApplyTweak(nil, fxBool()) }},                                                     // musig2/keyagg.go:201
-	{"(*musig2.KeyAggContext).NewAdaptorSessionContext: zero T", func() { fxPtrMusig2KeyAggContext().NewAdaptorSessionContext(fxPtrMusig2AggNonce(), fxSliceByte(), nil) }}, // musig2/adaptor.go:37
+	}}, // frost/session.go
+	{"(*frost.TweakContext).NewSessionContext: zero signers", func() { fxPtrFrostTweakContext().NewSessionContext(nil, fxPtrFrostAggNonce(), fxSliceByte()) }},              // frost/session.go
+	{"(*musig2.AggNonce).UnmarshalBinary: zero b", func() { fxPtrMusig2AggNonce().UnmarshalBinary(nil) }},                                                                   // musig2/encoding.go
+	{"(*musig2.AggNonce).UnmarshalText: zero text", func() { fxPtrMusig2AggNonce().UnmarshalText(nil) }},                                                                    // musig2/encoding.go
+	{"(*musig2.KeyAggContext).ApplyTapTweak: zero merkleRoot", func() { fxPtrMusig2KeyAggContext().ApplyTapTweak(nil) }},                                                    // musig2/keyagg.go
+	{"(*musig2.KeyAggContext).ApplyTweak: zero isXOnly", func() { fxPtrMusig2KeyAggContext().ApplyTweak(fxSliceByte(), false) }},                                            // musig2/keyagg.go
+	{"(*musig2.KeyAggContext).ApplyTweak: zero tweak", func() { fxPtrMusig2KeyAggContext().ApplyTweak(nil, fxBool()) }},                                                     // musig2/keyagg.go
+	{"(*musig2.KeyAggContext).NewAdaptorSessionContext: zero T", func() { fxPtrMusig2KeyAggContext().NewAdaptorSessionContext(fxPtrMusig2AggNonce(), fxSliceByte(), nil) }}, // musig2/adaptor.go
 	{"(*musig2.KeyAggContext).NewAdaptorSessionContext: zero aggNonce", func() {
 		fxPtrMusig2KeyAggContext().NewAdaptorSessionContext(nil, fxSliceByte(), fxPtrSecp256k1PublicKey())
-	}}, // musig2/adaptor.go:37
+	}}, // musig2/adaptor.go
 	{"(*musig2.KeyAggContext).NewAdaptorSessionContext: zero msg", func() {
 		fxPtrMusig2KeyAggContext().NewAdaptorSessionContext(fxPtrMusig2AggNonce(), nil, fxPtrSecp256k1PublicKey())
-	}}, // musig2/adaptor.go:37
-	{"(*musig2.KeyAggContext).NewSessionContext: zero aggNonce", func() { fxPtrMusig2KeyAggContext().NewSessionContext(nil, fxSliceByte()) }},              // musig2/session.go:72
-	{"(*musig2.KeyAggContext).NewSessionContext: zero msg", func() { fxPtrMusig2KeyAggContext().NewSessionContext(fxPtrMusig2AggNonce(), nil) }},           // musig2/session.go:72
-	{"(*musig2.NonceCounter).NonceGen: zero opts", func() { fxPtrMusig2NonceCounter().NonceGen(fxPtrSecp256k1PrivateKey(), nil) }},                         // musig2/nonce_counter.go:163
-	{"(*musig2.NonceCounter).NonceGen: zero sk", func() { fxPtrMusig2NonceCounter().NonceGen(nil, fxPtrMusig2NonceGenOptions()) }},                         // musig2/nonce_counter.go:163
-	{"(*musig2.PartialSig).UnmarshalBinary: zero b", func() { fxPtrMusig2PartialSig().UnmarshalBinary(nil) }},                                              // musig2/encoding.go:72
-	{"(*musig2.PartialSig).UnmarshalText: zero text", func() { fxPtrMusig2PartialSig().UnmarshalText(nil) }},                                               // musig2/encoding.go:86
-	{"(*musig2.PubNonce).UnmarshalBinary: zero b", func() { fxPtrMusig2PubNonce().UnmarshalBinary(nil) }},                                                  // musig2/encoding.go:20
-	{"(*musig2.PubNonce).UnmarshalText: zero text", func() { fxPtrMusig2PubNonce().UnmarshalText(nil) }},                                                   // musig2/encoding.go:34
-	{"(*musig2.Session).RegisterPartialSig: zero i", func() { fxPtrMusig2Session_forRegisterPartialSig().RegisterPartialSig(0, fxPtrMusig2PartialSig()) }}, // musig2/signing_session.go:357
-	{"(*musig2.Session).RegisterPartialSig: zero psig", func() { fxPtrMusig2Session_forRegisterPartialSig().RegisterPartialSig(fxInt(), nil) }},            // musig2/signing_session.go:357
-	{"(*musig2.Session).RegisterPubNonce: zero i", func() { fxPtrMusig2Session().RegisterPubNonce(0, fxPtrMusig2PubNonce()) }},                             // musig2/signing_session.go:220
-	{"(*musig2.Session).RegisterPubNonce: zero pubnonce", func() { fxPtrMusig2Session().RegisterPubNonce(fxInt(), nil) }},                                  // musig2/signing_session.go:220
-	{"(*musig2.Session).Sign: zero msg", func() { fxPtrMusig2Session_forSign().Sign(nil) }},                                                                // musig2/signing_session.go:272
+	}}, // musig2/adaptor.go
+	{"(*musig2.KeyAggContext).NewSessionContext: zero aggNonce", func() { fxPtrMusig2KeyAggContext().NewSessionContext(nil, fxSliceByte()) }},              // musig2/session.go
+	{"(*musig2.KeyAggContext).NewSessionContext: zero msg", func() { fxPtrMusig2KeyAggContext().NewSessionContext(fxPtrMusig2AggNonce(), nil) }},           // musig2/session.go
+	{"(*musig2.NonceCounter).NonceGen: zero opts", func() { fxPtrMusig2NonceCounter().NonceGen(fxPtrSecp256k1PrivateKey(), nil) }},                         // musig2/nonce_counter.go
+	{"(*musig2.NonceCounter).NonceGen: zero sk", func() { fxPtrMusig2NonceCounter().NonceGen(nil, fxPtrMusig2NonceGenOptions()) }},                         // musig2/nonce_counter.go
+	{"(*musig2.PartialSig).UnmarshalBinary: zero b", func() { fxPtrMusig2PartialSig().UnmarshalBinary(nil) }},                                              // musig2/encoding.go
+	{"(*musig2.PartialSig).UnmarshalText: zero text", func() { fxPtrMusig2PartialSig().UnmarshalText(nil) }},                                               // musig2/encoding.go
+	{"(*musig2.PubNonce).UnmarshalBinary: zero b", func() { fxPtrMusig2PubNonce().UnmarshalBinary(nil) }},                                                  // musig2/encoding.go
+	{"(*musig2.PubNonce).UnmarshalText: zero text", func() { fxPtrMusig2PubNonce().UnmarshalText(nil) }},                                                   // musig2/encoding.go
+	{"(*musig2.Session).RegisterPartialSig: zero i", func() { fxPtrMusig2Session_forRegisterPartialSig().RegisterPartialSig(0, fxPtrMusig2PartialSig()) }}, // musig2/signing_session.go
+	{"(*musig2.Session).RegisterPartialSig: zero psig", func() { fxPtrMusig2Session_forRegisterPartialSig().RegisterPartialSig(fxInt(), nil) }},            // musig2/signing_session.go
+	{"(*musig2.Session).RegisterPubNonce: zero i", func() { fxPtrMusig2Session().RegisterPubNonce(0, fxPtrMusig2PubNonce()) }},                             // musig2/signing_session.go
+	{"(*musig2.Session).RegisterPubNonce: zero pubnonce", func() { fxPtrMusig2Session().RegisterPubNonce(fxInt(), nil) }},                                  // musig2/signing_session.go
+	{"(*musig2.Session).Sign: zero msg", func() { fxPtrMusig2Session_forSign().Sign(nil) }},                                                                // musig2/signing_session.go
 	{"(*musig2.SessionContext).PartialSigVerify: zero i", func() {
 		fxPtrMusig2SessionContext().PartialSigVerify(fxPtrMusig2PartialSig(), fxPtrMusig2PubNonce(), 0)
-	}}, // musig2/session.go:204
-	{"(*musig2.SessionContext).PartialSigVerify: zero psig", func() { fxPtrMusig2SessionContext().PartialSigVerify(nil, fxPtrMusig2PubNonce(), fxInt()) }},       // musig2/session.go:204
-	{"(*musig2.SessionContext).PartialSigVerify: zero pubnonce", func() { fxPtrMusig2SessionContext().PartialSigVerify(fxPtrMusig2PartialSig(), nil, fxInt()) }}, // musig2/session.go:204
-	{"(*schnorr.BatchVerifier).Add: zero msg", func() { fxPtrSchnorrBatchVerifier().Add(fxPtrSecp256k1PublicKey(), nil, fxSliceByte_sig()) }},                    // schnorr/batch.go:122
-	{"(*schnorr.BatchVerifier).Add: zero pub", func() { fxPtrSchnorrBatchVerifier().Add(nil, fxSliceByte(), fxSliceByte_sig()) }},                                // schnorr/batch.go:122
-	{"(*schnorr.BatchVerifier).Add: zero sig", func() { fxPtrSchnorrBatchVerifier().Add(fxPtrSecp256k1PublicKey(), fxSliceByte(), nil) }},                        // schnorr/batch.go:122
-	{"(*schnorr.BatchVerifier).AddTweakCheck: zero internal", func() { fxPtrSchnorrBatchVerifier().AddTweakCheck(fxSliceByte(), fxInt(), nil, fxSliceByte()) }},  // schnorr/batch.go:176
+	}}, // musig2/session.go
+	{"(*musig2.SessionContext).PartialSigVerify: zero psig", func() { fxPtrMusig2SessionContext().PartialSigVerify(nil, fxPtrMusig2PubNonce(), fxInt()) }},       // musig2/session.go
+	{"(*musig2.SessionContext).PartialSigVerify: zero pubnonce", func() { fxPtrMusig2SessionContext().PartialSigVerify(fxPtrMusig2PartialSig(), nil, fxInt()) }}, // musig2/session.go
+	{"(*schnorr.BatchVerifier).Add: zero msg", func() { fxPtrSchnorrBatchVerifier().Add(fxPtrSecp256k1PublicKey(), nil, fxSliceByte_sig()) }},                    // schnorr/batch.go
+	{"(*schnorr.BatchVerifier).Add: zero pub", func() { fxPtrSchnorrBatchVerifier().Add(nil, fxSliceByte(), fxSliceByte_sig()) }},                                // schnorr/batch.go
+	{"(*schnorr.BatchVerifier).Add: zero sig", func() { fxPtrSchnorrBatchVerifier().Add(fxPtrSecp256k1PublicKey(), fxSliceByte(), nil) }},                        // schnorr/batch.go
+	{"(*schnorr.BatchVerifier).AddTweakCheck: zero internal", func() { fxPtrSchnorrBatchVerifier().AddTweakCheck(fxSliceByte(), fxInt(), nil, fxSliceByte()) }},  // schnorr/batch.go
 	{"(*schnorr.BatchVerifier).AddTweakCheck: zero parity", func() {
 		fxPtrSchnorrBatchVerifier().AddTweakCheck(fxSliceByte(), 0, fxPtrSecp256k1PublicKey(), fxSliceByte())
-	}}, // schnorr/batch.go:176
+	}}, // schnorr/batch.go
 	{"(*schnorr.BatchVerifier).AddTweakCheck: zero tweak", func() {
 		fxPtrSchnorrBatchVerifier().AddTweakCheck(fxSliceByte(), fxInt(), fxPtrSecp256k1PublicKey(), nil)
-	}}, // schnorr/batch.go:176
+	}}, // schnorr/batch.go
 	{"(*schnorr.BatchVerifier).AddTweakCheck: zero tweakedX", func() {
 		fxPtrSchnorrBatchVerifier().AddTweakCheck(nil, fxInt(), fxPtrSecp256k1PublicKey(), fxSliceByte())
-	}}, // schnorr/batch.go:176
-	{"(*schnorr.Keypair).Sign: zero auxRand", func() { fxPtrSchnorrKeypair().Sign(fxSliceByte(), nil) }},                                        // schnorr/schnorr.go:93
-	{"(*schnorr.Keypair).Sign: zero msg", func() { fxPtrSchnorrKeypair().Sign(nil, fxSliceByte()) }},                                            // schnorr/schnorr.go:93
-	{"(*schnorr.Keypair).SignWithOptions: zero msg", func() { fxPtrSchnorrKeypair().SignWithOptions(nil, fxPtrSchnorrSignOptions()) }},          // schnorr/schnorr.go:116
-	{"(*schnorr.Keypair).SignWithOptions: zero opts", func() { fxPtrSchnorrKeypair().SignWithOptions(fxSliceByte(), nil) }},                     // schnorr/schnorr.go:116
-	{"(*schnorr.Keypair).TapTweak: zero merkleRoot", func() { fxPtrSchnorrKeypair().TapTweak(nil) }},                                            // schnorr/taproot.go:163
-	{"(*schnorr.Keypair).TweakAdd: zero tweak", func() { fxPtrSchnorrKeypair().TweakAdd(nil) }},                                                 // schnorr/taproot.go:102
-	{"(*schnorr.Signer).Sign: zero message", func() { fxPtrSchnorrSigner().Sign(fxIoReader(), nil, fxCryptoSignerOpts()) }},                     // schnorr/signer.go:55
-	{"(*schnorr.Signer).Sign: zero opts", func() { fxPtrSchnorrSigner().Sign(fxIoReader(), fxSliceByte(), nil) }},                               // schnorr/signer.go:55
-	{"(*schnorr.Signer).Sign: zero rand", func() { fxPtrSchnorrSigner().Sign(nil, fxSliceByte(), fxCryptoSignerOpts()) }},                       // schnorr/signer.go:55
-	{"(*secp256k1.Point).AppendBinary: zero b", func() { fxPtrSecp256k1Point().AppendBinary(nil) }},                                             // point_encoding.go:194
-	{"(*secp256k1.Point).AppendText: zero b", func() { fxPtrSecp256k1Point().AppendText(nil) }},                                                 // point_encoding.go:217
-	{"(*secp256k1.Point).SetBytes: zero b", func() { fxPtrSecp256k1Point().SetBytes(nil) }},                                                     // point_encoding.go:29
-	{"(*secp256k1.Point).SetXOnlyBytes: zero b", func() { fxPtrSecp256k1Point().SetXOnlyBytes(nil) }},                                           // point_encoding.go:84
-	{"(*secp256k1.Point).UnmarshalBinary: zero b", func() { fxPtrSecp256k1Point().UnmarshalBinary(nil) }},                                       // point_encoding.go:204
-	{"(*secp256k1.Point).UnmarshalText: zero text", func() { fxPtrSecp256k1Point().UnmarshalText(nil) }},                                        // point_encoding.go:228
-	{"(*secp256k1.PrivateKey).TweakAdd: zero tweak", func() { fxPtrSecp256k1PrivateKey().TweakAdd(nil) }},                                       // keys_tweak.go:49
-	{"(*secp256k1.PrivateKey).TweakMul: zero tweak", func() { fxPtrSecp256k1PrivateKey().TweakMul(nil) }},                                       // keys_tweak.go:71
-	{"(*secp256k1.PublicKey).AppendBinary: zero b", func() { fxPtrSecp256k1PublicKey().AppendBinary(nil) }},                                     // keys_encoding.go:32
-	{"(*secp256k1.PublicKey).AppendText: zero b", func() { fxPtrSecp256k1PublicKey().AppendText(nil) }},                                         // keys_encoding.go:59
-	{"(*secp256k1.PublicKey).TweakAdd: zero tweak", func() { fxPtrSecp256k1PublicKey().TweakAdd(nil) }},                                         // keys_tweak.go:102
-	{"(*secp256k1.PublicKey).TweakMul: zero tweak", func() { fxPtrSecp256k1PublicKey().TweakMul(nil) }},                                         // keys_tweak.go:120
-	{"(*secp256k1.PublicKey).UnmarshalBinary: zero b", func() { fxPtrSecp256k1PublicKey().UnmarshalBinary(nil) }},                               // keys_encoding.go:42
-	{"(*secp256k1.PublicKey).UnmarshalText: zero text", func() { fxPtrSecp256k1PublicKey().UnmarshalText(nil) }},                                // keys_encoding.go:70
-	{"(*secp256k1.Scalar).AppendBinary: zero b", func() { fxPtrSecp256k1Scalar().AppendBinary(nil) }},                                           // scalar.go:188
-	{"(*secp256k1.Scalar).AppendText: zero b", func() { fxPtrSecp256k1Scalar().AppendText(nil) }},                                               // scalar.go:208
-	{"(*secp256k1.Scalar).SetCanonicalBytes: zero b", func() { fxPtrSecp256k1Scalar().SetCanonicalBytes(nil) }},                                 // scalar.go:54
-	{"(*secp256k1.Scalar).SetReducedBytes: zero b", func() { fxPtrSecp256k1Scalar().SetReducedBytes(nil) }},                                     // scalar.go:71
-	{"(*secp256k1.Scalar).SetUniformBytes: zero b", func() { fxPtrSecp256k1Scalar().SetUniformBytes(nil) }},                                     // scalar.go:86
-	{"(*secp256k1.Scalar).UnmarshalBinary: zero b", func() { fxPtrSecp256k1Scalar().UnmarshalBinary(nil) }},                                     // scalar.go:196
-	{"(*secp256k1.Scalar).UnmarshalText: zero text", func() { fxPtrSecp256k1Scalar().UnmarshalText(nil) }},                                      // scalar.go:217
-	{"(*silentpayments.Address).UnmarshalText: zero text", func() { fxPtrSilentpaymentsAddress().UnmarshalText(nil) }},                          // silentpayments/address.go:99
-	{"(*silentpayments.ECDHShare).Verify: zero pub", func() { fxPtrSilentpaymentsECDHShare().Verify(nil) }},                                     // silentpayments/shares.go:97
-	{"(*silentpayments.FoundOutput).PrivateKey: zero spend", func() { fxPtrSilentpaymentsFoundOutput().PrivateKey(nil) }},                       // silentpayments/receiver.go:181
-	{"(*silentpayments.PrevoutsSummary).UnmarshalBinary: zero b", func() { fxPtrSilentpaymentsPrevoutsSummary().UnmarshalBinary(nil) }},         // silentpayments/lightclient.go:98
-	{"(*silentpayments.Receiver).AddLabel: zero m", func() { fxPtrSilentpaymentsReceiver().AddLabel(0) }},                                       // silentpayments/receiver.go:85
-	{"(*silentpayments.Receiver).CandidateOutputs: zero tweak", func() { fxPtrSilentpaymentsReceiver().CandidateOutputs(nil) }},                 // silentpayments/lightclient.go:136
-	{"(*silentpayments.Receiver).LabeledAddress: zero hrp", func() { fxPtrSilentpaymentsReceiver().LabeledAddress("", fxUint32()) }},            // silentpayments/receiver.go:141
-	{"(*silentpayments.Receiver).LabeledAddress: zero m", func() { fxPtrSilentpaymentsReceiver().LabeledAddress(fxString_hrp(), 0) }},           // silentpayments/receiver.go:141
-	{"(*silentpayments.Receiver).Scan: zero outputs", func() { fxPtrSilentpaymentsReceiver().Scan(fxPtrSilentpaymentsPrevoutsSummary(), nil) }}, // silentpayments/receiver.go:201
-	{"(*silentpayments.Receiver).Scan: zero summary", func() { fxPtrSilentpaymentsReceiver().Scan(nil, fxSliceArr32Byte()) }},                   // silentpayments/receiver.go:201
+	}}, // schnorr/batch.go
+	{"(*schnorr.Keypair).Sign: zero auxRand", func() { fxPtrSchnorrKeypair().Sign(fxSliceByte(), nil) }},                                        // schnorr/schnorr.go
+	{"(*schnorr.Keypair).Sign: zero msg", func() { fxPtrSchnorrKeypair().Sign(nil, fxSliceByte()) }},                                            // schnorr/schnorr.go
+	{"(*schnorr.Keypair).SignWithOptions: zero msg", func() { fxPtrSchnorrKeypair().SignWithOptions(nil, fxPtrSchnorrSignOptions()) }},          // schnorr/schnorr.go
+	{"(*schnorr.Keypair).SignWithOptions: zero opts", func() { fxPtrSchnorrKeypair().SignWithOptions(fxSliceByte(), nil) }},                     // schnorr/schnorr.go
+	{"(*schnorr.Keypair).TapTweak: zero merkleRoot", func() { fxPtrSchnorrKeypair().TapTweak(nil) }},                                            // schnorr/taproot.go
+	{"(*schnorr.Keypair).TweakAdd: zero tweak", func() { fxPtrSchnorrKeypair().TweakAdd(nil) }},                                                 // schnorr/taproot.go
+	{"(*schnorr.Signer).Sign: zero message", func() { fxPtrSchnorrSigner().Sign(fxIoReader(), nil, fxCryptoSignerOpts()) }},                     // schnorr/signer.go
+	{"(*schnorr.Signer).Sign: zero opts", func() { fxPtrSchnorrSigner().Sign(fxIoReader(), fxSliceByte(), nil) }},                               // schnorr/signer.go
+	{"(*schnorr.Signer).Sign: zero rand", func() { fxPtrSchnorrSigner().Sign(nil, fxSliceByte(), fxCryptoSignerOpts()) }},                       // schnorr/signer.go
+	{"(*secp256k1.Point).AppendBinary: zero b", func() { fxPtrSecp256k1Point().AppendBinary(nil) }},                                             // point_encoding.go
+	{"(*secp256k1.Point).AppendText: zero b", func() { fxPtrSecp256k1Point().AppendText(nil) }},                                                 // point_encoding.go
+	{"(*secp256k1.Point).SetBytes: zero b", func() { fxPtrSecp256k1Point().SetBytes(nil) }},                                                     // point_encoding.go
+	{"(*secp256k1.Point).SetXOnlyBytes: zero b", func() { fxPtrSecp256k1Point().SetXOnlyBytes(nil) }},                                           // point_encoding.go
+	{"(*secp256k1.Point).UnmarshalBinary: zero b", func() { fxPtrSecp256k1Point().UnmarshalBinary(nil) }},                                       // point_encoding.go
+	{"(*secp256k1.Point).UnmarshalText: zero text", func() { fxPtrSecp256k1Point().UnmarshalText(nil) }},                                        // point_encoding.go
+	{"(*secp256k1.PrivateKey).TweakAdd: zero tweak", func() { fxPtrSecp256k1PrivateKey().TweakAdd(nil) }},                                       // keys_tweak.go
+	{"(*secp256k1.PrivateKey).TweakMul: zero tweak", func() { fxPtrSecp256k1PrivateKey().TweakMul(nil) }},                                       // keys_tweak.go
+	{"(*secp256k1.PublicKey).AppendBinary: zero b", func() { fxPtrSecp256k1PublicKey().AppendBinary(nil) }},                                     // keys_encoding.go
+	{"(*secp256k1.PublicKey).AppendText: zero b", func() { fxPtrSecp256k1PublicKey().AppendText(nil) }},                                         // keys_encoding.go
+	{"(*secp256k1.PublicKey).TweakAdd: zero tweak", func() { fxPtrSecp256k1PublicKey().TweakAdd(nil) }},                                         // keys_tweak.go
+	{"(*secp256k1.PublicKey).TweakMul: zero tweak", func() { fxPtrSecp256k1PublicKey().TweakMul(nil) }},                                         // keys_tweak.go
+	{"(*secp256k1.PublicKey).UnmarshalBinary: zero b", func() { fxPtrSecp256k1PublicKey().UnmarshalBinary(nil) }},                               // keys_encoding.go
+	{"(*secp256k1.PublicKey).UnmarshalText: zero text", func() { fxPtrSecp256k1PublicKey().UnmarshalText(nil) }},                                // keys_encoding.go
+	{"(*secp256k1.Scalar).AppendBinary: zero b", func() { fxPtrSecp256k1Scalar().AppendBinary(nil) }},                                           // scalar.go
+	{"(*secp256k1.Scalar).AppendText: zero b", func() { fxPtrSecp256k1Scalar().AppendText(nil) }},                                               // scalar.go
+	{"(*secp256k1.Scalar).SetCanonicalBytes: zero b", func() { fxPtrSecp256k1Scalar().SetCanonicalBytes(nil) }},                                 // scalar.go
+	{"(*secp256k1.Scalar).SetReducedBytes: zero b", func() { fxPtrSecp256k1Scalar().SetReducedBytes(nil) }},                                     // scalar.go
+	{"(*secp256k1.Scalar).SetUniformBytes: zero b", func() { fxPtrSecp256k1Scalar().SetUniformBytes(nil) }},                                     // scalar.go
+	{"(*secp256k1.Scalar).UnmarshalBinary: zero b", func() { fxPtrSecp256k1Scalar().UnmarshalBinary(nil) }},                                     // scalar.go
+	{"(*secp256k1.Scalar).UnmarshalText: zero text", func() { fxPtrSecp256k1Scalar().UnmarshalText(nil) }},                                      // scalar.go
+	{"(*silentpayments.Address).UnmarshalText: zero text", func() { fxPtrSilentpaymentsAddress().UnmarshalText(nil) }},                          // silentpayments/address.go
+	{"(*silentpayments.ECDHShare).Verify: zero pub", func() { fxPtrSilentpaymentsECDHShare().Verify(nil) }},                                     // silentpayments/shares.go
+	{"(*silentpayments.FoundOutput).PrivateKey: zero spend", func() { fxPtrSilentpaymentsFoundOutput().PrivateKey(nil) }},                       // silentpayments/receiver.go
+	{"(*silentpayments.PrevoutsSummary).UnmarshalBinary: zero b", func() { fxPtrSilentpaymentsPrevoutsSummary().UnmarshalBinary(nil) }},         // silentpayments/lightclient.go
+	{"(*silentpayments.Receiver).AddLabel: zero m", func() { fxPtrSilentpaymentsReceiver().AddLabel(0) }},                                       // silentpayments/receiver.go
+	{"(*silentpayments.Receiver).CandidateOutputs: zero tweak", func() { fxPtrSilentpaymentsReceiver().CandidateOutputs(nil) }},                 // silentpayments/lightclient.go
+	{"(*silentpayments.Receiver).LabeledAddress: zero hrp", func() { fxPtrSilentpaymentsReceiver().LabeledAddress("", fxUint32()) }},            // silentpayments/receiver.go
+	{"(*silentpayments.Receiver).LabeledAddress: zero m", func() { fxPtrSilentpaymentsReceiver().LabeledAddress(fxString_hrp(), 0) }},           // silentpayments/receiver.go
+	{"(*silentpayments.Receiver).Scan: zero outputs", func() { fxPtrSilentpaymentsReceiver().Scan(fxPtrSilentpaymentsPrevoutsSummary(), nil) }}, // silentpayments/receiver.go
+	{"(*silentpayments.Receiver).Scan: zero summary", func() { fxPtrSilentpaymentsReceiver().Scan(nil, fxSliceArr32Byte()) }},                   // silentpayments/receiver.go
 	{"(*silentpayments.Receiver).ScanWithLabels: zero lookup", func() {
 		fxPtrSilentpaymentsReceiver().ScanWithLabels(fxPtrSilentpaymentsPrevoutsSummary(), fxSliceArr32Byte(), nil)
-	}}, // silentpayments/lightclient.go:194
+	}}, // silentpayments/lightclient.go
 	{"(*silentpayments.Receiver).ScanWithLabels: zero outputs", func() {
 		fxPtrSilentpaymentsReceiver().ScanWithLabels(fxPtrSilentpaymentsPrevoutsSummary(), nil, fxSilentpaymentsLabelLookup())
-	}}, // silentpayments/lightclient.go:194
+	}}, // silentpayments/lightclient.go
 	{"(*silentpayments.Receiver).ScanWithLabels: zero summary", func() {
 		fxPtrSilentpaymentsReceiver().ScanWithLabels(nil, fxSliceArr32Byte(), fxSilentpaymentsLabelLookup())
-	}}, // silentpayments/lightclient.go:194
-	{"(*silentpayments.Receiver).ScanWithTweak: zero outputs", func() { fxPtrSilentpaymentsReceiver().ScanWithTweak(fxPtrSecp256k1PublicKey(), nil) }}, // silentpayments/receiver.go:228
-	{"(*silentpayments.Receiver).ScanWithTweak: zero tweak", func() { fxPtrSilentpaymentsReceiver().ScanWithTweak(nil, fxSliceArr32Byte()) }},          // silentpayments/receiver.go:228
+	}}, // silentpayments/lightclient.go
+	{"(*silentpayments.Receiver).ScanWithTweak: zero outputs", func() { fxPtrSilentpaymentsReceiver().ScanWithTweak(fxPtrSecp256k1PublicKey(), nil) }}, // silentpayments/receiver.go
+	{"(*silentpayments.Receiver).ScanWithTweak: zero tweak", func() { fxPtrSilentpaymentsReceiver().ScanWithTweak(nil, fxSliceArr32Byte()) }},          // silentpayments/receiver.go
 	{"(*silentpayments.Receiver).ScanWithTweakAndLabels: zero lookup", func() {
 		fxPtrSilentpaymentsReceiver().ScanWithTweakAndLabels(fxPtrSecp256k1PublicKey(), fxSliceArr32Byte(), nil)
-	}}, // silentpayments/lightclient.go:203
+	}}, // silentpayments/lightclient.go
 	{"(*silentpayments.Receiver).ScanWithTweakAndLabels: zero outputs", func() {
 		fxPtrSilentpaymentsReceiver().ScanWithTweakAndLabels(fxPtrSecp256k1PublicKey(), nil, fxSilentpaymentsLabelLookup())
-	}}, // silentpayments/lightclient.go:203
+	}}, // silentpayments/lightclient.go
 	{"(*silentpayments.Receiver).ScanWithTweakAndLabels: zero tweak", func() {
 		fxPtrSilentpaymentsReceiver().ScanWithTweakAndLabels(nil, fxSliceArr32Byte(), fxSilentpaymentsLabelLookup())
-	}}, // silentpayments/lightclient.go:203
-	{"adaptor.ECDSAEncrypt: zero Y", func() { adaptor.ECDSAEncrypt(fxPtrSecp256k1PrivateKey(), fxSliceByte(), nil, fxSliceByte()) }}, // adaptor/ecdsa.go:134
+	}}, // silentpayments/lightclient.go
+	{"adaptor.ECDSAEncrypt: zero Y", func() { adaptor.ECDSAEncrypt(fxPtrSecp256k1PrivateKey(), fxSliceByte(), nil, fxSliceByte()) }}, // adaptor/ecdsa.go
 	{"adaptor.ECDSAEncrypt: zero auxRand", func() {
 		adaptor.ECDSAEncrypt(fxPtrSecp256k1PrivateKey(), fxSliceByte(), fxPtrSecp256k1PublicKey(), nil)
-	}}, // adaptor/ecdsa.go:134
+	}}, // adaptor/ecdsa.go
 	{"adaptor.ECDSAEncrypt: zero hash", func() {
 		adaptor.ECDSAEncrypt(fxPtrSecp256k1PrivateKey(), nil, fxPtrSecp256k1PublicKey(), fxSliceByte())
-	}}, // adaptor/ecdsa.go:134
-	{"adaptor.ECDSAEncrypt: zero k", func() { adaptor.ECDSAEncrypt(nil, fxSliceByte(), fxPtrSecp256k1PublicKey(), fxSliceByte()) }},      // adaptor/ecdsa.go:134
-	{"adaptor.NewSchnorrPreSignature: zero nonceParity", func() { adaptor.NewSchnorrPreSignature(fxSliceByte_preSig(), 0) }},             // adaptor/presig.go:62
-	{"adaptor.NewSchnorrPreSignature: zero preSig", func() { adaptor.NewSchnorrPreSignature(nil, fxInt()) }},                             // adaptor/presig.go:62
-	{"adaptor.ParseECDSASignature: zero b", func() { adaptor.ParseECDSASignature(nil) }},                                                 // adaptor/ecdsa.go:74
-	{"adaptor.ParseSchnorrPreSignature: zero b", func() { adaptor.ParseSchnorrPreSignature(nil) }},                                       // adaptor/presig.go:49
-	{"adaptor.SchnorrPreSign: zero T", func() { adaptor.SchnorrPreSign(fxPtrSecp256k1PrivateKey(), fxSliceByte(), nil, fxSliceByte()) }}, // adaptor/schnorr.go:41
+	}}, // adaptor/ecdsa.go
+	{"adaptor.ECDSAEncrypt: zero k", func() { adaptor.ECDSAEncrypt(nil, fxSliceByte(), fxPtrSecp256k1PublicKey(), fxSliceByte()) }},      // adaptor/ecdsa.go
+	{"adaptor.NewSchnorrPreSignature: zero nonceParity", func() { adaptor.NewSchnorrPreSignature(fxSliceByte_preSig(), 0) }},             // adaptor/presig.go
+	{"adaptor.NewSchnorrPreSignature: zero preSig", func() { adaptor.NewSchnorrPreSignature(nil, fxInt()) }},                             // adaptor/presig.go
+	{"adaptor.ParseECDSASignature: zero b", func() { adaptor.ParseECDSASignature(nil) }},                                                 // adaptor/ecdsa.go
+	{"adaptor.ParseSchnorrPreSignature: zero b", func() { adaptor.ParseSchnorrPreSignature(nil) }},                                       // adaptor/presig.go
+	{"adaptor.SchnorrPreSign: zero T", func() { adaptor.SchnorrPreSign(fxPtrSecp256k1PrivateKey(), fxSliceByte(), nil, fxSliceByte()) }}, // adaptor/schnorr.go
 	{"adaptor.SchnorrPreSign: zero auxRand", func() {
 		adaptor.SchnorrPreSign(fxPtrSecp256k1PrivateKey(), fxSliceByte(), fxPtrSecp256k1PublicKey(), nil)
-	}}, // adaptor/schnorr.go:41
-	{"adaptor.SchnorrPreSign: zero k", func() { adaptor.SchnorrPreSign(nil, fxSliceByte(), fxPtrSecp256k1PublicKey(), fxSliceByte()) }}, // adaptor/schnorr.go:41
+	}}, // adaptor/schnorr.go
+	{"adaptor.SchnorrPreSign: zero k", func() { adaptor.SchnorrPreSign(nil, fxSliceByte(), fxPtrSecp256k1PublicKey(), fxSliceByte()) }}, // adaptor/schnorr.go
 	{"adaptor.SchnorrPreSign: zero msg", func() {
 		adaptor.SchnorrPreSign(fxPtrSecp256k1PrivateKey(), nil, fxPtrSecp256k1PublicKey(), fxSliceByte())
-	}}, // adaptor/schnorr.go:41
-	{"bip32.MuSig2AggregateKey: zero ctx", func() { bip32.MuSig2AggregateKey(nil, fxBip32Network()) }},                             // bip32/musig2.go:39
-	{"bip32.MuSig2AggregateKey: zero net", func() { bip32.MuSig2AggregateKey(fxPtrMusig2KeyAggContext(), bip32.Network{}) }},       // bip32/musig2.go:39
-	{"bip32.MuSig2Derive: zero ctx", func() { bip32.MuSig2Derive(nil, fxString()) }},                                               // bip32/musig2.go:69
-	{"bip32.MuSig2Derive: zero path", func() { bip32.MuSig2Derive(fxPtrMusig2KeyAggContext(), "") }},                               // bip32/musig2.go:69
-	{"bip32.NewMaster: zero net", func() { bip32.NewMaster(fxSliceByte(), bip32.Network{}) }},                                      // bip32/extendedkey.go:130
-	{"bip32.NewMaster: zero seed", func() { bip32.NewMaster(nil, fxBip32Network()) }},                                              // bip32/extendedkey.go:130
-	{"bip32.ParseExtendedKey: zero nets", func() { bip32.ParseExtendedKey(fxString_s()) }},                                         // bip32/encoding.go:77
-	{"bip32.ParseExtendedKey: zero s", func() { bip32.ParseExtendedKey("", fxSliceBip32Network()...) }},                            // bip32/encoding.go:77
-	{"bip32.ParsePath: zero s", func() { bip32.ParsePath("") }},                                                                    // bip32/path.go:26
-	{"bip322.Sign: zero addr", func() { bip322.Sign(fxPtrSecp256k1PrivateKey(), nil, fxSliceByte()) }},                             // bip322/sign.go:28
-	{"bip322.Sign: zero k", func() { bip322.Sign(nil, fxPtrBtcaddrAddress(), fxSliceByte()) }},                                     // bip322/sign.go:28
-	{"bip322.Sign: zero msg", func() { bip322.Sign(fxPtrSecp256k1PrivateKey(), fxPtrBtcaddrAddress(), nil) }},                      // bip322/sign.go:28
-	{"bip322.SignFull: zero addr", func() { bip322.SignFull(fxPtrSecp256k1PrivateKey(), nil, fxSliceByte()) }},                     // bip322/sign.go:52
-	{"bip322.SignFull: zero k", func() { bip322.SignFull(nil, fxPtrBtcaddrAddress(), fxSliceByte()) }},                             // bip322/sign.go:52
-	{"bip322.SignFull: zero msg", func() { bip322.SignFull(fxPtrSecp256k1PrivateKey(), fxPtrBtcaddrAddress(), nil) }},              // bip322/sign.go:52
-	{"bip322.SignLegacy: zero addr", func() { bip322.SignLegacy(fxPtrSecp256k1PrivateKey(), nil, fxSliceByte()) }},                 // bip322/legacy.go:64
-	{"bip322.SignLegacy: zero k", func() { bip322.SignLegacy(nil, fxPtrBtcaddrAddress(), fxSliceByte()) }},                         // bip322/legacy.go:64
-	{"bip322.SignLegacy: zero msg", func() { bip322.SignLegacy(fxPtrSecp256k1PrivateKey(), fxPtrBtcaddrAddress(), nil) }},          // bip322/legacy.go:64
-	{"bip322.Verify: zero addr", func() { bip322.Verify(nil, fxSliceByte(), fxString_sig()) }},                                     // bip322/verify.go:28
-	{"bip322.Verify: zero msg", func() { bip322.Verify(fxPtrBtcaddrAddress(), nil, fxString_sig()) }},                              // bip322/verify.go:28
-	{"bip322.Verify: zero sig", func() { bip322.Verify(fxPtrBtcaddrAddress(), fxSliceByte(), "") }},                                // bip322/verify.go:28
-	{"bip322.VerifyLegacy: zero addr", func() { bip322.VerifyLegacy(nil, fxSliceByte(), fxString_sig()) }},                         // bip322/legacy.go:116
-	{"bip322.VerifyLegacy: zero msg", func() { bip322.VerifyLegacy(fxPtrBtcaddrAddress(), nil, fxString_sig()) }},                  // bip322/legacy.go:116
-	{"bip322.VerifyLegacy: zero sig", func() { bip322.VerifyLegacy(fxPtrBtcaddrAddress(), fxSliceByte(), "") }},                    // bip322/legacy.go:116
-	{"btcaddr.FromScriptPubKey: zero net", func() { btcaddr.FromScriptPubKey(fxSliceByte(), 0) }},                                  // btcaddr/keys.go:85
-	{"btcaddr.FromScriptPubKey: zero spk", func() { btcaddr.FromScriptPubKey(nil, fxBtcaddrNetwork()) }},                           // btcaddr/keys.go:85
-	{"btcaddr.NewP2PKH: zero compressed", func() { btcaddr.NewP2PKH(fxPtrSecp256k1PublicKey(), false, fxBtcaddrNetwork()) }},       // btcaddr/keys.go:18
-	{"btcaddr.NewP2PKH: zero net", func() { btcaddr.NewP2PKH(fxPtrSecp256k1PublicKey(), fxBool(), 0) }},                            // btcaddr/keys.go:18
-	{"btcaddr.NewP2PKH: zero pub", func() { btcaddr.NewP2PKH(nil, fxBool(), fxBtcaddrNetwork()) }},                                 // btcaddr/keys.go:18
-	{"btcaddr.NewP2SHP2WPKH: zero net", func() { btcaddr.NewP2SHP2WPKH(fxPtrSecp256k1PublicKey(), 0) }},                            // btcaddr/keys.go:44
-	{"btcaddr.NewP2SHP2WPKH: zero pub", func() { btcaddr.NewP2SHP2WPKH(nil, fxBtcaddrNetwork()) }},                                 // btcaddr/keys.go:44
-	{"btcaddr.NewP2TR: zero net", func() { btcaddr.NewP2TR(fxPtrSecp256k1PublicKey(), 0) }},                                        // btcaddr/keys.go:58
-	{"btcaddr.NewP2TR: zero outputKey", func() { btcaddr.NewP2TR(nil, fxBtcaddrNetwork()) }},                                       // btcaddr/keys.go:58
-	{"btcaddr.NewP2TRBIP86: zero internal", func() { btcaddr.NewP2TRBIP86(nil, fxBtcaddrNetwork()) }},                              // btcaddr/keys.go:69
-	{"btcaddr.NewP2TRBIP86: zero net", func() { btcaddr.NewP2TRBIP86(fxPtrSecp256k1PublicKey(), 0) }},                              // btcaddr/keys.go:69
-	{"btcaddr.NewP2WPKH: zero net", func() { btcaddr.NewP2WPKH(fxPtrSecp256k1PublicKey(), 0) }},                                    // btcaddr/keys.go:33
-	{"btcaddr.NewP2WPKH: zero pub", func() { btcaddr.NewP2WPKH(nil, fxBtcaddrNetwork()) }},                                         // btcaddr/keys.go:33
-	{"btcaddr.Parse: zero s", func() { btcaddr.Parse("") }},                                                                        // btcaddr/address.go:52
-	{"chilldkg.CoordinatorFinalize: zero pmsgs2", func() { chilldkg.CoordinatorFinalize(fxPtrChilldkgCoordinatorState(), nil) }},   // frost/chilldkg/coordinator.go:122
-	{"chilldkg.CoordinatorFinalize: zero st", func() { chilldkg.CoordinatorFinalize(nil, fxSliceSliceByte_pmsgs2()) }},             // frost/chilldkg/coordinator.go:122
-	{"chilldkg.CoordinatorInvestigate: zero params", func() { chilldkg.CoordinatorInvestigate(fxSliceSliceByte_pmsgs(), nil) }},    // frost/chilldkg/coordinator.go:153
-	{"chilldkg.CoordinatorInvestigate: zero pmsgs", func() { chilldkg.CoordinatorInvestigate(nil, fxPtrChilldkgSessionParams()) }}, // frost/chilldkg/coordinator.go:153
-	{"chilldkg.CoordinatorRecover: zero rd", func() { chilldkg.CoordinatorRecover(nil) }},                                          // frost/chilldkg/recover.go:69
-	{"chilldkg.CoordinatorStep1: zero params", func() { chilldkg.CoordinatorStep1(fxSliceSliceByte_pmsgs(), nil) }},                // frost/chilldkg/coordinator.go:76
-	{"chilldkg.CoordinatorStep1: zero pmsgs", func() { chilldkg.CoordinatorStep1(nil, fxPtrChilldkgSessionParams()) }},             // frost/chilldkg/coordinator.go:76
-	{"chilldkg.HostPubkeyGen: zero hostseckey", func() { chilldkg.HostPubkeyGen(nil) }},                                            // frost/chilldkg/hostkey.go:66
-	{"chilldkg.NewHostSecretKey: zero b", func() { chilldkg.NewHostSecretKey(nil) }},                                               // frost/chilldkg/hostkey.go:22
-	{"chilldkg.ParamsHash: zero p", func() { chilldkg.ParamsHash(nil) }},                                                           // frost/chilldkg/params.go:66
-	{"chilldkg.ParticipantFinalize: zero cmsg2", func() { chilldkg.ParticipantFinalize(fxPtrChilldkgParticipantState2(), nil) }},   // frost/chilldkg/participant.go:407
-	{"chilldkg.ParticipantFinalize: zero st", func() { chilldkg.ParticipantFinalize(nil, fxSliceByte_cmsg2()) }},                   // frost/chilldkg/participant.go:407
+	}}, // adaptor/schnorr.go
+	{"bip32.MuSig2AggregateKey: zero ctx", func() { bip32.MuSig2AggregateKey(nil, fxBip32Network()) }},                             // bip32/musig2.go
+	{"bip32.MuSig2AggregateKey: zero net", func() { bip32.MuSig2AggregateKey(fxPtrMusig2KeyAggContext(), bip32.Network{}) }},       // bip32/musig2.go
+	{"bip32.MuSig2Derive: zero ctx", func() { bip32.MuSig2Derive(nil, fxString()) }},                                               // bip32/musig2.go
+	{"bip32.MuSig2Derive: zero path", func() { bip32.MuSig2Derive(fxPtrMusig2KeyAggContext(), "") }},                               // bip32/musig2.go
+	{"bip32.NewMaster: zero net", func() { bip32.NewMaster(fxSliceByte(), bip32.Network{}) }},                                      // bip32/extendedkey.go
+	{"bip32.NewMaster: zero seed", func() { bip32.NewMaster(nil, fxBip32Network()) }},                                              // bip32/extendedkey.go
+	{"bip32.ParseExtendedKey: zero nets", func() { bip32.ParseExtendedKey(fxString_s()) }},                                         // bip32/encoding.go
+	{"bip32.ParseExtendedKey: zero s", func() { bip32.ParseExtendedKey("", fxSliceBip32Network()...) }},                            // bip32/encoding.go
+	{"bip32.ParsePath: zero s", func() { bip32.ParsePath("") }},                                                                    // bip32/path.go
+	{"bip322.Sign: zero addr", func() { bip322.Sign(fxPtrSecp256k1PrivateKey(), nil, fxSliceByte()) }},                             // bip322/sign.go
+	{"bip322.Sign: zero k", func() { bip322.Sign(nil, fxPtrBtcaddrAddress(), fxSliceByte()) }},                                     // bip322/sign.go
+	{"bip322.Sign: zero msg", func() { bip322.Sign(fxPtrSecp256k1PrivateKey(), fxPtrBtcaddrAddress(), nil) }},                      // bip322/sign.go
+	{"bip322.SignFull: zero addr", func() { bip322.SignFull(fxPtrSecp256k1PrivateKey(), nil, fxSliceByte()) }},                     // bip322/sign.go
+	{"bip322.SignFull: zero k", func() { bip322.SignFull(nil, fxPtrBtcaddrAddress(), fxSliceByte()) }},                             // bip322/sign.go
+	{"bip322.SignFull: zero msg", func() { bip322.SignFull(fxPtrSecp256k1PrivateKey(), fxPtrBtcaddrAddress(), nil) }},              // bip322/sign.go
+	{"bip322.SignLegacy: zero addr", func() { bip322.SignLegacy(fxPtrSecp256k1PrivateKey(), nil, fxSliceByte()) }},                 // bip322/legacy.go
+	{"bip322.SignLegacy: zero k", func() { bip322.SignLegacy(nil, fxPtrBtcaddrAddress(), fxSliceByte()) }},                         // bip322/legacy.go
+	{"bip322.SignLegacy: zero msg", func() { bip322.SignLegacy(fxPtrSecp256k1PrivateKey(), fxPtrBtcaddrAddress(), nil) }},          // bip322/legacy.go
+	{"bip322.Verify: zero addr", func() { bip322.Verify(nil, fxSliceByte(), fxString_sig()) }},                                     // bip322/verify.go
+	{"bip322.Verify: zero msg", func() { bip322.Verify(fxPtrBtcaddrAddress(), nil, fxString_sig()) }},                              // bip322/verify.go
+	{"bip322.Verify: zero sig", func() { bip322.Verify(fxPtrBtcaddrAddress(), fxSliceByte(), "") }},                                // bip322/verify.go
+	{"bip322.VerifyLegacy: zero addr", func() { bip322.VerifyLegacy(nil, fxSliceByte(), fxString_sig()) }},                         // bip322/legacy.go
+	{"bip322.VerifyLegacy: zero msg", func() { bip322.VerifyLegacy(fxPtrBtcaddrAddress(), nil, fxString_sig()) }},                  // bip322/legacy.go
+	{"bip322.VerifyLegacy: zero sig", func() { bip322.VerifyLegacy(fxPtrBtcaddrAddress(), fxSliceByte(), "") }},                    // bip322/legacy.go
+	{"btcaddr.FromScriptPubKey: zero net", func() { btcaddr.FromScriptPubKey(fxSliceByte(), 0) }},                                  // btcaddr/keys.go
+	{"btcaddr.FromScriptPubKey: zero spk", func() { btcaddr.FromScriptPubKey(nil, fxBtcaddrNetwork()) }},                           // btcaddr/keys.go
+	{"btcaddr.NewP2PKH: zero compressed", func() { btcaddr.NewP2PKH(fxPtrSecp256k1PublicKey(), false, fxBtcaddrNetwork()) }},       // btcaddr/keys.go
+	{"btcaddr.NewP2PKH: zero net", func() { btcaddr.NewP2PKH(fxPtrSecp256k1PublicKey(), fxBool(), 0) }},                            // btcaddr/keys.go
+	{"btcaddr.NewP2PKH: zero pub", func() { btcaddr.NewP2PKH(nil, fxBool(), fxBtcaddrNetwork()) }},                                 // btcaddr/keys.go
+	{"btcaddr.NewP2SHP2WPKH: zero net", func() { btcaddr.NewP2SHP2WPKH(fxPtrSecp256k1PublicKey(), 0) }},                            // btcaddr/keys.go
+	{"btcaddr.NewP2SHP2WPKH: zero pub", func() { btcaddr.NewP2SHP2WPKH(nil, fxBtcaddrNetwork()) }},                                 // btcaddr/keys.go
+	{"btcaddr.NewP2TR: zero net", func() { btcaddr.NewP2TR(fxPtrSecp256k1PublicKey(), 0) }},                                        // btcaddr/keys.go
+	{"btcaddr.NewP2TR: zero outputKey", func() { btcaddr.NewP2TR(nil, fxBtcaddrNetwork()) }},                                       // btcaddr/keys.go
+	{"btcaddr.NewP2TRBIP86: zero internal", func() { btcaddr.NewP2TRBIP86(nil, fxBtcaddrNetwork()) }},                              // btcaddr/keys.go
+	{"btcaddr.NewP2TRBIP86: zero net", func() { btcaddr.NewP2TRBIP86(fxPtrSecp256k1PublicKey(), 0) }},                              // btcaddr/keys.go
+	{"btcaddr.NewP2WPKH: zero net", func() { btcaddr.NewP2WPKH(fxPtrSecp256k1PublicKey(), 0) }},                                    // btcaddr/keys.go
+	{"btcaddr.NewP2WPKH: zero pub", func() { btcaddr.NewP2WPKH(nil, fxBtcaddrNetwork()) }},                                         // btcaddr/keys.go
+	{"btcaddr.Parse: zero s", func() { btcaddr.Parse("") }},                                                                        // btcaddr/address.go
+	{"chilldkg.CoordinatorFinalize: zero pmsgs2", func() { chilldkg.CoordinatorFinalize(fxPtrChilldkgCoordinatorState(), nil) }},   // frost/chilldkg/coordinator.go
+	{"chilldkg.CoordinatorFinalize: zero st", func() { chilldkg.CoordinatorFinalize(nil, fxSliceSliceByte_pmsgs2()) }},             // frost/chilldkg/coordinator.go
+	{"chilldkg.CoordinatorInvestigate: zero params", func() { chilldkg.CoordinatorInvestigate(fxSliceSliceByte_pmsgs(), nil) }},    // frost/chilldkg/coordinator.go
+	{"chilldkg.CoordinatorInvestigate: zero pmsgs", func() { chilldkg.CoordinatorInvestigate(nil, fxPtrChilldkgSessionParams()) }}, // frost/chilldkg/coordinator.go
+	{"chilldkg.CoordinatorRecover: zero rd", func() { chilldkg.CoordinatorRecover(nil) }},                                          // frost/chilldkg/recover.go
+	{"chilldkg.CoordinatorStep1: zero params", func() { chilldkg.CoordinatorStep1(fxSliceSliceByte_pmsgs(), nil) }},                // frost/chilldkg/coordinator.go
+	{"chilldkg.CoordinatorStep1: zero pmsgs", func() { chilldkg.CoordinatorStep1(nil, fxPtrChilldkgSessionParams()) }},             // frost/chilldkg/coordinator.go
+	{"chilldkg.HostPubkeyGen: zero hostseckey", func() { chilldkg.HostPubkeyGen(nil) }},                                            // frost/chilldkg/hostkey.go
+	{"chilldkg.NewHostSecretKey: zero b", func() { chilldkg.NewHostSecretKey(nil) }},                                               // frost/chilldkg/hostkey.go
+	{"chilldkg.ParamsHash: zero p", func() { chilldkg.ParamsHash(nil) }},                                                           // frost/chilldkg/params.go
+	{"chilldkg.ParticipantFinalize: zero cmsg2", func() { chilldkg.ParticipantFinalize(fxPtrChilldkgParticipantState2(), nil) }},   // frost/chilldkg/participant.go
+	{"chilldkg.ParticipantFinalize: zero st", func() { chilldkg.ParticipantFinalize(nil, fxSliceByte_cmsg2()) }},                   // frost/chilldkg/participant.go
 	{"chilldkg.ParticipantInvestigate: zero cinv", func() {
 		chilldkg.ParticipantInvestigate(fxPtrChilldkgUnknownFaultyParticipantOrCoordinatorError(), nil)
-	}}, // frost/chilldkg/participant.go:429
-	{"chilldkg.ParticipantInvestigate: zero e", func() { chilldkg.ParticipantInvestigate(nil, fxSliceByte_cinv()) }},                                  // frost/chilldkg/participant.go:429
-	{"chilldkg.ParticipantRecover: zero h", func() { chilldkg.ParticipantRecover(nil, fxSliceByte_rd()) }},                                            // frost/chilldkg/recover.go:86
-	{"chilldkg.ParticipantRecover: zero rd", func() { chilldkg.ParticipantRecover(fxPtrChilldkgHostSecretKey(), nil) }},                               // frost/chilldkg/recover.go:86
-	{"chilldkg.ParticipantStep1: zero h", func() { chilldkg.ParticipantStep1(nil, fxPtrChilldkgSessionParams(), fxSliceByte()) }},                     // frost/chilldkg/participant.go:136
-	{"chilldkg.ParticipantStep1: zero params", func() { chilldkg.ParticipantStep1(fxPtrChilldkgHostSecretKey(), nil, fxSliceByte()) }},                // frost/chilldkg/participant.go:136
-	{"chilldkg.ParticipantStep1: zero random", func() { chilldkg.ParticipantStep1(fxPtrChilldkgHostSecretKey(), fxPtrChilldkgSessionParams(), nil) }}, // frost/chilldkg/participant.go:136
+	}}, // frost/chilldkg/participant.go
+	{"chilldkg.ParticipantInvestigate: zero e", func() { chilldkg.ParticipantInvestigate(nil, fxSliceByte_cinv()) }},                                  // frost/chilldkg/participant.go
+	{"chilldkg.ParticipantRecover: zero h", func() { chilldkg.ParticipantRecover(nil, fxSliceByte_rd()) }},                                            // frost/chilldkg/recover.go
+	{"chilldkg.ParticipantRecover: zero rd", func() { chilldkg.ParticipantRecover(fxPtrChilldkgHostSecretKey(), nil) }},                               // frost/chilldkg/recover.go
+	{"chilldkg.ParticipantStep1: zero h", func() { chilldkg.ParticipantStep1(nil, fxPtrChilldkgSessionParams(), fxSliceByte()) }},                     // frost/chilldkg/participant.go
+	{"chilldkg.ParticipantStep1: zero params", func() { chilldkg.ParticipantStep1(fxPtrChilldkgHostSecretKey(), nil, fxSliceByte()) }},                // frost/chilldkg/participant.go
+	{"chilldkg.ParticipantStep1: zero random", func() { chilldkg.ParticipantStep1(fxPtrChilldkgHostSecretKey(), fxPtrChilldkgSessionParams(), nil) }}, // frost/chilldkg/participant.go
 	{"chilldkg.ParticipantStep2: zero auxRand", func() {
 		chilldkg.ParticipantStep2(fxPtrChilldkgHostSecretKey(), fxPtrChilldkgParticipantState1(), fxSliceByte_cmsg(), nil)
-	}}, // frost/chilldkg/participant.go:297
+	}}, // frost/chilldkg/participant.go
 	{"chilldkg.ParticipantStep2: zero cmsg", func() {
 		chilldkg.ParticipantStep2(fxPtrChilldkgHostSecretKey(), fxPtrChilldkgParticipantState1(), nil, fxSliceByte())
-	}}, // frost/chilldkg/participant.go:297
+	}}, // frost/chilldkg/participant.go
 	{"chilldkg.ParticipantStep2: zero h", func() {
 		chilldkg.ParticipantStep2(nil, fxPtrChilldkgParticipantState1(), fxSliceByte_cmsg(), fxSliceByte())
-	}}, // frost/chilldkg/participant.go:297
+	}}, // frost/chilldkg/participant.go
 	{"chilldkg.ParticipantStep2: zero st", func() {
 		chilldkg.ParticipantStep2(fxPtrChilldkgHostSecretKey(), nil, fxSliceByte_cmsg(), fxSliceByte())
-	}}, // frost/chilldkg/participant.go:297
-	{"dleq.ParseProof: zero b", func() { dleq.ParseProof(nil) }},                                                                     // dleq/proof.go:21
-	{"dleq.Prove: zero B", func() { dleq.Prove(fxPtrSecp256k1PrivateKey(), nil, fxSliceByte(), fxSliceByte()) }},                     // dleq/prove.go:23
-	{"dleq.Prove: zero a", func() { dleq.Prove(nil, fxPtrSecp256k1PublicKey_B(), fxSliceByte(), fxSliceByte()) }},                    // dleq/prove.go:23
-	{"dleq.Prove: zero auxRand", func() { dleq.Prove(fxPtrSecp256k1PrivateKey(), fxPtrSecp256k1PublicKey_B(), nil, fxSliceByte()) }}, // dleq/prove.go:23
-	{"dleq.Prove: zero msg", func() { dleq.Prove(fxPtrSecp256k1PrivateKey(), fxPtrSecp256k1PublicKey_B(), fxSliceByte(), nil) }},     // dleq/prove.go:23
+	}}, // frost/chilldkg/participant.go
+	{"dleq.ParseProof: zero b", func() { dleq.ParseProof(nil) }},                                                                     // dleq/proof.go
+	{"dleq.Prove: zero B", func() { dleq.Prove(fxPtrSecp256k1PrivateKey(), nil, fxSliceByte(), fxSliceByte()) }},                     // dleq/prove.go
+	{"dleq.Prove: zero a", func() { dleq.Prove(nil, fxPtrSecp256k1PublicKey_B(), fxSliceByte(), fxSliceByte()) }},                    // dleq/prove.go
+	{"dleq.Prove: zero auxRand", func() { dleq.Prove(fxPtrSecp256k1PrivateKey(), fxPtrSecp256k1PublicKey_B(), nil, fxSliceByte()) }}, // dleq/prove.go
+	{"dleq.Prove: zero msg", func() { dleq.Prove(fxPtrSecp256k1PrivateKey(), fxPtrSecp256k1PublicKey_B(), fxSliceByte(), nil) }},     // dleq/prove.go
 	{"dleq.ProveWithGenerator: zero B", func() {
 		dleq.ProveWithGenerator(fxPtrSecp256k1PublicKey_G(), fxPtrSecp256k1PrivateKey(), nil, fxSliceByte(), fxSliceByte())
-	}}, // dleq/prove.go:31
+	}}, // dleq/prove.go
 	{"dleq.ProveWithGenerator: zero G", func() {
 		dleq.ProveWithGenerator(nil, fxPtrSecp256k1PrivateKey(), fxPtrSecp256k1PublicKey_B(), fxSliceByte(), fxSliceByte())
-	}}, // dleq/prove.go:31
+	}}, // dleq/prove.go
 	{"dleq.ProveWithGenerator: zero a", func() {
 		dleq.ProveWithGenerator(fxPtrSecp256k1PublicKey_G(), nil, fxPtrSecp256k1PublicKey_B(), fxSliceByte(), fxSliceByte())
-	}}, // dleq/prove.go:31
+	}}, // dleq/prove.go
 	{"dleq.ProveWithGenerator: zero auxRand", func() {
 		dleq.ProveWithGenerator(fxPtrSecp256k1PublicKey_G(), fxPtrSecp256k1PrivateKey(), fxPtrSecp256k1PublicKey_B(), nil, fxSliceByte())
-	}}, // dleq/prove.go:31
+	}}, // dleq/prove.go
 	{"dleq.ProveWithGenerator: zero msg", func() {
 		dleq.ProveWithGenerator(fxPtrSecp256k1PublicKey_G(), fxPtrSecp256k1PrivateKey(), fxPtrSecp256k1PublicKey_B(), fxSliceByte(), nil)
-	}}, // dleq/prove.go:31
+	}}, // dleq/prove.go
 	{"dleq.Verify: zero A", func() {
 		dleq.Verify(nil, fxPtrSecp256k1PublicKey_B(), fxPtrSecp256k1PublicKey_C(), fxPtrDleqProof(), fxSliceByte())
-	}}, // dleq/verify.go:18
+	}}, // dleq/verify.go
 	{"dleq.Verify: zero B", func() {
 		dleq.Verify(fxPtrSecp256k1PublicKey(), nil, fxPtrSecp256k1PublicKey_C(), fxPtrDleqProof(), fxSliceByte())
-	}}, // dleq/verify.go:18
+	}}, // dleq/verify.go
 	{"dleq.Verify: zero C", func() {
 		dleq.Verify(fxPtrSecp256k1PublicKey(), fxPtrSecp256k1PublicKey_B(), nil, fxPtrDleqProof(), fxSliceByte())
-	}}, // dleq/verify.go:18
+	}}, // dleq/verify.go
 	{"dleq.Verify: zero msg", func() {
 		dleq.Verify(fxPtrSecp256k1PublicKey(), fxPtrSecp256k1PublicKey_B(), fxPtrSecp256k1PublicKey_C(), fxPtrDleqProof(), nil)
-	}}, // dleq/verify.go:18
+	}}, // dleq/verify.go
 	{"dleq.Verify: zero proof", func() {
 		dleq.Verify(fxPtrSecp256k1PublicKey(), fxPtrSecp256k1PublicKey_B(), fxPtrSecp256k1PublicKey_C(), nil, fxSliceByte())
-	}}, // dleq/verify.go:18
+	}}, // dleq/verify.go
 	{"dleq.VerifyWithGenerator: zero A", func() {
 		dleq.VerifyWithGenerator(fxPtrSecp256k1PublicKey_G(), nil, fxPtrSecp256k1PublicKey_B(), fxPtrSecp256k1PublicKey_C(), fxPtrDleqProof(), fxSliceByte())
-	}}, // dleq/verify.go:23
+	}}, // dleq/verify.go
 	{"dleq.VerifyWithGenerator: zero B", func() {
 		dleq.VerifyWithGenerator(fxPtrSecp256k1PublicKey_G(), fxPtrSecp256k1PublicKey(), nil, fxPtrSecp256k1PublicKey_C(), fxPtrDleqProof(), fxSliceByte())
-	}}, // dleq/verify.go:23
+	}}, // dleq/verify.go
 	{"dleq.VerifyWithGenerator: zero C", func() {
 		dleq.VerifyWithGenerator(fxPtrSecp256k1PublicKey_G(), fxPtrSecp256k1PublicKey(), fxPtrSecp256k1PublicKey_B(), nil, fxPtrDleqProof(), fxSliceByte())
-	}}, // dleq/verify.go:23
+	}}, // dleq/verify.go
 	{"dleq.VerifyWithGenerator: zero G", func() {
 		dleq.VerifyWithGenerator(nil, fxPtrSecp256k1PublicKey(), fxPtrSecp256k1PublicKey_B(), fxPtrSecp256k1PublicKey_C(), fxPtrDleqProof(), fxSliceByte())
-	}}, // dleq/verify.go:23
+	}}, // dleq/verify.go
 	{"dleq.VerifyWithGenerator: zero msg", func() {
 		dleq.VerifyWithGenerator(fxPtrSecp256k1PublicKey_G(), fxPtrSecp256k1PublicKey(), fxPtrSecp256k1PublicKey_B(), fxPtrSecp256k1PublicKey_C(), fxPtrDleqProof(), nil)
-	}}, // dleq/verify.go:23
+	}}, // dleq/verify.go
 	{"dleq.VerifyWithGenerator: zero proof", func() {
 		dleq.VerifyWithGenerator(fxPtrSecp256k1PublicKey_G(), fxPtrSecp256k1PublicKey(), fxPtrSecp256k1PublicKey_B(), fxPtrSecp256k1PublicKey_C(), nil, fxSliceByte())
-	}}, // dleq/verify.go:23
-	{"ecdsa.ParseCompactSignature: zero b", func() { ecdsa.ParseCompactSignature(nil) }},                                                                   // ecdsa/signature.go:84
-	{"ecdsa.ParseDERSignature: zero b", func() { ecdsa.ParseDERSignature(nil) }},                                                                           // ecdsa/signature.go:116
-	{"ecdsa.ParseDERSignatureLax: zero b", func() { ecdsa.ParseDERSignatureLax(nil) }},                                                                     // ecdsa/signature.go:224
-	{"ecdsa.RecoverCompact: zero hash", func() { ecdsa.RecoverCompact(nil, fxSliceByte_sig()) }},                                                           // ecdsa/recover.go:97
-	{"ecdsa.RecoverCompact: zero sig", func() { ecdsa.RecoverCompact(fxSliceByte(), nil) }},                                                                // ecdsa/recover.go:97
-	{"ecdsa.RecoverEthereum: zero hash", func() { ecdsa.RecoverEthereum(nil, fxSliceByte_sig()) }},                                                         // ecdsa/recover.go:134
-	{"ecdsa.RecoverEthereum: zero sig", func() { ecdsa.RecoverEthereum(fxSliceByte(), nil) }},                                                              // ecdsa/recover.go:134
-	{"ecdsa.RecoverPublicKey: zero hash", func() { ecdsa.RecoverPublicKey(nil, fxSliceByte_sig()) }},                                                       // ecdsa/recover.go:21
-	{"ecdsa.RecoverPublicKey: zero sig", func() { ecdsa.RecoverPublicKey(fxSliceByte(), nil) }},                                                            // ecdsa/recover.go:21
-	{"ecdsa.Sign: zero hash", func() { ecdsa.Sign(fxPtrSecp256k1PrivateKey(), nil) }},                                                                      // ecdsa/sign.go:65
-	{"ecdsa.Sign: zero k", func() { ecdsa.Sign(nil, fxSliceByte()) }},                                                                                      // ecdsa/sign.go:65
-	{"ecdsa.SignCompact: zero compressed", func() { ecdsa.SignCompact(fxPtrSecp256k1PrivateKey(), fxSliceByte(), false) }},                                 // ecdsa/recover.go:81
-	{"ecdsa.SignCompact: zero hash", func() { ecdsa.SignCompact(fxPtrSecp256k1PrivateKey(), nil, fxBool()) }},                                              // ecdsa/recover.go:81
-	{"ecdsa.SignCompact: zero k", func() { ecdsa.SignCompact(nil, fxSliceByte(), fxBool()) }},                                                              // ecdsa/recover.go:81
-	{"ecdsa.SignEthereum: zero hash", func() { ecdsa.SignEthereum(fxPtrSecp256k1PrivateKey(), nil) }},                                                      // ecdsa/recover.go:114
-	{"ecdsa.SignEthereum: zero k", func() { ecdsa.SignEthereum(nil, fxSliceByte()) }},                                                                      // ecdsa/recover.go:114
-	{"ecdsa.SignRecoverable: zero hash", func() { ecdsa.SignRecoverable(fxPtrSecp256k1PrivateKey(), nil) }},                                                // ecdsa/sign.go:122
-	{"ecdsa.SignRecoverable: zero k", func() { ecdsa.SignRecoverable(nil, fxSliceByte()) }},                                                                // ecdsa/sign.go:122
-	{"ecdsa.SignRecoverableWithOptions: zero hash", func() { ecdsa.SignRecoverableWithOptions(fxPtrSecp256k1PrivateKey(), nil, fxPtrEcdsaSignOptions()) }}, // ecdsa/sign.go:129
-	{"ecdsa.SignRecoverableWithOptions: zero k", func() { ecdsa.SignRecoverableWithOptions(nil, fxSliceByte(), fxPtrEcdsaSignOptions()) }},                 // ecdsa/sign.go:129
-	{"ecdsa.SignRecoverableWithOptions: zero opts", func() { ecdsa.SignRecoverableWithOptions(fxPtrSecp256k1PrivateKey(), fxSliceByte(), nil) }},           // ecdsa/sign.go:129
-	{"ecdsa.SignWithOptions: zero hash", func() { ecdsa.SignWithOptions(fxPtrSecp256k1PrivateKey(), nil, fxPtrEcdsaSignOptions()) }},                       // ecdsa/sign.go:86
-	{"ecdsa.SignWithOptions: zero k", func() { ecdsa.SignWithOptions(nil, fxSliceByte(), fxPtrEcdsaSignOptions()) }},                                       // ecdsa/sign.go:86
-	{"ecdsa.SignWithOptions: zero opts", func() { ecdsa.SignWithOptions(fxPtrSecp256k1PrivateKey(), fxSliceByte(), nil) }},                                 // ecdsa/sign.go:86
-	{"ellswift.Create: zero auxRand", func() { ellswift.Create(fxPtrSecp256k1PrivateKey(), nil) }},                                                         // ellswift/ellswift.go:118
-	{"ellswift.Create: zero k", func() { ellswift.Create(nil, fxSliceByte()) }},                                                                            // ellswift/ellswift.go:118
-	{"ellswift.Decode: zero enc", func() { ellswift.Decode(nil) }},                                                                                         // ellswift/ellswift.go:86
-	{"ellswift.Encode: zero pub", func() { ellswift.Encode(nil, fxSliceByte()) }},                                                                          // ellswift/ellswift.go:43
-	{"ellswift.Encode: zero rnd", func() { ellswift.Encode(fxPtrSecp256k1PublicKey(), nil) }},                                                              // ellswift/ellswift.go:43
-	{"ellswift.XDH: zero ellA", func() { ellswift.XDH(nil, fxSliceByte_ellB(), fxPtrSecp256k1PrivateKey(), fxBool()) }},                                    // ellswift/ellswift.go:178
-	{"ellswift.XDH: zero ellB", func() { ellswift.XDH(fxSliceByte_ellA(), nil, fxPtrSecp256k1PrivateKey(), fxBool()) }},                                    // ellswift/ellswift.go:178
-	{"ellswift.XDH: zero initiating", func() { ellswift.XDH(fxSliceByte_ellA(), fxSliceByte_ellB(), fxPtrSecp256k1PrivateKey(), false) }},                  // ellswift/ellswift.go:178
-	{"ellswift.XDH: zero k", func() { ellswift.XDH(fxSliceByte_ellA(), fxSliceByte_ellB(), nil, fxBool()) }},                                               // ellswift/ellswift.go:178
+	}}, // dleq/verify.go
+	{"ecdsa.ParseCompactSignature: zero b", func() { ecdsa.ParseCompactSignature(nil) }},                                                                   // ecdsa/signature.go
+	{"ecdsa.ParseDERSignature: zero b", func() { ecdsa.ParseDERSignature(nil) }},                                                                           // ecdsa/signature.go
+	{"ecdsa.ParseDERSignatureLax: zero b", func() { ecdsa.ParseDERSignatureLax(nil) }},                                                                     // ecdsa/signature.go
+	{"ecdsa.RecoverCompact: zero hash", func() { ecdsa.RecoverCompact(nil, fxSliceByte_sig()) }},                                                           // ecdsa/recover.go
+	{"ecdsa.RecoverCompact: zero sig", func() { ecdsa.RecoverCompact(fxSliceByte(), nil) }},                                                                // ecdsa/recover.go
+	{"ecdsa.RecoverEthereum: zero hash", func() { ecdsa.RecoverEthereum(nil, fxSliceByte_sig()) }},                                                         // ecdsa/recover.go
+	{"ecdsa.RecoverEthereum: zero sig", func() { ecdsa.RecoverEthereum(fxSliceByte(), nil) }},                                                              // ecdsa/recover.go
+	{"ecdsa.RecoverPublicKey: zero hash", func() { ecdsa.RecoverPublicKey(nil, fxSliceByte_sig()) }},                                                       // ecdsa/recover.go
+	{"ecdsa.RecoverPublicKey: zero sig", func() { ecdsa.RecoverPublicKey(fxSliceByte(), nil) }},                                                            // ecdsa/recover.go
+	{"ecdsa.Sign: zero hash", func() { ecdsa.Sign(fxPtrSecp256k1PrivateKey(), nil) }},                                                                      // ecdsa/sign.go
+	{"ecdsa.Sign: zero k", func() { ecdsa.Sign(nil, fxSliceByte()) }},                                                                                      // ecdsa/sign.go
+	{"ecdsa.SignCompact: zero compressed", func() { ecdsa.SignCompact(fxPtrSecp256k1PrivateKey(), fxSliceByte(), false) }},                                 // ecdsa/recover.go
+	{"ecdsa.SignCompact: zero hash", func() { ecdsa.SignCompact(fxPtrSecp256k1PrivateKey(), nil, fxBool()) }},                                              // ecdsa/recover.go
+	{"ecdsa.SignCompact: zero k", func() { ecdsa.SignCompact(nil, fxSliceByte(), fxBool()) }},                                                              // ecdsa/recover.go
+	{"ecdsa.SignEthereum: zero hash", func() { ecdsa.SignEthereum(fxPtrSecp256k1PrivateKey(), nil) }},                                                      // ecdsa/recover.go
+	{"ecdsa.SignEthereum: zero k", func() { ecdsa.SignEthereum(nil, fxSliceByte()) }},                                                                      // ecdsa/recover.go
+	{"ecdsa.SignRecoverable: zero hash", func() { ecdsa.SignRecoverable(fxPtrSecp256k1PrivateKey(), nil) }},                                                // ecdsa/sign.go
+	{"ecdsa.SignRecoverable: zero k", func() { ecdsa.SignRecoverable(nil, fxSliceByte()) }},                                                                // ecdsa/sign.go
+	{"ecdsa.SignRecoverableWithOptions: zero hash", func() { ecdsa.SignRecoverableWithOptions(fxPtrSecp256k1PrivateKey(), nil, fxPtrEcdsaSignOptions()) }}, // ecdsa/sign.go
+	{"ecdsa.SignRecoverableWithOptions: zero k", func() { ecdsa.SignRecoverableWithOptions(nil, fxSliceByte(), fxPtrEcdsaSignOptions()) }},                 // ecdsa/sign.go
+	{"ecdsa.SignRecoverableWithOptions: zero opts", func() { ecdsa.SignRecoverableWithOptions(fxPtrSecp256k1PrivateKey(), fxSliceByte(), nil) }},           // ecdsa/sign.go
+	{"ecdsa.SignWithOptions: zero hash", func() { ecdsa.SignWithOptions(fxPtrSecp256k1PrivateKey(), nil, fxPtrEcdsaSignOptions()) }},                       // ecdsa/sign.go
+	{"ecdsa.SignWithOptions: zero k", func() { ecdsa.SignWithOptions(nil, fxSliceByte(), fxPtrEcdsaSignOptions()) }},                                       // ecdsa/sign.go
+	{"ecdsa.SignWithOptions: zero opts", func() { ecdsa.SignWithOptions(fxPtrSecp256k1PrivateKey(), fxSliceByte(), nil) }},                                 // ecdsa/sign.go
+	{"ellswift.Create: zero auxRand", func() { ellswift.Create(fxPtrSecp256k1PrivateKey(), nil) }},                                                         // ellswift/ellswift.go
+	{"ellswift.Create: zero k", func() { ellswift.Create(nil, fxSliceByte()) }},                                                                            // ellswift/ellswift.go
+	{"ellswift.Decode: zero enc", func() { ellswift.Decode(nil) }},                                                                                         // ellswift/ellswift.go
+	{"ellswift.Encode: zero pub", func() { ellswift.Encode(nil, fxSliceByte()) }},                                                                          // ellswift/ellswift.go
+	{"ellswift.Encode: zero rnd", func() { ellswift.Encode(fxPtrSecp256k1PublicKey(), nil) }},                                                              // ellswift/ellswift.go
+	{"ellswift.XDH: zero ellA", func() { ellswift.XDH(nil, fxSliceByte_ellB(), fxPtrSecp256k1PrivateKey(), fxBool()) }},                                    // ellswift/ellswift.go
+	{"ellswift.XDH: zero ellB", func() { ellswift.XDH(fxSliceByte_ellA(), nil, fxPtrSecp256k1PrivateKey(), fxBool()) }},                                    // ellswift/ellswift.go
+	{"ellswift.XDH: zero initiating", func() { ellswift.XDH(fxSliceByte_ellA(), fxSliceByte_ellB(), fxPtrSecp256k1PrivateKey(), false) }},                  // ellswift/ellswift.go
+	{"ellswift.XDH: zero k", func() { ellswift.XDH(fxSliceByte_ellA(), fxSliceByte_ellB(), nil, fxBool()) }},                                               // ellswift/ellswift.go
 	{"ellswift.XDHWithHash: zero ellA", func() {
 		ellswift.XDHWithHash(nil, fxSliceByte_ellB(), fxPtrSecp256k1PrivateKey(), fxBool(), fxFuncX32SliceByteEllA64SliceByteEllB64SliceByteSliceByte())
-	}}, // ellswift/ellswift.go:198
+	}}, // ellswift/ellswift.go
 	{"ellswift.XDHWithHash: zero ellB", func() {
 		ellswift.XDHWithHash(fxSliceByte_ellA(), nil, fxPtrSecp256k1PrivateKey(), fxBool(), fxFuncX32SliceByteEllA64SliceByteEllB64SliceByteSliceByte())
-	}}, // ellswift/ellswift.go:198
+	}}, // ellswift/ellswift.go
 	{"ellswift.XDHWithHash: zero hash", func() {
 		ellswift.XDHWithHash(fxSliceByte_ellA(), fxSliceByte_ellB(), fxPtrSecp256k1PrivateKey(), fxBool(), nil)
-	}}, // ellswift/ellswift.go:198
+	}}, // ellswift/ellswift.go
 	{"ellswift.XDHWithHash: zero initiating", func() {
 		ellswift.XDHWithHash(fxSliceByte_ellA(), fxSliceByte_ellB(), fxPtrSecp256k1PrivateKey(), false, fxFuncX32SliceByteEllA64SliceByteEllB64SliceByteSliceByte())
-	}}, // ellswift/ellswift.go:198
+	}}, // ellswift/ellswift.go
 	{"ellswift.XDHWithHash: zero k", func() {
 		ellswift.XDHWithHash(fxSliceByte_ellA(), fxSliceByte_ellB(), nil, fxBool(), fxFuncX32SliceByteEllA64SliceByteEllB64SliceByteSliceByte())
-	}}, // ellswift/ellswift.go:198
+	}}, // ellswift/ellswift.go
 	{"frost.DeterministicSign: zero aggOtherNonce", func() {
 		frost.DeterministicSign(fxPtrFrostSecretShare(), fxInt(), nil, fxPtrFrostSignersContext(), fxSliceSliceByte_tweaks(), fxSliceBool_isXOnly(), fxSliceByte(), fxSliceByte())
-	}}, // frost/deterministic.go:32
+	}}, // frost/deterministic.go
 	{"frost.DeterministicSign: zero auxRand", func() {
 		frost.DeterministicSign(fxPtrFrostSecretShare(), fxInt(), fxPtrFrostAggNonce(), fxPtrFrostSignersContext(), fxSliceSliceByte_tweaks(), fxSliceBool_isXOnly(), fxSliceByte(), nil)
-	}}, // frost/deterministic.go:32
+	}}, // frost/deterministic.go
 	{"frost.DeterministicSign: zero isXOnly", func() {
 		frost.DeterministicSign(fxPtrFrostSecretShare(), fxInt(), fxPtrFrostAggNonce(), fxPtrFrostSignersContext(), fxSliceSliceByte_tweaks(), nil, fxSliceByte(), fxSliceByte())
-	}}, // frost/deterministic.go:32
+	}}, // frost/deterministic.go
 	{"frost.DeterministicSign: zero msg", func() {
 		frost.DeterministicSign(fxPtrFrostSecretShare(), fxInt(), fxPtrFrostAggNonce(), fxPtrFrostSignersContext(), fxSliceSliceByte_tweaks(), fxSliceBool_isXOnly(), nil, fxSliceByte())
-	}}, // frost/deterministic.go:32
+	}}, // frost/deterministic.go
 	{"frost.DeterministicSign: zero myID", func() {
 		frost.DeterministicSign(fxPtrFrostSecretShare(), 0, fxPtrFrostAggNonce(), fxPtrFrostSignersContext(), fxSliceSliceByte_tweaks(), fxSliceBool_isXOnly(), fxSliceByte(), fxSliceByte())
-	}}, // frost/deterministic.go:32
+	}}, // frost/deterministic.go
 	{"frost.DeterministicSign: zero secshare", func() {
 		frost.DeterministicSign(nil, fxInt(), fxPtrFrostAggNonce(), fxPtrFrostSignersContext(), fxSliceSliceByte_tweaks(), fxSliceBool_isXOnly(), fxSliceByte(), fxSliceByte())
-	}}, // frost/deterministic.go:32
+	}}, // frost/deterministic.go
 	{"frost.DeterministicSign: zero signers", func() {
 		frost.DeterministicSign(fxPtrFrostSecretShare(), fxInt(), fxPtrFrostAggNonce(), nil, fxSliceSliceByte_tweaks(), fxSliceBool_isXOnly(), fxSliceByte(), fxSliceByte())
-	}}, // frost/deterministic.go:32
+	}}, // frost/deterministic.go
 	{"frost.DeterministicSign: zero tweaks", func() {
 		frost.DeterministicSign(fxPtrFrostSecretShare(), fxInt(), fxPtrFrostAggNonce(), fxPtrFrostSignersContext(), nil, fxSliceBool_isXOnly(), fxSliceByte(), fxSliceByte())
-	}}, // frost/deterministic.go:32
+	}}, // frost/deterministic.go
 	{"frost.NewSessionContext: zero aggNonce", func() {
 		frost.NewSessionContext(fxPtrFrostSignersContext(), nil, fxSliceSliceByte_tweaks(), fxSliceBool_isXOnly(), fxSliceByte())
-	}}, // frost/session.go:63
+	}}, // frost/session.go
 	{"frost.NewSessionContext: zero isXOnly", func() {
 		frost.NewSessionContext(fxPtrFrostSignersContext(), fxPtrFrostAggNonce(), fxSliceSliceByte_tweaks(), nil, fxSliceByte())
-	}}, // frost/session.go:63
+	}}, // frost/session.go
 	{"frost.NewSessionContext: zero msg", func() {
 		frost.NewSessionContext(fxPtrFrostSignersContext(), fxPtrFrostAggNonce(), fxSliceSliceByte_tweaks(), fxSliceBool_isXOnly(), nil)
-	}}, // frost/session.go:63
+	}}, // frost/session.go
 	{"frost.NewSessionContext: zero signers", func() {
 		frost.NewSessionContext(nil, fxPtrFrostAggNonce(), fxSliceSliceByte_tweaks(), fxSliceBool_isXOnly(), fxSliceByte())
-	}}, // frost/session.go:63
+	}}, // frost/session.go
 	{"frost.NewSessionContext: zero tweaks", func() {
 		frost.NewSessionContext(fxPtrFrostSignersContext(), fxPtrFrostAggNonce(), nil, fxSliceBool_isXOnly(), fxSliceByte())
-	}}, // frost/session.go:63
+	}}, // frost/session.go
 	{"frost.NewSessionContextWithNonces: zero isXOnly", func() {
 		frost.NewSessionContextWithNonces(fxPtrFrostSignersContext(), fxSliceFrostPubNonce(), fxSliceSliceByte_tweaks(), nil, fxSliceByte())
-	}}, // frost/session.go:101
+	}}, // frost/session.go
 	{"frost.NewSessionContextWithNonces: zero msg", func() {
 		frost.NewSessionContextWithNonces(fxPtrFrostSignersContext(), fxSliceFrostPubNonce(), fxSliceSliceByte_tweaks(), fxSliceBool_isXOnly(), nil)
-	}}, // frost/session.go:101
+	}}, // frost/session.go
 	{"frost.NewSessionContextWithNonces: zero pubnonces", func() {
 		frost.NewSessionContextWithNonces(fxPtrFrostSignersContext(), nil, fxSliceSliceByte_tweaks(), fxSliceBool_isXOnly(), fxSliceByte())
-	}}, // frost/session.go:101
+	}}, // frost/session.go
 	{"frost.NewSessionContextWithNonces: zero signers", func() {
 		frost.NewSessionContextWithNonces(nil, fxSliceFrostPubNonce(), fxSliceSliceByte_tweaks(), fxSliceBool_isXOnly(), fxSliceByte())
-	}}, // frost/session.go:101
+	}}, // frost/session.go
 	{"frost.NewSessionContextWithNonces: zero tweaks", func() {
 		frost.NewSessionContextWithNonces(fxPtrFrostSignersContext(), fxSliceFrostPubNonce(), nil, fxSliceBool_isXOnly(), fxSliceByte())
-	}}, // frost/session.go:101
+	}}, // frost/session.go
 	{"frost.NewSignersContext: zero ids", func() {
 		frost.NewSignersContext(fxInt_n(), fxInt_t(), nil, fxSliceSliceByte_pubshares(), fxSliceByte_threshPK())
-	}}, // frost/signers.go:83
+	}}, // frost/signers.go
 	{"frost.NewSignersContext: zero n", func() {
 		frost.NewSignersContext(0, fxInt_t(), fxSliceInt(), fxSliceSliceByte_pubshares(), fxSliceByte_threshPK())
-	}}, // frost/signers.go:83
-	{"frost.NewSignersContext: zero pubshares", func() { frost.NewSignersContext(fxInt_n(), fxInt_t(), fxSliceInt(), nil, fxSliceByte_threshPK()) }}, // frost/signers.go:83
+	}}, // frost/signers.go
+	{"frost.NewSignersContext: zero pubshares", func() { frost.NewSignersContext(fxInt_n(), fxInt_t(), fxSliceInt(), nil, fxSliceByte_threshPK()) }}, // frost/signers.go
 	{"frost.NewSignersContext: zero t", func() {
 		frost.NewSignersContext(fxInt_n(), 0, fxSliceInt(), fxSliceSliceByte_pubshares(), fxSliceByte_threshPK())
-	}}, // frost/signers.go:83
-	{"frost.NewSignersContext: zero threshPK", func() { frost.NewSignersContext(fxInt_n(), fxInt_t(), fxSliceInt(), fxSliceSliceByte_pubshares(), nil) }}, // frost/signers.go:83
-	{"frost.NewTweakContext: zero threshPK", func() { frost.NewTweakContext(nil) }},                                                                       // frost/tweak.go:44
-	{"frost.NonceAgg: zero pubnonces", func() { frost.NonceAgg(nil) }},                                                                                    // frost/nonce.go:352
-	{"frost.NonceGen: zero opts", func() { frost.NonceGen(nil) }},                                                                                         // frost/nonce.go:227
-	{"frost.ParseAggNonce: zero b", func() { frost.ParseAggNonce(nil) }},                                                                                  // frost/nonce.go:74
-	{"frost.ParsePartialSig: zero b", func() { frost.ParsePartialSig(nil) }},                                                                              // frost/sign.go:23
-	{"frost.ParsePubNonce: zero b", func() { frost.ParsePubNonce(nil) }},                                                                                  // frost/nonce.go:38
-	{"frost.ParseSecretShare: zero b", func() { frost.ParseSecretShare(nil) }},                                                                            // frost/share.go:32
-	{"frost.PartialSigAgg: zero psigs", func() { frost.PartialSigAgg(nil, fxPtrFrostSessionContext()) }},                                                  // frost/sign.go:227
-	{"frost.PartialSigAgg: zero session", func() { frost.PartialSigAgg(fxSliceFrostPartialSig(), nil) }},                                                  // frost/sign.go:227
+	}}, // frost/signers.go
+	{"frost.NewSignersContext: zero threshPK", func() { frost.NewSignersContext(fxInt_n(), fxInt_t(), fxSliceInt(), fxSliceSliceByte_pubshares(), nil) }}, // frost/signers.go
+	{"frost.NewTweakContext: zero threshPK", func() { frost.NewTweakContext(nil) }},                                                                       // frost/tweak.go
+	{"frost.NonceAgg: zero pubnonces", func() { frost.NonceAgg(nil) }},                                                                                    // frost/nonce.go
+	{"frost.NonceGen: zero opts", func() { frost.NonceGen(nil) }},                                                                                         // frost/nonce.go
+	{"frost.ParseAggNonce: zero b", func() { frost.ParseAggNonce(nil) }},                                                                                  // frost/nonce.go
+	{"frost.ParsePartialSig: zero b", func() { frost.ParsePartialSig(nil) }},                                                                              // frost/sign.go
+	{"frost.ParsePubNonce: zero b", func() { frost.ParsePubNonce(nil) }},                                                                                  // frost/nonce.go
+	{"frost.ParseSecretShare: zero b", func() { frost.ParseSecretShare(nil) }},                                                                            // frost/share.go
+	{"frost.PartialSigAgg: zero psigs", func() { frost.PartialSigAgg(nil, fxPtrFrostSessionContext()) }},                                                  // frost/sign.go
+	{"frost.PartialSigAgg: zero session", func() { frost.PartialSigAgg(fxSliceFrostPartialSig(), nil) }},                                                  // frost/sign.go
 	{"frost.PartialSigVerify: zero i", func() {
 		frost.PartialSigVerify(fxPtrFrostPartialSig(), fxSliceFrostPubNonce(), fxPtrFrostSignersContext(), fxSliceSliceByte_tweaks(), fxSliceBool_isXOnly(), fxSliceByte(), 0)
-	}}, // frost/sign.go:200
+	}}, // frost/sign.go
 	{"frost.PartialSigVerify: zero isXOnly", func() {
 		frost.PartialSigVerify(fxPtrFrostPartialSig(), fxSliceFrostPubNonce(), fxPtrFrostSignersContext(), fxSliceSliceByte_tweaks(), nil, fxSliceByte(), fxInt())
-	}}, // frost/sign.go:200
+	}}, // frost/sign.go
 	{"frost.PartialSigVerify: zero msg", func() {
 		frost.PartialSigVerify(fxPtrFrostPartialSig(), fxSliceFrostPubNonce(), fxPtrFrostSignersContext(), fxSliceSliceByte_tweaks(), fxSliceBool_isXOnly(), nil, fxInt())
-	}}, // frost/sign.go:200
+	}}, // frost/sign.go
 	{"frost.PartialSigVerify: zero psig", func() {
 		frost.PartialSigVerify(nil, fxSliceFrostPubNonce(), fxPtrFrostSignersContext(), fxSliceSliceByte_tweaks(), fxSliceBool_isXOnly(), fxSliceByte(), fxInt())
-	}}, // frost/sign.go:200
+	}}, // frost/sign.go
 	{"frost.PartialSigVerify: zero pubnonces", func() {
 		frost.PartialSigVerify(fxPtrFrostPartialSig(), nil, fxPtrFrostSignersContext(), fxSliceSliceByte_tweaks(), fxSliceBool_isXOnly(), fxSliceByte(), fxInt())
-	}}, // frost/sign.go:200
+	}}, // frost/sign.go
 	{"frost.PartialSigVerify: zero signers", func() {
 		frost.PartialSigVerify(fxPtrFrostPartialSig(), fxSliceFrostPubNonce(), nil, fxSliceSliceByte_tweaks(), fxSliceBool_isXOnly(), fxSliceByte(), fxInt())
-	}}, // frost/sign.go:200
+	}}, // frost/sign.go
 	{"frost.PartialSigVerify: zero tweaks", func() {
 		frost.PartialSigVerify(fxPtrFrostPartialSig(), fxSliceFrostPubNonce(), fxPtrFrostSignersContext(), nil, fxSliceBool_isXOnly(), fxSliceByte(), fxInt())
-	}}, // frost/sign.go:200
-	{"frost.Sign: zero myID", func() { frost.Sign(fxPtrFrostSecNonce(), fxPtrFrostSecretShare(), 0, fxPtrFrostSessionContext()) }}, // frost/sign.go:62
-	{"frost.Sign: zero secnonce", func() { frost.Sign(nil, fxPtrFrostSecretShare(), fxInt(), fxPtrFrostSessionContext()) }},        // frost/sign.go:62
-	{"frost.Sign: zero secshare", func() { frost.Sign(fxPtrFrostSecNonce(), nil, fxInt(), fxPtrFrostSessionContext()) }},           // frost/sign.go:62
-	{"frost.Sign: zero session", func() { frost.Sign(fxPtrFrostSecNonce(), fxPtrFrostSecretShare(), fxInt(), nil) }},               // frost/sign.go:62
+	}}, // frost/sign.go
+	{"frost.Sign: zero myID", func() { frost.Sign(fxPtrFrostSecNonce(), fxPtrFrostSecretShare(), 0, fxPtrFrostSessionContext()) }}, // frost/sign.go
+	{"frost.Sign: zero secnonce", func() { frost.Sign(nil, fxPtrFrostSecretShare(), fxInt(), fxPtrFrostSessionContext()) }},        // frost/sign.go
+	{"frost.Sign: zero secshare", func() { frost.Sign(fxPtrFrostSecNonce(), nil, fxInt(), fxPtrFrostSessionContext()) }},           // frost/sign.go
+	{"frost.Sign: zero session", func() { frost.Sign(fxPtrFrostSecNonce(), fxPtrFrostSecretShare(), fxInt(), nil) }},               // frost/sign.go
 	{"frost.SignWithOptions: zero myID", func() {
 		frost.SignWithOptions(fxPtrFrostSecNonce(), fxPtrFrostSecretShare(), 0, fxPtrFrostSessionContext(), fxPtrFrostSignOptions())
-	}}, // frost/sign.go:84
+	}}, // frost/sign.go
 	{"frost.SignWithOptions: zero opts", func() {
 		frost.SignWithOptions(fxPtrFrostSecNonce(), fxPtrFrostSecretShare(), fxInt(), fxPtrFrostSessionContext(), nil)
-	}}, // frost/sign.go:84
+	}}, // frost/sign.go
 	{"frost.SignWithOptions: zero secnonce", func() {
 		frost.SignWithOptions(nil, fxPtrFrostSecretShare(), fxInt(), fxPtrFrostSessionContext(), fxPtrFrostSignOptions())
-	}}, // frost/sign.go:84
+	}}, // frost/sign.go
 	{"frost.SignWithOptions: zero secshare", func() {
 		frost.SignWithOptions(fxPtrFrostSecNonce(), nil, fxInt(), fxPtrFrostSessionContext(), fxPtrFrostSignOptions())
-	}}, // frost/sign.go:84
+	}}, // frost/sign.go
 	{"frost.SignWithOptions: zero session", func() {
 		frost.SignWithOptions(fxPtrFrostSecNonce(), fxPtrFrostSecretShare(), fxInt(), nil, fxPtrFrostSignOptions())
-	}}, // frost/sign.go:84
-	{"frost.TrustedDealerKeygen: zero n", func() { frost.TrustedDealerKeygen(0, fxInt_t(), fxIoReader()) }},                              // frost/dealer.go:54
-	{"frost.TrustedDealerKeygen: zero rand", func() { frost.TrustedDealerKeygen(fxInt_n(), fxInt_t(), nil) }},                            // frost/dealer.go:54
-	{"frost.TrustedDealerKeygen: zero t", func() { frost.TrustedDealerKeygen(fxInt_n(), 0, fxIoReader()) }},                              // frost/dealer.go:54
-	{"frost.VerifySecretShare: zero commitments", func() { frost.VerifySecretShare(fxPtrFrostSecretShare(), fxInt(), nil) }},             // frost/dealer.go:141
-	{"frost.VerifySecretShare: zero id", func() { frost.VerifySecretShare(fxPtrFrostSecretShare(), 0, fxSliceSliceByte_commitments()) }}, // frost/dealer.go:141
-	{"frost.VerifySecretShare: zero share", func() { frost.VerifySecretShare(nil, fxInt(), fxSliceSliceByte_commitments()) }},            // frost/dealer.go:141
-	{"hash2curve.EncodeToCurve: zero dst", func() { hash2curve.EncodeToCurve(fxSliceByte(), nil) }},                                      // hash2curve/hash2curve.go:47
-	{"hash2curve.EncodeToCurve: zero msg", func() { hash2curve.EncodeToCurve(nil, fxSliceByte()) }},                                      // hash2curve/hash2curve.go:47
-	{"hash2curve.ExpandMessageXMD: zero dst", func() { hash2curve.ExpandMessageXMD(fxSliceByte(), nil, fxInt()) }},                       // hash2curve/expand.go:71
-	{"hash2curve.ExpandMessageXMD: zero lenInBytes", func() { hash2curve.ExpandMessageXMD(fxSliceByte(), fxSliceByte(), 0) }},            // hash2curve/expand.go:71
-	{"hash2curve.ExpandMessageXMD: zero msg", func() { hash2curve.ExpandMessageXMD(nil, fxSliceByte(), fxInt()) }},                       // hash2curve/expand.go:71
-	{"hash2curve.HashToCurve: zero dst", func() { hash2curve.HashToCurve(fxSliceByte(), nil) }},                                          // hash2curve/hash2curve.go:24
-	{"hash2curve.HashToCurve: zero msg", func() { hash2curve.HashToCurve(nil, fxSliceByte()) }},                                          // hash2curve/hash2curve.go:24
-	{"hash2curve.HashToScalar: zero dst", func() { hash2curve.HashToScalar(fxSliceByte(), nil) }},                                        // hash2curve/scalar.go:16
-	{"hash2curve.HashToScalar: zero msg", func() { hash2curve.HashToScalar(nil, fxSliceByte()) }},                                        // hash2curve/scalar.go:16
-	{"hash2curve.HashToScalars: zero count", func() { hash2curve.HashToScalars(fxSliceByte(), fxSliceByte(), 0) }},                       // hash2curve/scalar.go:29
-	{"hash2curve.HashToScalars: zero dst", func() { hash2curve.HashToScalars(fxSliceByte(), nil, fxInt()) }},                             // hash2curve/scalar.go:29
-	{"hash2curve.HashToScalars: zero msg", func() { hash2curve.HashToScalars(nil, fxSliceByte(), fxInt()) }},                             // hash2curve/scalar.go:29
-	{"keyfmt.MarshalECPrivateKey: zero k", func() { keyfmt.MarshalECPrivateKey(nil) }},                                                   // keyfmt/sec1.go:157
-	{"keyfmt.MarshalECPrivateKeyPEM: zero k", func() { keyfmt.MarshalECPrivateKeyPEM(nil) }},                                             // keyfmt/pem.go:173
-	{"keyfmt.MarshalPKCS8PrivateKey: zero k", func() { keyfmt.MarshalPKCS8PrivateKey(nil) }},                                             // keyfmt/pkcs8.go:158
-	{"keyfmt.MarshalPKCS8PrivateKeyPEM: zero k", func() { keyfmt.MarshalPKCS8PrivateKeyPEM(nil) }},                                       // keyfmt/pem.go:185
-	{"keyfmt.MarshalPKIXPublicKey: zero p", func() { keyfmt.MarshalPKIXPublicKey(nil) }},                                                 // keyfmt/pkix.go:62
-	{"keyfmt.MarshalPKIXPublicKeyCompressed: zero p", func() { keyfmt.MarshalPKIXPublicKeyCompressed(nil) }},                             // keyfmt/pkix.go:70
-	{"keyfmt.MarshalPrivateJWK: zero k", func() { keyfmt.MarshalPrivateJWK(nil) }},                                                       // keyfmt/jwk.go:229
-	{"keyfmt.MarshalPublicJWK: zero p", func() { keyfmt.MarshalPublicJWK(nil) }},                                                         // keyfmt/jwk.go:219
-	{"keyfmt.MarshalPublicKeyPEM: zero p", func() { keyfmt.MarshalPublicKeyPEM(nil) }},                                                   // keyfmt/pem.go:197
-	{"keyfmt.ParseECPrivateKey: zero der", func() { keyfmt.ParseECPrivateKey(nil) }},                                                     // keyfmt/sec1.go:60
-	{"keyfmt.ParsePKCS8PrivateKey: zero der", func() { keyfmt.ParsePKCS8PrivateKey(nil) }},                                               // keyfmt/pkcs8.go:79
-	{"keyfmt.ParsePKIXPublicKey: zero der", func() { keyfmt.ParsePKIXPublicKey(nil) }},                                                   // keyfmt/pkix.go:34
-	{"keyfmt.ParsePrivateJWK: zero data", func() { keyfmt.ParsePrivateJWK(nil) }},                                                        // keyfmt/jwk.go:52
-	{"keyfmt.ParsePrivateKeyPEM: zero data", func() { keyfmt.ParsePrivateKeyPEM(nil) }},                                                  // keyfmt/pem.go:35
-	{"keyfmt.ParsePublicJWK: zero data", func() { keyfmt.ParsePublicJWK(nil) }},                                                          // keyfmt/jwk.go:34
-	{"keyfmt.ParsePublicKeyPEM: zero data", func() { keyfmt.ParsePublicKeyPEM(nil) }},                                                    // keyfmt/pem.go:82
+	}}, // frost/sign.go
+	{"frost.TrustedDealerKeygen: zero n", func() { frost.TrustedDealerKeygen(0, fxInt_t(), fxIoReader()) }},                              // frost/dealer.go
+	{"frost.TrustedDealerKeygen: zero rand", func() { frost.TrustedDealerKeygen(fxInt_n(), fxInt_t(), nil) }},                            // frost/dealer.go
+	{"frost.TrustedDealerKeygen: zero t", func() { frost.TrustedDealerKeygen(fxInt_n(), 0, fxIoReader()) }},                              // frost/dealer.go
+	{"frost.VerifySecretShare: zero commitments", func() { frost.VerifySecretShare(fxPtrFrostSecretShare(), fxInt(), nil) }},             // frost/dealer.go
+	{"frost.VerifySecretShare: zero id", func() { frost.VerifySecretShare(fxPtrFrostSecretShare(), 0, fxSliceSliceByte_commitments()) }}, // frost/dealer.go
+	{"frost.VerifySecretShare: zero share", func() { frost.VerifySecretShare(nil, fxInt(), fxSliceSliceByte_commitments()) }},            // frost/dealer.go
+	{"hash2curve.EncodeToCurve: zero dst", func() { hash2curve.EncodeToCurve(fxSliceByte(), nil) }},                                      // hash2curve/hash2curve.go
+	{"hash2curve.EncodeToCurve: zero msg", func() { hash2curve.EncodeToCurve(nil, fxSliceByte()) }},                                      // hash2curve/hash2curve.go
+	{"hash2curve.ExpandMessageXMD: zero dst", func() { hash2curve.ExpandMessageXMD(fxSliceByte(), nil, fxInt()) }},                       // hash2curve/expand.go
+	{"hash2curve.ExpandMessageXMD: zero lenInBytes", func() { hash2curve.ExpandMessageXMD(fxSliceByte(), fxSliceByte(), 0) }},            // hash2curve/expand.go
+	{"hash2curve.ExpandMessageXMD: zero msg", func() { hash2curve.ExpandMessageXMD(nil, fxSliceByte(), fxInt()) }},                       // hash2curve/expand.go
+	{"hash2curve.HashToCurve: zero dst", func() { hash2curve.HashToCurve(fxSliceByte(), nil) }},                                          // hash2curve/hash2curve.go
+	{"hash2curve.HashToCurve: zero msg", func() { hash2curve.HashToCurve(nil, fxSliceByte()) }},                                          // hash2curve/hash2curve.go
+	{"hash2curve.HashToScalar: zero dst", func() { hash2curve.HashToScalar(fxSliceByte(), nil) }},                                        // hash2curve/scalar.go
+	{"hash2curve.HashToScalar: zero msg", func() { hash2curve.HashToScalar(nil, fxSliceByte()) }},                                        // hash2curve/scalar.go
+	{"hash2curve.HashToScalars: zero count", func() { hash2curve.HashToScalars(fxSliceByte(), fxSliceByte(), 0) }},                       // hash2curve/scalar.go
+	{"hash2curve.HashToScalars: zero dst", func() { hash2curve.HashToScalars(fxSliceByte(), nil, fxInt()) }},                             // hash2curve/scalar.go
+	{"hash2curve.HashToScalars: zero msg", func() { hash2curve.HashToScalars(nil, fxSliceByte(), fxInt()) }},                             // hash2curve/scalar.go
+	{"keyfmt.MarshalECPrivateKey: zero k", func() { keyfmt.MarshalECPrivateKey(nil) }},                                                   // keyfmt/sec1.go
+	{"keyfmt.MarshalECPrivateKeyPEM: zero k", func() { keyfmt.MarshalECPrivateKeyPEM(nil) }},                                             // keyfmt/pem.go
+	{"keyfmt.MarshalPKCS8PrivateKey: zero k", func() { keyfmt.MarshalPKCS8PrivateKey(nil) }},                                             // keyfmt/pkcs8.go
+	{"keyfmt.MarshalPKCS8PrivateKeyPEM: zero k", func() { keyfmt.MarshalPKCS8PrivateKeyPEM(nil) }},                                       // keyfmt/pem.go
+	{"keyfmt.MarshalPKIXPublicKey: zero p", func() { keyfmt.MarshalPKIXPublicKey(nil) }},                                                 // keyfmt/pkix.go
+	{"keyfmt.MarshalPKIXPublicKeyCompressed: zero p", func() { keyfmt.MarshalPKIXPublicKeyCompressed(nil) }},                             // keyfmt/pkix.go
+	{"keyfmt.MarshalPrivateJWK: zero k", func() { keyfmt.MarshalPrivateJWK(nil) }},                                                       // keyfmt/jwk.go
+	{"keyfmt.MarshalPublicJWK: zero p", func() { keyfmt.MarshalPublicJWK(nil) }},                                                         // keyfmt/jwk.go
+	{"keyfmt.MarshalPublicKeyPEM: zero p", func() { keyfmt.MarshalPublicKeyPEM(nil) }},                                                   // keyfmt/pem.go
+	{"keyfmt.ParseECPrivateKey: zero der", func() { keyfmt.ParseECPrivateKey(nil) }},                                                     // keyfmt/sec1.go
+	{"keyfmt.ParsePKCS8PrivateKey: zero der", func() { keyfmt.ParsePKCS8PrivateKey(nil) }},                                               // keyfmt/pkcs8.go
+	{"keyfmt.ParsePKIXPublicKey: zero der", func() { keyfmt.ParsePKIXPublicKey(nil) }},                                                   // keyfmt/pkix.go
+	{"keyfmt.ParsePrivateJWK: zero data", func() { keyfmt.ParsePrivateJWK(nil) }},                                                        // keyfmt/jwk.go
+	{"keyfmt.ParsePrivateKeyPEM: zero data", func() { keyfmt.ParsePrivateKeyPEM(nil) }},                                                  // keyfmt/pem.go
+	{"keyfmt.ParsePublicJWK: zero data", func() { keyfmt.ParsePublicJWK(nil) }},                                                          // keyfmt/jwk.go
+	{"keyfmt.ParsePublicKeyPEM: zero data", func() { keyfmt.ParsePublicKeyPEM(nil) }},                                                    // keyfmt/pem.go
 	{"musig2.DeterministicSign: zero aggOtherNonce", func() {
 		musig2.DeterministicSign(fxPtrSecp256k1PrivateKey(), nil, fxSliceSliceByte(), fxSliceSliceByte_tweaks(), fxSliceBool_isXOnly(), fxSliceByte(), fxSliceByte())
-	}}, // musig2/deterministic.go:30
+	}}, // musig2/deterministic.go
 	{"musig2.DeterministicSign: zero isXOnly", func() {
 		musig2.DeterministicSign(fxPtrSecp256k1PrivateKey(), fxPtrMusig2AggNonce(), fxSliceSliceByte(), fxSliceSliceByte_tweaks(), nil, fxSliceByte(), fxSliceByte())
-	}}, // musig2/deterministic.go:30
+	}}, // musig2/deterministic.go
 	{"musig2.DeterministicSign: zero msg", func() {
 		musig2.DeterministicSign(fxPtrSecp256k1PrivateKey(), fxPtrMusig2AggNonce(), fxSliceSliceByte(), fxSliceSliceByte_tweaks(), fxSliceBool_isXOnly(), nil, fxSliceByte())
-	}}, // musig2/deterministic.go:30
+	}}, // musig2/deterministic.go
 	{"musig2.DeterministicSign: zero pubkeys", func() {
 		musig2.DeterministicSign(fxPtrSecp256k1PrivateKey(), fxPtrMusig2AggNonce(), nil, fxSliceSliceByte_tweaks(), fxSliceBool_isXOnly(), fxSliceByte(), fxSliceByte())
-	}}, // musig2/deterministic.go:30
+	}}, // musig2/deterministic.go
 	{"musig2.DeterministicSign: zero rand", func() {
 		musig2.DeterministicSign(fxPtrSecp256k1PrivateKey(), fxPtrMusig2AggNonce(), fxSliceSliceByte(), fxSliceSliceByte_tweaks(), fxSliceBool_isXOnly(), fxSliceByte(), nil)
-	}}, // musig2/deterministic.go:30
+	}}, // musig2/deterministic.go
 	{"musig2.DeterministicSign: zero sk", func() {
 		musig2.DeterministicSign(nil, fxPtrMusig2AggNonce(), fxSliceSliceByte(), fxSliceSliceByte_tweaks(), fxSliceBool_isXOnly(), fxSliceByte(), fxSliceByte())
-	}}, // musig2/deterministic.go:30
+	}}, // musig2/deterministic.go
 	{"musig2.DeterministicSign: zero tweaks", func() {
 		musig2.DeterministicSign(fxPtrSecp256k1PrivateKey(), fxPtrMusig2AggNonce(), fxSliceSliceByte(), nil, fxSliceBool_isXOnly(), fxSliceByte(), fxSliceByte())
-	}}, // musig2/deterministic.go:30
-	{"musig2.KeyAgg: zero pubkeys", func() { musig2.KeyAgg(nil) }}, // musig2/keyagg.go:86
+	}}, // musig2/deterministic.go
+	{"musig2.KeyAgg: zero pubkeys", func() { musig2.KeyAgg(nil) }}, // musig2/keyagg.go
 	{"musig2.NewAdaptorSessionContext: zero T", func() {
 		musig2.NewAdaptorSessionContext(fxPtrMusig2AggNonce(), fxSliceSliceByte(), fxSliceSliceByte_tweaks(), fxSliceBool_isXOnly(), fxSliceByte(), nil)
-	}}, // musig2/adaptor.go:24
+	}}, // musig2/adaptor.go
 	{"musig2.NewAdaptorSessionContext: zero aggNonce", func() {
 		musig2.NewAdaptorSessionContext(nil, fxSliceSliceByte(), fxSliceSliceByte_tweaks(), fxSliceBool_isXOnly(), fxSliceByte(), fxPtrSecp256k1PublicKey())
-	}}, // musig2/adaptor.go:24
+	}}, // musig2/adaptor.go
 	{"musig2.NewAdaptorSessionContext: zero isXOnly", func() {
 		musig2.NewAdaptorSessionContext(fxPtrMusig2AggNonce(), fxSliceSliceByte(), fxSliceSliceByte_tweaks(), nil, fxSliceByte(), fxPtrSecp256k1PublicKey())
-	}}, // musig2/adaptor.go:24
+	}}, // musig2/adaptor.go
 	{"musig2.NewAdaptorSessionContext: zero msg", func() {
 		musig2.NewAdaptorSessionContext(fxPtrMusig2AggNonce(), fxSliceSliceByte(), fxSliceSliceByte_tweaks(), fxSliceBool_isXOnly(), nil, fxPtrSecp256k1PublicKey())
-	}}, // musig2/adaptor.go:24
+	}}, // musig2/adaptor.go
 	{"musig2.NewAdaptorSessionContext: zero pubkeys", func() {
 		musig2.NewAdaptorSessionContext(fxPtrMusig2AggNonce(), nil, fxSliceSliceByte_tweaks(), fxSliceBool_isXOnly(), fxSliceByte(), fxPtrSecp256k1PublicKey())
-	}}, // musig2/adaptor.go:24
+	}}, // musig2/adaptor.go
 	{"musig2.NewAdaptorSessionContext: zero tweaks", func() {
 		musig2.NewAdaptorSessionContext(fxPtrMusig2AggNonce(), fxSliceSliceByte(), nil, fxSliceBool_isXOnly(), fxSliceByte(), fxPtrSecp256k1PublicKey())
-	}}, // musig2/adaptor.go:24
-	{"musig2.NewSession: zero ka", func() { musig2.NewSession(fxPtrSecp256k1PrivateKey(), nil, fxPtrMusig2SessionOptions()) }},  // musig2/signing_session.go:129
-	{"musig2.NewSession: zero opts", func() { musig2.NewSession(fxPtrSecp256k1PrivateKey(), fxPtrMusig2KeyAggContext(), nil) }}, // musig2/signing_session.go:129
-	{"musig2.NewSession: zero sk", func() { musig2.NewSession(nil, fxPtrMusig2KeyAggContext(), fxPtrMusig2SessionOptions()) }},  // musig2/signing_session.go:129
+	}}, // musig2/adaptor.go
+	{"musig2.NewSession: zero ka", func() { musig2.NewSession(fxPtrSecp256k1PrivateKey(), nil, fxPtrMusig2SessionOptions()) }},  // musig2/signing_session.go
+	{"musig2.NewSession: zero opts", func() { musig2.NewSession(fxPtrSecp256k1PrivateKey(), fxPtrMusig2KeyAggContext(), nil) }}, // musig2/signing_session.go
+	{"musig2.NewSession: zero sk", func() { musig2.NewSession(nil, fxPtrMusig2KeyAggContext(), fxPtrMusig2SessionOptions()) }},  // musig2/signing_session.go
 	{"musig2.NewSessionContext: zero aggNonce", func() {
 		musig2.NewSessionContext(nil, fxSliceSliceByte(), fxSliceSliceByte_tweaks(), fxSliceBool_isXOnly(), fxSliceByte())
-	}}, // musig2/session.go:59
+	}}, // musig2/session.go
 	{"musig2.NewSessionContext: zero isXOnly", func() {
 		musig2.NewSessionContext(fxPtrMusig2AggNonce(), fxSliceSliceByte(), fxSliceSliceByte_tweaks(), nil, fxSliceByte())
-	}}, // musig2/session.go:59
+	}}, // musig2/session.go
 	{"musig2.NewSessionContext: zero msg", func() {
 		musig2.NewSessionContext(fxPtrMusig2AggNonce(), fxSliceSliceByte(), fxSliceSliceByte_tweaks(), fxSliceBool_isXOnly(), nil)
-	}}, // musig2/session.go:59
+	}}, // musig2/session.go
 	{"musig2.NewSessionContext: zero pubkeys", func() {
 		musig2.NewSessionContext(fxPtrMusig2AggNonce(), nil, fxSliceSliceByte_tweaks(), fxSliceBool_isXOnly(), fxSliceByte())
-	}}, // musig2/session.go:59
+	}}, // musig2/session.go
 	{"musig2.NewSessionContext: zero tweaks", func() {
 		musig2.NewSessionContext(fxPtrMusig2AggNonce(), fxSliceSliceByte(), nil, fxSliceBool_isXOnly(), fxSliceByte())
-	}}, // musig2/session.go:59
-	{"musig2.NonceAgg: zero pubnonces", func() { musig2.NonceAgg(nil) }},                                                                     // musig2/nonce.go:342
-	{"musig2.NonceGen: zero opts", func() { musig2.NonceGen(fxSliceByte_pk(), nil) }},                                                        // musig2/nonce.go:223
-	{"musig2.NonceGen: zero pk", func() { musig2.NonceGen(nil, fxPtrMusig2NonceGenOptions()) }},                                              // musig2/nonce.go:223
-	{"musig2.NonceGenCounter: zero counter", func() { musig2.NonceGenCounter(fxPtrSecp256k1PrivateKey(), 0, fxPtrMusig2NonceGenOptions()) }}, // musig2/nonce_counter.go:37
-	{"musig2.NonceGenCounter: zero opts", func() { musig2.NonceGenCounter(fxPtrSecp256k1PrivateKey(), fxUint64(), nil) }},                    // musig2/nonce_counter.go:37
-	{"musig2.NonceGenCounter: zero sk", func() { musig2.NonceGenCounter(nil, fxUint64(), fxPtrMusig2NonceGenOptions()) }},                    // musig2/nonce_counter.go:37
-	{"musig2.ParseAggNonce: zero b", func() { musig2.ParseAggNonce(nil) }},                                                                   // musig2/nonce.go:73
-	{"musig2.ParsePartialSig: zero b", func() { musig2.ParsePartialSig(nil) }},                                                               // musig2/sign.go:25
-	{"musig2.ParsePubNonce: zero b", func() { musig2.ParsePubNonce(nil) }},                                                                   // musig2/nonce.go:38
-	{"musig2.PartialSigAgg: zero psigs", func() { musig2.PartialSigAgg(nil, fxPtrMusig2SessionContext()) }},                                  // musig2/sign.go:277
-	{"musig2.PartialSigAgg: zero session", func() { musig2.PartialSigAgg(fxSliceMusig2PartialSig(), nil) }},                                  // musig2/sign.go:277
+	}}, // musig2/session.go
+	{"musig2.NonceAgg: zero pubnonces", func() { musig2.NonceAgg(nil) }},                                                                     // musig2/nonce.go
+	{"musig2.NonceGen: zero opts", func() { musig2.NonceGen(fxSliceByte_pk(), nil) }},                                                        // musig2/nonce.go
+	{"musig2.NonceGen: zero pk", func() { musig2.NonceGen(nil, fxPtrMusig2NonceGenOptions()) }},                                              // musig2/nonce.go
+	{"musig2.NonceGenCounter: zero counter", func() { musig2.NonceGenCounter(fxPtrSecp256k1PrivateKey(), 0, fxPtrMusig2NonceGenOptions()) }}, // musig2/nonce_counter.go
+	{"musig2.NonceGenCounter: zero opts", func() { musig2.NonceGenCounter(fxPtrSecp256k1PrivateKey(), fxUint64(), nil) }},                    // musig2/nonce_counter.go
+	{"musig2.NonceGenCounter: zero sk", func() { musig2.NonceGenCounter(nil, fxUint64(), fxPtrMusig2NonceGenOptions()) }},                    // musig2/nonce_counter.go
+	{"musig2.ParseAggNonce: zero b", func() { musig2.ParseAggNonce(nil) }},                                                                   // musig2/nonce.go
+	{"musig2.ParsePartialSig: zero b", func() { musig2.ParsePartialSig(nil) }},                                                               // musig2/sign.go
+	{"musig2.ParsePubNonce: zero b", func() { musig2.ParsePubNonce(nil) }},                                                                   // musig2/nonce.go
+	{"musig2.PartialSigAgg: zero psigs", func() { musig2.PartialSigAgg(nil, fxPtrMusig2SessionContext()) }},                                  // musig2/sign.go
+	{"musig2.PartialSigAgg: zero session", func() { musig2.PartialSigAgg(fxSliceMusig2PartialSig(), nil) }},                                  // musig2/sign.go
 	{"musig2.PartialSigVerify: zero i", func() {
 		musig2.PartialSigVerify(fxPtrMusig2PartialSig(), fxSliceMusig2PubNonce(), fxSliceSliceByte(), fxSliceSliceByte_tweaks(), fxSliceBool_isXOnly(), fxSliceByte(), 0)
-	}}, // musig2/sign.go:249
+	}}, // musig2/sign.go
 	{"musig2.PartialSigVerify: zero isXOnly", func() {
 		musig2.PartialSigVerify(fxPtrMusig2PartialSig(), fxSliceMusig2PubNonce(), fxSliceSliceByte(), fxSliceSliceByte_tweaks(), nil, fxSliceByte(), fxInt())
-	}}, // musig2/sign.go:249
+	}}, // musig2/sign.go
 	{"musig2.PartialSigVerify: zero msg", func() {
 		musig2.PartialSigVerify(fxPtrMusig2PartialSig(), fxSliceMusig2PubNonce(), fxSliceSliceByte(), fxSliceSliceByte_tweaks(), fxSliceBool_isXOnly(), nil, fxInt())
-	}}, // musig2/sign.go:249
+	}}, // musig2/sign.go
 	{"musig2.PartialSigVerify: zero psig", func() {
 		musig2.PartialSigVerify(nil, fxSliceMusig2PubNonce(), fxSliceSliceByte(), fxSliceSliceByte_tweaks(), fxSliceBool_isXOnly(), fxSliceByte(), fxInt())
-	}}, // musig2/sign.go:249
+	}}, // musig2/sign.go
 	{"musig2.PartialSigVerify: zero pubkeys", func() {
 		musig2.PartialSigVerify(fxPtrMusig2PartialSig(), fxSliceMusig2PubNonce(), nil, fxSliceSliceByte_tweaks(), fxSliceBool_isXOnly(), fxSliceByte(), fxInt())
-	}}, // musig2/sign.go:249
+	}}, // musig2/sign.go
 	{"musig2.PartialSigVerify: zero pubnonces", func() {
 		musig2.PartialSigVerify(fxPtrMusig2PartialSig(), nil, fxSliceSliceByte(), fxSliceSliceByte_tweaks(), fxSliceBool_isXOnly(), fxSliceByte(), fxInt())
-	}}, // musig2/sign.go:249
+	}}, // musig2/sign.go
 	{"musig2.PartialSigVerify: zero tweaks", func() {
 		musig2.PartialSigVerify(fxPtrMusig2PartialSig(), fxSliceMusig2PubNonce(), fxSliceSliceByte(), nil, fxSliceBool_isXOnly(), fxSliceByte(), fxInt())
-	}}, // musig2/sign.go:249
-	{"musig2.PreSigAgg: zero psigs", func() { musig2.PreSigAgg(nil, fxPtrMusig2SessionContext()) }},                      // musig2/adaptor.go:77
-	{"musig2.PreSigAgg: zero session", func() { musig2.PreSigAgg(fxSliceMusig2PartialSig(), nil) }},                      // musig2/adaptor.go:77
-	{"musig2.Sign: zero secnonce", func() { musig2.Sign(nil, fxPtrSecp256k1PrivateKey(), fxPtrMusig2SessionContext()) }}, // musig2/sign.go:65
-	{"musig2.Sign: zero session", func() { musig2.Sign(fxPtrMusig2SecNonce(), fxPtrSecp256k1PrivateKey(), nil) }},        // musig2/sign.go:65
-	{"musig2.Sign: zero sk", func() { musig2.Sign(fxPtrMusig2SecNonce(), nil, fxPtrMusig2SessionContext()) }},            // musig2/sign.go:65
+	}}, // musig2/sign.go
+	{"musig2.PreSigAgg: zero psigs", func() { musig2.PreSigAgg(nil, fxPtrMusig2SessionContext()) }},                      // musig2/adaptor.go
+	{"musig2.PreSigAgg: zero session", func() { musig2.PreSigAgg(fxSliceMusig2PartialSig(), nil) }},                      // musig2/adaptor.go
+	{"musig2.Sign: zero secnonce", func() { musig2.Sign(nil, fxPtrSecp256k1PrivateKey(), fxPtrMusig2SessionContext()) }}, // musig2/sign.go
+	{"musig2.Sign: zero session", func() { musig2.Sign(fxPtrMusig2SecNonce(), fxPtrSecp256k1PrivateKey(), nil) }},        // musig2/sign.go
+	{"musig2.Sign: zero sk", func() { musig2.Sign(fxPtrMusig2SecNonce(), nil, fxPtrMusig2SessionContext()) }},            // musig2/sign.go
 	{"musig2.SignKeypair: zero kp", func() {
 		musig2.SignKeypair(fxPtrMusig2SecNonce(), nil, fxPtrMusig2SessionContext(), fxPtrMusig2SignOptions())
-	}}, // musig2/sign.go:104
+	}}, // musig2/sign.go
 	{"musig2.SignKeypair: zero opts", func() {
 		musig2.SignKeypair(fxPtrMusig2SecNonce(), fxPtrSchnorrKeypair(), fxPtrMusig2SessionContext(), nil)
-	}}, // musig2/sign.go:104
+	}}, // musig2/sign.go
 	{"musig2.SignKeypair: zero secnonce", func() {
 		musig2.SignKeypair(nil, fxPtrSchnorrKeypair(), fxPtrMusig2SessionContext(), fxPtrMusig2SignOptions())
-	}}, // musig2/sign.go:104
+	}}, // musig2/sign.go
 	{"musig2.SignKeypair: zero session", func() {
 		musig2.SignKeypair(fxPtrMusig2SecNonce(), fxPtrSchnorrKeypair(), nil, fxPtrMusig2SignOptions())
-	}}, // musig2/sign.go:104
+	}}, // musig2/sign.go
 	{"musig2.SignWithOptions: zero opts", func() {
 		musig2.SignWithOptions(fxPtrMusig2SecNonce(), fxPtrSecp256k1PrivateKey(), fxPtrMusig2SessionContext(), nil)
-	}}, // musig2/sign.go:87
+	}}, // musig2/sign.go
 	{"musig2.SignWithOptions: zero secnonce", func() {
 		musig2.SignWithOptions(nil, fxPtrSecp256k1PrivateKey(), fxPtrMusig2SessionContext(), fxPtrMusig2SignOptions())
-	}}, // musig2/sign.go:87
+	}}, // musig2/sign.go
 	{"musig2.SignWithOptions: zero session", func() {
 		musig2.SignWithOptions(fxPtrMusig2SecNonce(), fxPtrSecp256k1PrivateKey(), nil, fxPtrMusig2SignOptions())
-	}}, // musig2/sign.go:87
+	}}, // musig2/sign.go
 	{"musig2.SignWithOptions: zero sk", func() {
 		musig2.SignWithOptions(fxPtrMusig2SecNonce(), nil, fxPtrMusig2SessionContext(), fxPtrMusig2SignOptions())
-	}}, // musig2/sign.go:87
+	}}, // musig2/sign.go
 	{"rfc9591.Aggregate: zero commitments", func() {
 		rfc9591.Aggregate(nil, fxSliceByte(), fxSliceByte_groupPublicKey(), fxSliceRfc9591SignatureShare())
-	}}, // frost/rfc9591/aggregate.go:27
+	}}, // frost/rfc9591/aggregate.go
 	{"rfc9591.Aggregate: zero groupPublicKey", func() {
 		rfc9591.Aggregate(fxSliceRfc9591Commitment(), fxSliceByte(), nil, fxSliceRfc9591SignatureShare())
-	}}, // frost/rfc9591/aggregate.go:27
+	}}, // frost/rfc9591/aggregate.go
 	{"rfc9591.Aggregate: zero msg", func() {
 		rfc9591.Aggregate(fxSliceRfc9591Commitment(), nil, fxSliceByte_groupPublicKey(), fxSliceRfc9591SignatureShare())
-	}}, // frost/rfc9591/aggregate.go:27
+	}}, // frost/rfc9591/aggregate.go
 	{"rfc9591.Aggregate: zero shares", func() {
 		rfc9591.Aggregate(fxSliceRfc9591Commitment(), fxSliceByte(), fxSliceByte_groupPublicKey(), nil)
-	}}, // frost/rfc9591/aggregate.go:27
-	{"rfc9591.Commit: zero kp", func() { rfc9591.Commit(nil, fxIoReader()) }},               // frost/rfc9591/commit.go:208
-	{"rfc9591.Commit: zero rand", func() { rfc9591.Commit(fxPtrRfc9591KeyPackage(), nil) }}, // frost/rfc9591/commit.go:208
-	{"rfc9591.NewIdentifier: zero i", func() { rfc9591.NewIdentifier(0) }},                  // frost/rfc9591/identifier.go:23
+	}}, // frost/rfc9591/aggregate.go
+	{"rfc9591.Commit: zero kp", func() { rfc9591.Commit(nil, fxIoReader()) }},               // frost/rfc9591/commit.go
+	{"rfc9591.Commit: zero rand", func() { rfc9591.Commit(fxPtrRfc9591KeyPackage(), nil) }}, // frost/rfc9591/commit.go
+	{"rfc9591.NewIdentifier: zero i", func() { rfc9591.NewIdentifier(0) }},                  // frost/rfc9591/identifier.go
 	{"rfc9591.NewKeyPackage: zero groupPublicKey", func() {
 		rfc9591.NewKeyPackage(fxRfc9591Identifier(), fxSliceByte_secretShare(), nil, fxInt_minSigners())
-	}}, // frost/rfc9591/keys.go:41
+	}}, // frost/rfc9591/keys.go
 	{"rfc9591.NewKeyPackage: zero id", func() {
 		rfc9591.NewKeyPackage(rfc9591.Identifier{}, fxSliceByte_secretShare(), fxSliceByte_groupPublicKey(), fxInt_minSigners())
-	}}, // frost/rfc9591/keys.go:41
+	}}, // frost/rfc9591/keys.go
 	{"rfc9591.NewKeyPackage: zero minSigners", func() {
 		rfc9591.NewKeyPackage(fxRfc9591Identifier(), fxSliceByte_secretShare(), fxSliceByte_groupPublicKey(), 0)
-	}}, // frost/rfc9591/keys.go:41
+	}}, // frost/rfc9591/keys.go
 	{"rfc9591.NewKeyPackage: zero secretShare", func() {
 		rfc9591.NewKeyPackage(fxRfc9591Identifier(), nil, fxSliceByte_groupPublicKey(), fxInt_minSigners())
-	}}, // frost/rfc9591/keys.go:41
-	{"rfc9591.ParseCommitment: zero b", func() { rfc9591.ParseCommitment(nil) }},                                                          // frost/rfc9591/commit.go:32
-	{"rfc9591.ParseIdentifier: zero b", func() { rfc9591.ParseIdentifier(nil) }},                                                          // frost/rfc9591/identifier.go:36
-	{"rfc9591.ParseSignatureShare: zero b", func() { rfc9591.ParseSignatureShare(nil) }},                                                  // frost/rfc9591/sign.go:22
-	{"rfc9591.Sign: zero commitments", func() { rfc9591.Sign(fxPtrRfc9591SecretNonces(), fxPtrRfc9591KeyPackage(), fxSliceByte(), nil) }}, // frost/rfc9591/sign.go:132
-	{"rfc9591.Sign: zero kp", func() { rfc9591.Sign(fxPtrRfc9591SecretNonces(), nil, fxSliceByte(), fxSliceRfc9591Commitment()) }},        // frost/rfc9591/sign.go:132
+	}}, // frost/rfc9591/keys.go
+	{"rfc9591.ParseCommitment: zero b", func() { rfc9591.ParseCommitment(nil) }},                                                          // frost/rfc9591/commit.go
+	{"rfc9591.ParseIdentifier: zero b", func() { rfc9591.ParseIdentifier(nil) }},                                                          // frost/rfc9591/identifier.go
+	{"rfc9591.ParseSignatureShare: zero b", func() { rfc9591.ParseSignatureShare(nil) }},                                                  // frost/rfc9591/sign.go
+	{"rfc9591.Sign: zero commitments", func() { rfc9591.Sign(fxPtrRfc9591SecretNonces(), fxPtrRfc9591KeyPackage(), fxSliceByte(), nil) }}, // frost/rfc9591/sign.go
+	{"rfc9591.Sign: zero kp", func() { rfc9591.Sign(fxPtrRfc9591SecretNonces(), nil, fxSliceByte(), fxSliceRfc9591Commitment()) }},        // frost/rfc9591/sign.go
 	{"rfc9591.Sign: zero msg", func() {
 		rfc9591.Sign(fxPtrRfc9591SecretNonces(), fxPtrRfc9591KeyPackage(), nil, fxSliceRfc9591Commitment())
-	}}, // frost/rfc9591/sign.go:132
-	{"rfc9591.Sign: zero nonces", func() { rfc9591.Sign(nil, fxPtrRfc9591KeyPackage(), fxSliceByte(), fxSliceRfc9591Commitment()) }}, // frost/rfc9591/sign.go:132
-	{"rfc9591.TrustedDealerKeygen: zero n", func() { rfc9591.TrustedDealerKeygen(0, fxInt_t(), fxIoReader()) }},                      // frost/rfc9591/keys.go:156
-	{"rfc9591.TrustedDealerKeygen: zero rand", func() { rfc9591.TrustedDealerKeygen(fxInt_n(), fxInt_t(), nil) }},                    // frost/rfc9591/keys.go:156
-	{"rfc9591.TrustedDealerKeygen: zero t", func() { rfc9591.TrustedDealerKeygen(fxInt_n(), 0, fxIoReader()) }},                      // frost/rfc9591/keys.go:156
+	}}, // frost/rfc9591/sign.go
+	{"rfc9591.Sign: zero nonces", func() { rfc9591.Sign(nil, fxPtrRfc9591KeyPackage(), fxSliceByte(), fxSliceRfc9591Commitment()) }}, // frost/rfc9591/sign.go
+	{"rfc9591.TrustedDealerKeygen: zero n", func() { rfc9591.TrustedDealerKeygen(0, fxInt_t(), fxIoReader()) }},                      // frost/rfc9591/keys.go
+	{"rfc9591.TrustedDealerKeygen: zero rand", func() { rfc9591.TrustedDealerKeygen(fxInt_n(), fxInt_t(), nil) }},                    // frost/rfc9591/keys.go
+	{"rfc9591.TrustedDealerKeygen: zero t", func() { rfc9591.TrustedDealerKeygen(fxInt_n(), 0, fxIoReader()) }},                      // frost/rfc9591/keys.go
 	{"rfc9591.VerifySignatureShare: zero commitments", func() {
 		rfc9591.VerifySignatureShare(fxRfc9591Identifier(), fxSliceByte_publicShare(), fxPtrRfc9591SignatureShare(), nil, fxSliceByte_groupPublicKey(), fxSliceByte())
-	}}, // frost/rfc9591/aggregate.go:60
+	}}, // frost/rfc9591/aggregate.go
 	{"rfc9591.VerifySignatureShare: zero groupPublicKey", func() {
 		rfc9591.VerifySignatureShare(fxRfc9591Identifier(), fxSliceByte_publicShare(), fxPtrRfc9591SignatureShare(), fxSliceRfc9591Commitment(), nil, fxSliceByte())
-	}}, // frost/rfc9591/aggregate.go:60
+	}}, // frost/rfc9591/aggregate.go
 	{"rfc9591.VerifySignatureShare: zero id", func() {
 		rfc9591.VerifySignatureShare(rfc9591.Identifier{}, fxSliceByte_publicShare(), fxPtrRfc9591SignatureShare(), fxSliceRfc9591Commitment(), fxSliceByte_groupPublicKey(), fxSliceByte())
-	}}, // frost/rfc9591/aggregate.go:60
+	}}, // frost/rfc9591/aggregate.go
 	{"rfc9591.VerifySignatureShare: zero msg", func() {
 		rfc9591.VerifySignatureShare(fxRfc9591Identifier(), fxSliceByte_publicShare(), fxPtrRfc9591SignatureShare(), fxSliceRfc9591Commitment(), fxSliceByte_groupPublicKey(), nil)
-	}}, // frost/rfc9591/aggregate.go:60
+	}}, // frost/rfc9591/aggregate.go
 	{"rfc9591.VerifySignatureShare: zero publicShare", func() {
 		rfc9591.VerifySignatureShare(fxRfc9591Identifier(), nil, fxPtrRfc9591SignatureShare(), fxSliceRfc9591Commitment(), fxSliceByte_groupPublicKey(), fxSliceByte())
-	}}, // frost/rfc9591/aggregate.go:60
+	}}, // frost/rfc9591/aggregate.go
 	{"rfc9591.VerifySignatureShare: zero share", func() {
 		rfc9591.VerifySignatureShare(fxRfc9591Identifier(), fxSliceByte_publicShare(), nil, fxSliceRfc9591Commitment(), fxSliceByte_groupPublicKey(), fxSliceByte())
-	}}, // frost/rfc9591/aggregate.go:60
-	{"rfc9591.VerifyVSS: zero kp", func() { rfc9591.VerifyVSS(nil, fxSliceSliceByte_vssCommitment()) }},        // frost/rfc9591/keys.go:234
-	{"rfc9591.VerifyVSS: zero vssCommitment", func() { rfc9591.VerifyVSS(fxPtrRfc9591KeyPackage(), nil) }},     // frost/rfc9591/keys.go:234
-	{"schnorr.ParsePublicKey: zero b", func() { schnorr.ParsePublicKey(nil) }},                                 // schnorr/schnorr.go:60
-	{"schnorr.Sign: zero auxRand", func() { schnorr.Sign(fxPtrSecp256k1PrivateKey(), fxSliceByte(), nil) }},    // schnorr/schnorr.go:80
-	{"schnorr.Sign: zero k", func() { schnorr.Sign(nil, fxSliceByte(), fxSliceByte()) }},                       // schnorr/schnorr.go:80
-	{"schnorr.Sign: zero msg", func() { schnorr.Sign(fxPtrSecp256k1PrivateKey(), nil, fxSliceByte()) }},        // schnorr/schnorr.go:80
-	{"schnorr.TapTweak: zero internal", func() { schnorr.TapTweak(nil, fxSliceByte()) }},                       // schnorr/taproot.go:149
-	{"schnorr.TapTweak: zero merkleRoot", func() { schnorr.TapTweak(fxPtrSecp256k1PublicKey(), nil) }},         // schnorr/taproot.go:149
-	{"schnorr.TapTweakHash: zero internal", func() { schnorr.TapTweakHash(nil, fxSliceByte()) }},               // schnorr/taproot.go:127
-	{"schnorr.TapTweakHash: zero merkleRoot", func() { schnorr.TapTweakHash(fxPtrSecp256k1PublicKey(), nil) }}, // schnorr/taproot.go:127
-	{"schnorr.XOnlyTweakAdd: zero internal", func() { schnorr.XOnlyTweakAdd(nil, fxSliceByte()) }},             // schnorr/taproot.go:58
-	{"schnorr.XOnlyTweakAdd: zero tweak", func() { schnorr.XOnlyTweakAdd(fxPtrSecp256k1PublicKey(), nil) }},    // schnorr/taproot.go:58
-	{"secp256k1.CombinePublicKeys: zero keys", func() { secp256k1.CombinePublicKeys() }},                       // keys_tweak.go:151
-	{"secp256k1.NewPrivateKey: zero b", func() { secp256k1.NewPrivateKey(nil) }},                               // keys.go:104
-	{"secp256k1.NewPrivateKeyFromScalar: zero s", func() { secp256k1.NewPrivateKeyFromScalar(nil) }},           // keys.go:117
-	{"secp256k1.NewPublicKeys: zero points", func() { secp256k1.NewPublicKeys(nil) }},                          // keys.go:213
-	{"secp256k1.ParsePublicKey: zero b", func() { secp256k1.ParsePublicKey(nil) }},                             // keys.go:187
+	}}, // frost/rfc9591/aggregate.go
+	{"rfc9591.VerifyVSS: zero kp", func() { rfc9591.VerifyVSS(nil, fxSliceSliceByte_vssCommitment()) }},        // frost/rfc9591/keys.go
+	{"rfc9591.VerifyVSS: zero vssCommitment", func() { rfc9591.VerifyVSS(fxPtrRfc9591KeyPackage(), nil) }},     // frost/rfc9591/keys.go
+	{"schnorr.ParsePublicKey: zero b", func() { schnorr.ParsePublicKey(nil) }},                                 // schnorr/schnorr.go
+	{"schnorr.Sign: zero auxRand", func() { schnorr.Sign(fxPtrSecp256k1PrivateKey(), fxSliceByte(), nil) }},    // schnorr/schnorr.go
+	{"schnorr.Sign: zero k", func() { schnorr.Sign(nil, fxSliceByte(), fxSliceByte()) }},                       // schnorr/schnorr.go
+	{"schnorr.Sign: zero msg", func() { schnorr.Sign(fxPtrSecp256k1PrivateKey(), nil, fxSliceByte()) }},        // schnorr/schnorr.go
+	{"schnorr.TapTweak: zero internal", func() { schnorr.TapTweak(nil, fxSliceByte()) }},                       // schnorr/taproot.go
+	{"schnorr.TapTweak: zero merkleRoot", func() { schnorr.TapTweak(fxPtrSecp256k1PublicKey(), nil) }},         // schnorr/taproot.go
+	{"schnorr.TapTweakHash: zero internal", func() { schnorr.TapTweakHash(nil, fxSliceByte()) }},               // schnorr/taproot.go
+	{"schnorr.TapTweakHash: zero merkleRoot", func() { schnorr.TapTweakHash(fxPtrSecp256k1PublicKey(), nil) }}, // schnorr/taproot.go
+	{"schnorr.XOnlyTweakAdd: zero internal", func() { schnorr.XOnlyTweakAdd(nil, fxSliceByte()) }},             // schnorr/taproot.go
+	{"schnorr.XOnlyTweakAdd: zero tweak", func() { schnorr.XOnlyTweakAdd(fxPtrSecp256k1PublicKey(), nil) }},    // schnorr/taproot.go
+	{"secp256k1.CombinePublicKeys: zero keys", func() { secp256k1.CombinePublicKeys() }},                       // keys_tweak.go
+	{"secp256k1.NewPrivateKey: zero b", func() { secp256k1.NewPrivateKey(nil) }},                               // keys.go
+	{"secp256k1.NewPrivateKeyFromScalar: zero s", func() { secp256k1.NewPrivateKeyFromScalar(nil) }},           // keys.go
+	{"secp256k1.NewPublicKeys: zero points", func() { secp256k1.NewPublicKeys(nil) }},                          // keys.go
+	{"secp256k1.ParsePublicKey: zero b", func() { secp256k1.ParsePublicKey(nil) }},                             // keys.go
 	{"silentpayments.CreateOutputs: zero keys", func() {
 		silentpayments.CreateOutputs(fxSlicePtrSilentpaymentsAddress(), fxSliceSilentpaymentsOutpoint(), nil)
-	}}, // silentpayments/sender.go:48
+	}}, // silentpayments/sender.go
 	{"silentpayments.CreateOutputs: zero outpoints", func() {
 		silentpayments.CreateOutputs(fxSlicePtrSilentpaymentsAddress(), nil, fxSliceSilentpaymentsInputKey())
-	}}, // silentpayments/sender.go:48
+	}}, // silentpayments/sender.go
 	{"silentpayments.CreateOutputs: zero recipients", func() {
 		silentpayments.CreateOutputs(nil, fxSliceSilentpaymentsOutpoint(), fxSliceSilentpaymentsInputKey())
-	}}, // silentpayments/sender.go:48
+	}}, // silentpayments/sender.go
 	{"silentpayments.CreateOutputsFromShares: zero recipients", func() {
 		silentpayments.CreateOutputsFromShares(nil, fxPtrSilentpaymentsPrevoutsSummary(), fxSlicePtrSilentpaymentsECDHShare())
-	}}, // silentpayments/shares.go:138
+	}}, // silentpayments/shares.go
 	{"silentpayments.CreateOutputsFromShares: zero shares", func() {
 		silentpayments.CreateOutputsFromShares(fxSlicePtrSilentpaymentsAddress(), fxPtrSilentpaymentsPrevoutsSummary(), nil)
-	}}, // silentpayments/shares.go:138
+	}}, // silentpayments/shares.go
 	{"silentpayments.CreateOutputsFromShares: zero summary", func() {
 		silentpayments.CreateOutputsFromShares(fxSlicePtrSilentpaymentsAddress(), nil, fxSlicePtrSilentpaymentsECDHShare())
-	}}, // silentpayments/shares.go:138
-	{"silentpayments.InputPublicKey: zero scriptPubKey", func() { silentpayments.InputPublicKey(nil, fxSliceByte(), fxSliceSliceByte_witness()) }},           // silentpayments/inputs.go:60
-	{"silentpayments.InputPublicKey: zero scriptSig", func() { silentpayments.InputPublicKey(fxSliceByte_scriptPubKey(), nil, fxSliceSliceByte_witness()) }}, // silentpayments/inputs.go:60
-	{"silentpayments.InputPublicKey: zero witness", func() { silentpayments.InputPublicKey(fxSliceByte_scriptPubKey(), fxSliceByte(), nil) }},                // silentpayments/inputs.go:60
-	{"silentpayments.LabelPublicKey: zero m", func() { silentpayments.LabelPublicKey(fxPtrSecp256k1PrivateKey(), 0) }},                                       // silentpayments/lightclient.go:238
-	{"silentpayments.LabelPublicKey: zero scan", func() { silentpayments.LabelPublicKey(nil, fxUint32()) }},                                                  // silentpayments/lightclient.go:238
-	{"silentpayments.LabelTweak: zero m", func() { silentpayments.LabelTweak(fxPtrSecp256k1PrivateKey(), 0) }},                                               // silentpayments/labels.go:17
-	{"silentpayments.LabelTweak: zero scan", func() { silentpayments.LabelTweak(nil, fxUint32()) }},                                                          // silentpayments/labels.go:17
-	{"silentpayments.LabeledSpendKey: zero m", func() { silentpayments.LabeledSpendKey(fxPtrSecp256k1PrivateKey(), fxPtrSecp256k1PublicKey(), 0) }},          // silentpayments/labels.go:42
-	{"silentpayments.LabeledSpendKey: zero scan", func() { silentpayments.LabeledSpendKey(nil, fxPtrSecp256k1PublicKey(), fxUint32()) }},                     // silentpayments/labels.go:42
-	{"silentpayments.LabeledSpendKey: zero spend", func() { silentpayments.LabeledSpendKey(fxPtrSecp256k1PrivateKey(), nil, fxUint32()) }},                   // silentpayments/labels.go:42
-	{"silentpayments.NewECDHShare: zero auxRand", func() { silentpayments.NewECDHShare(fxSilentpaymentsInputKey(), fxPtrSecp256k1PublicKey(), nil) }},        // silentpayments/shares.go:53
+	}}, // silentpayments/shares.go
+	{"silentpayments.InputPublicKey: zero scriptPubKey", func() { silentpayments.InputPublicKey(nil, fxSliceByte(), fxSliceSliceByte_witness()) }},           // silentpayments/inputs.go
+	{"silentpayments.InputPublicKey: zero scriptSig", func() { silentpayments.InputPublicKey(fxSliceByte_scriptPubKey(), nil, fxSliceSliceByte_witness()) }}, // silentpayments/inputs.go
+	{"silentpayments.InputPublicKey: zero witness", func() { silentpayments.InputPublicKey(fxSliceByte_scriptPubKey(), fxSliceByte(), nil) }},                // silentpayments/inputs.go
+	{"silentpayments.LabelPublicKey: zero m", func() { silentpayments.LabelPublicKey(fxPtrSecp256k1PrivateKey(), 0) }},                                       // silentpayments/lightclient.go
+	{"silentpayments.LabelPublicKey: zero scan", func() { silentpayments.LabelPublicKey(nil, fxUint32()) }},                                                  // silentpayments/lightclient.go
+	{"silentpayments.LabelTweak: zero m", func() { silentpayments.LabelTweak(fxPtrSecp256k1PrivateKey(), 0) }},                                               // silentpayments/labels.go
+	{"silentpayments.LabelTweak: zero scan", func() { silentpayments.LabelTweak(nil, fxUint32()) }},                                                          // silentpayments/labels.go
+	{"silentpayments.LabeledSpendKey: zero m", func() { silentpayments.LabeledSpendKey(fxPtrSecp256k1PrivateKey(), fxPtrSecp256k1PublicKey(), 0) }},          // silentpayments/labels.go
+	{"silentpayments.LabeledSpendKey: zero scan", func() { silentpayments.LabeledSpendKey(nil, fxPtrSecp256k1PublicKey(), fxUint32()) }},                     // silentpayments/labels.go
+	{"silentpayments.LabeledSpendKey: zero spend", func() { silentpayments.LabeledSpendKey(fxPtrSecp256k1PrivateKey(), nil, fxUint32()) }},                   // silentpayments/labels.go
+	{"silentpayments.NewECDHShare: zero auxRand", func() { silentpayments.NewECDHShare(fxSilentpaymentsInputKey(), fxPtrSecp256k1PublicKey(), nil) }},        // silentpayments/shares.go
 	{"silentpayments.NewECDHShare: zero input", func() {
 		silentpayments.NewECDHShare(silentpayments.InputKey{}, fxPtrSecp256k1PublicKey(), fxSliceByte())
-	}}, // silentpayments/shares.go:53
-	{"silentpayments.NewECDHShare: zero scan", func() { silentpayments.NewECDHShare(fxSilentpaymentsInputKey(), nil, fxSliceByte()) }}, // silentpayments/shares.go:53
+	}}, // silentpayments/shares.go
+	{"silentpayments.NewECDHShare: zero scan", func() { silentpayments.NewECDHShare(fxSilentpaymentsInputKey(), nil, fxSliceByte()) }}, // silentpayments/shares.go
 	{"silentpayments.NewGlobalECDHShare: zero auxRand", func() {
 		silentpayments.NewGlobalECDHShare(fxSliceSilentpaymentsInputKey(), fxPtrSecp256k1PublicKey(), nil)
-	}}, // silentpayments/shares.go:64
-	{"silentpayments.NewGlobalECDHShare: zero inputs", func() { silentpayments.NewGlobalECDHShare(nil, fxPtrSecp256k1PublicKey(), fxSliceByte()) }},     // silentpayments/shares.go:64
-	{"silentpayments.NewGlobalECDHShare: zero scan", func() { silentpayments.NewGlobalECDHShare(fxSliceSilentpaymentsInputKey(), nil, fxSliceByte()) }}, // silentpayments/shares.go:64
-	{"silentpayments.NewPrevoutsSummary: zero keys", func() { silentpayments.NewPrevoutsSummary(fxSliceSilentpaymentsOutpoint(), nil) }},                // silentpayments/summary.go:48
-	{"silentpayments.NewPrevoutsSummary: zero outpoints", func() { silentpayments.NewPrevoutsSummary(nil, fxSlicePtrSecp256k1PublicKey()) }},            // silentpayments/summary.go:48
-	{"silentpayments.NewReceiver: zero scan", func() { silentpayments.NewReceiver(nil, fxPtrSecp256k1PublicKey()) }},                                    // silentpayments/receiver.go:57
-	{"silentpayments.NewReceiver: zero spend", func() { silentpayments.NewReceiver(fxPtrSecp256k1PrivateKey(), nil) }},                                  // silentpayments/receiver.go:57
-	{"silentpayments.ParseAddress: zero s", func() { silentpayments.ParseAddress("") }},                                                                 // silentpayments/address.go:41
-	{"silentpayments.ParseOutpoint: zero txid", func() { silentpayments.ParseOutpoint("", fxUint32()) }},                                                // silentpayments/outpoint.go:24
-	{"silentpayments.ParseOutpoint: zero vout", func() { silentpayments.ParseOutpoint(fxString_txid(), 0) }},                                            // silentpayments/outpoint.go:24
-	{"silentpayments.ParsePrevoutsSummary: zero b", func() { silentpayments.ParsePrevoutsSummary(nil) }},                                                // silentpayments/lightclient.go:71
-	{"silentpayments.ParsePublicTweak: zero b", func() { silentpayments.ParsePublicTweak(nil) }},                                                        // silentpayments/lightclient.go:40
-	{"silentpayments.SummarizeTransaction: zero inputs", func() { silentpayments.SummarizeTransaction(nil) }},                                           // silentpayments/summary.go:99
-	{"stdecdsa.FromECDSA: zero k", func() { stdecdsa.FromECDSA(nil) }},                                                                                  // stdecdsa/convert.go:78
-	{"stdecdsa.FromECDSAPublicKey: zero p", func() { stdecdsa.FromECDSAPublicKey(nil) }},                                                                // stdecdsa/convert.go:115
-	{"stdecdsa.ToECDSA: zero k", func() { stdecdsa.ToECDSA(nil) }},                                                                                      // stdecdsa/convert.go:42
-	{"stdecdsa.ToECDSAPublicKey: zero p", func() { stdecdsa.ToECDSAPublicKey(nil) }},                                                                    // stdecdsa/convert.go:57
+	}}, // silentpayments/shares.go
+	{"silentpayments.NewGlobalECDHShare: zero inputs", func() { silentpayments.NewGlobalECDHShare(nil, fxPtrSecp256k1PublicKey(), fxSliceByte()) }},     // silentpayments/shares.go
+	{"silentpayments.NewGlobalECDHShare: zero scan", func() { silentpayments.NewGlobalECDHShare(fxSliceSilentpaymentsInputKey(), nil, fxSliceByte()) }}, // silentpayments/shares.go
+	{"silentpayments.NewPrevoutsSummary: zero keys", func() { silentpayments.NewPrevoutsSummary(fxSliceSilentpaymentsOutpoint(), nil) }},                // silentpayments/summary.go
+	{"silentpayments.NewPrevoutsSummary: zero outpoints", func() { silentpayments.NewPrevoutsSummary(nil, fxSlicePtrSecp256k1PublicKey()) }},            // silentpayments/summary.go
+	{"silentpayments.NewReceiver: zero scan", func() { silentpayments.NewReceiver(nil, fxPtrSecp256k1PublicKey()) }},                                    // silentpayments/receiver.go
+	{"silentpayments.NewReceiver: zero spend", func() { silentpayments.NewReceiver(fxPtrSecp256k1PrivateKey(), nil) }},                                  // silentpayments/receiver.go
+	{"silentpayments.ParseAddress: zero s", func() { silentpayments.ParseAddress("") }},                                                                 // silentpayments/address.go
+	{"silentpayments.ParseOutpoint: zero txid", func() { silentpayments.ParseOutpoint("", fxUint32()) }},                                                // silentpayments/outpoint.go
+	{"silentpayments.ParseOutpoint: zero vout", func() { silentpayments.ParseOutpoint(fxString_txid(), 0) }},                                            // silentpayments/outpoint.go
+	{"silentpayments.ParsePrevoutsSummary: zero b", func() { silentpayments.ParsePrevoutsSummary(nil) }},                                                // silentpayments/lightclient.go
+	{"silentpayments.ParsePublicTweak: zero b", func() { silentpayments.ParsePublicTweak(nil) }},                                                        // silentpayments/lightclient.go
+	{"silentpayments.SummarizeTransaction: zero inputs", func() { silentpayments.SummarizeTransaction(nil) }},                                           // silentpayments/summary.go
+	{"stdecdsa.FromECDSA: zero k", func() { stdecdsa.FromECDSA(nil) }},                                                                                  // stdecdsa/convert.go
+	{"stdecdsa.FromECDSAPublicKey: zero p", func() { stdecdsa.FromECDSAPublicKey(nil) }},                                                                // stdecdsa/convert.go
+	{"stdecdsa.ToECDSA: zero k", func() { stdecdsa.ToECDSA(nil) }},                                                                                      // stdecdsa/convert.go
+	{"stdecdsa.ToECDSAPublicKey: zero p", func() { stdecdsa.ToECDSAPublicKey(nil) }},                                                                    // stdecdsa/convert.go
 }
 
 // TestOneZeroCalls checks the module's rule, as TestZeroCalls does, for

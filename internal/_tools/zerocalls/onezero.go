@@ -380,7 +380,7 @@ var oneZeroFixtures = []struct {
 // function that rejects a zero argument before it looks at a later one
 // gets each of them alone here. Errors are expected (not every fixture
 // suits every function: 32 bytes of a pattern are no signature); only a
-// panic fails. The comment of each call is the declaration.
+// panic fails. The comment of each call is the file of the declaration.
 //
 // %d calls; %d left out for want of a fixture, listed below by the type
 // that has none (add it to the fixtures table of internal/_tools/zerocalls
