@@ -2,7 +2,6 @@ package frost
 
 import (
 	"errors"
-	"fmt"
 	"testing"
 
 	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
@@ -43,14 +42,7 @@ func TestNilWireValues(t *testing.T) {
 			return PartialSigVerify(nil, pubs, signers, nil, nil, []byte("m"), 0)
 		}, 0, ContribPartialSig, ErrPartialSig},
 	} {
-		err := func() (err error) {
-			defer func() {
-				if p := recover(); p != nil {
-					err = fmt.Errorf("panic: %v", p)
-				}
-			}()
-			return c.f()
-		}()
+		err := testref.ErrorOrPanic(c.f)
 		var ice *InvalidContributionError
 		if !errors.As(err, &ice) || ice.Signer != c.signer || ice.Contrib != c.contrib || !errors.Is(err, c.cause) {
 			t.Errorf("%s: %v, want signer %d blamed for %v (%v)", c.name, err, c.signer, c.contrib, c.cause)

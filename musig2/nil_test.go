@@ -2,21 +2,10 @@ package musig2
 
 import (
 	"errors"
-	"fmt"
 	"testing"
 
 	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
 )
-
-// noPanicError runs f and returns its error, or the panic as an error.
-func noPanicError(f func() error) (err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			err = fmt.Errorf("panic: %v", p)
-		}
-	}()
-	return f()
-}
 
 // TestNilWireValues checks that nil wire values (*AggNonce, *PartialSig,
 // *PubNonce) get the InvalidContributionError of an invalid value, blaming
@@ -64,7 +53,7 @@ func TestNilWireValues(t *testing.T) {
 			return PartialSigVerify(nil, pubnonces, pubkeysOf(signers), nil, nil, msg, 0)
 		}, 0, ContribPartialSig, ErrPartialSig},
 	} {
-		err := noPanicError(c.f)
+		err := testref.ErrorOrPanic(c.f)
 		var ice *InvalidContributionError
 		if !errors.As(err, &ice) || ice.Signer != c.signer || ice.Contrib != c.contrib || !errors.Is(err, c.cause) {
 			t.Errorf("%s: %v, want signer %d blamed for %v (%v)", c.name, err, c.signer, c.contrib, c.cause)

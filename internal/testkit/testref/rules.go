@@ -25,6 +25,17 @@ func ExpectPanic(t testing.TB, name, want string, f func()) {
 	f()
 }
 
+// ErrorOrPanic runs f and returns its error, or its panic as an error
+// ("panic: …"): for tests that a call fails closed instead of panicking.
+func ErrorOrPanic(f func() error) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("panic: %v", r)
+		}
+	}()
+	return f()
+}
+
 // SecretTexts returns the texts by which fmt could show the 32-byte
 // big-endian secret b: its hex in either case, its bytes in decimal (as %v
 // prints a [32]byte), and the four 64-bit limbs of a scalar (least
