@@ -87,11 +87,10 @@ func Decode(enc []byte) (*secp256k1.PublicKey, error) {
 	if len(enc) != 64 {
 		return nil, ErrEncodingLength
 	}
-	var u, t, n, d, x, y field.Element
+	var u, t, x, y field.Element
 	u.SetBytes((*[32]byte)(enc[0:32]))
 	t.SetBytes((*[32]byte)(enc[32:64]))
-	varTimeXSwiftECFrac(&n, &d, &u, &t)
-	decodeFrac(&x, &y, &n, &d, t.IsOdd())
+	varTimeXSwiftECPoint(&x, &y, &u, &t, t.IsOdd())
 	var b [65]byte
 	b[0] = 4
 	x.PutBytes((*[32]byte)(b[1:33]))

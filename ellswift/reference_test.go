@@ -41,7 +41,20 @@ func rg(u *big.Int) *big.Int { // u³ + 7
 
 // refXSwiftEC is BIP-324's XSwiftEC(u, t), for u, t in [0, p).
 func refXSwiftEC(u0, t0 *big.Int) *big.Int {
-	u, t := new(big.Int).Set(u0), new(big.Int).Set(t0)
+	cands, _, _ := refXSwiftECCandidates(u0, t0)
+	for _, x := range cands {
+		if rliftOK(x) {
+			return x
+		}
+	}
+	panic("refXSwiftEC: no valid candidate")
+}
+
+// refXSwiftECCandidates returns BIP-324's candidates x₃, x₂, x₁ of
+// XSwiftEC(u, t) in the order the BIP tries them, and u and t after its
+// remappings.
+func refXSwiftECCandidates(u0, t0 *big.Int) (cands [3]*big.Int, u, t *big.Int) {
+	u, t = new(big.Int).Set(u0), new(big.Int).Set(t0)
 	if u.Sign() == 0 {
 		u.SetInt64(1)
 	}
@@ -58,17 +71,12 @@ func refXSwiftEC(u0, t0 *big.Int) *big.Int {
 	Y = rmod(Y.Mul(Y, rinv(rmod(new(big.Int).Mul(refC, u)))))
 	XoverY := rmod(new(big.Int).Mul(X, rinv(Y)))
 	half := rinv(big.NewInt(2))
-	cands := []*big.Int{
+	cands = [3]*big.Int{
 		rmod(new(big.Int).Add(u, new(big.Int).Mul(big.NewInt(4), new(big.Int).Mul(Y, Y)))),
 		rmod(new(big.Int).Mul(new(big.Int).Sub(new(big.Int).Neg(XoverY), u), half)),
 		rmod(new(big.Int).Mul(new(big.Int).Sub(XoverY, u), half)),
 	}
-	for _, x := range cands {
-		if rliftOK(x) {
-			return x
-		}
-	}
-	panic("refXSwiftEC: no valid candidate")
+	return cands, u, t
 }
 
 // refXSwiftECInv is BIP-324's XSwiftECInv(x, u, case); nil is None.

@@ -103,7 +103,7 @@ func TestXSwiftECAgainstReference(t *testing.T) {
 }
 
 // TestXSwiftECRemap exercises u³ + t² + 7 = 0 (t → 2t) for random u against
-// the reference. (u = 0 cannot combine with it: u' = 1 would need t² = −8,
+// the reference, in XSwiftEC and in Decode. (u = 0 cannot combine with it: u' = 1 would need t² = −8,
 // which is not a square.)
 func TestXSwiftECRemap(t *testing.T) {
 	r := testref.Rand(t)
@@ -124,6 +124,15 @@ func TestXSwiftECRemap(t *testing.T) {
 		if bigOfFE(&x).Cmp(refXSwiftEC(u, tv)) != 0 {
 			t.Fatalf("u = %x: remapped XSwiftEC differs from the reference", u)
 		}
+		// And Decode, whose root of x₁ depends on the remapped t.
+		enc := make([]byte, 64)
+		u.FillBytes(enc[:32])
+		tv.FillBytes(enc[32:])
+		pub, err := Decode(enc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkDecoded(t, enc, pub)
 	}
 }
 
@@ -200,4 +209,39 @@ func varTimeXSwiftEC(x, u, t *field.Element) *field.Element {
 	varTimeXSwiftECFrac(&n, &d, u, t)
 	d.VarTimeInvert(&d)
 	return x.Multiply(&n, &d)
+}
+
+// TestCandidateProductIdentity checks, on the BIP's own candidate formulas,
+// the identity that Decode takes x₁'s root from: g(x₁)·g(x₂) = g(x₃)·K²
+// with K = 3c·t·s·u³·g/(g + s)³, s = t², g = u³ + 7, for random and
+// edge-case (u, t) and for the remapped t → 2t.
+func TestCandidateProductIdentity(t *testing.T) {
+	r := testref.Rand(t)
+	check := func(u0, t0 *big.Int) {
+		cands, u, tt := refXSwiftECCandidates(u0, t0)
+		s := rmod(new(big.Int).Mul(tt, tt))
+		g := rg(u)
+		gs := rmod(new(big.Int).Add(g, s))
+		K := new(big.Int).Mul(big.NewInt(3), refC)
+		K.Mul(K, tt).Mul(K, s).Mul(K, new(big.Int).Exp(u, big.NewInt(3), refP)).Mul(K, g)
+		K = rmod(K.Mul(K, rinv(new(big.Int).Exp(gs, big.NewInt(3), refP))))
+		lhs := rmod(new(big.Int).Mul(rg(cands[2]), rg(cands[1])))
+		rhs := rmod(new(big.Int).Mul(rg(cands[0]), new(big.Int).Mul(K, K)))
+		if lhs.Cmp(rhs) != 0 {
+			t.Fatalf("u = %x, t = %x: g(x₁)·g(x₂) ≠ g(x₃)·K²", u0, t0)
+		}
+	}
+	for range short.Count(t, 500) {
+		ub, tb := edge32(r), edge32(r)
+		check(bigOf(&ub), bigOf(&tb))
+	}
+	for n := 0; n < short.Count(t, 20); {
+		var ub [32]byte
+		r.Read(ub[:])
+		u := bigOf(&ub)
+		if tv, ok := rsqrt(rmod(new(big.Int).Neg(rg(u)))); ok {
+			check(u, tv)
+			n++
+		}
+	}
 }
