@@ -57,6 +57,14 @@ func feSquareN(v, a *Element, n int) {
 	feSquareNADX(v, a, n, useADX)
 }
 
+func feSquareN2(v, a, w, b *Element, n int) {
+	if debug.Enabled {
+		feSquareN2Checked(v, a, w, b, n)
+		return
+	}
+	feSquareN2ADX(v, a, w, b, n, useADX)
+}
+
 // backends returns the names of the backends this CPU can run, the default
 // first.
 func backends() []string {

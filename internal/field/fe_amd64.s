@@ -348,3 +348,232 @@ loop:
 
 generic:
 	JMP ·feSquareNGeneric+0(SB)
+
+// func feSquareN2ADX(v *Element, a *Element, w *Element, b *Element, n int, adx bool)
+// Requires: ADX, BMI2, CMOV
+TEXT ·feSquareN2ADX(SB), NOSPLIT, $0-41
+	// adx = false: the CPU lacks BMI2/ADX, or a test forced the generic code
+	CMPB adx+40(FP), $0x00
+	JEQ  generic
+	CMPQ n+32(FP), $0x00
+	JLE  generic
+
+	// x = a in registers, then w = b (a is read first, so w may be a)
+	MOVQ a+8(FP), DX
+	MOVQ (DX), AX
+	MOVQ 8(DX), CX
+	MOVQ 16(DX), BX
+	MOVQ 24(DX), SI
+	MOVQ b+24(FP), DX
+	MOVQ (DX), DI
+	MOVQ 8(DX), R8
+	MOVQ 16(DX), R9
+	MOVQ 24(DX), DX
+	MOVQ w+16(FP), R10
+	MOVQ DI, (R10)
+	MOVQ R8, 8(R10)
+	MOVQ R9, 16(R10)
+	MOVQ DX, 24(R10)
+
+	// each turn squares v's chain, then w's: the two are independent, so the
+	// out-of-order core runs one while the other waits on its carries
+loop:
+	// Cross sum C = Σ_{i<j} aᵢaⱼ into t1..t6. CF chain: a0·(a1, a2, a3) and
+	// a3·(a1, a2), a partial sum ≤ C < 2⁴⁴⁸, so it ends in t6 without a carry out
+	XORL  R13, R13
+	MOVQ  AX, DX
+	MULXQ CX, DI, R8
+	MULXQ BX, R14, R9
+	ADCXQ R14, R8
+	MULXQ SI, R14, R10
+	ADCXQ R14, R9
+	MOVQ  SI, DX
+	MULXQ CX, R14, R11
+	ADCXQ R14, R10
+	MULXQ BX, R14, R12
+	ADCXQ R14, R11
+	ADCXQ R13, R12
+
+	// OF chain: a1·a2 at limbs 3..4; C < 2⁴⁴⁸ fits t1..t6
+	MOVQ  CX, DX
+	MULXQ BX, R14, R15
+	ADOXQ R14, R9
+	ADOXQ R15, R10
+	ADOXQ R13, R11
+	ADOXQ R13, R12
+
+	// t0..t7 = 2C + Σ aᵢ²·2^(128i): the doubling by double shifts (SHLD, on
+	// the multiplier's port, top limb first so each reads the limb below unshifted),
+	// then the squares on one ADD/ADC chain; 2C < 2⁴⁴⁹ and a² < 2⁵¹², so t7 takes the final carry
+	XORL  R13, R13
+	SHLQ  $0x01, R12, R13
+	SHLQ  $0x01, R11, R12
+	SHLQ  $0x01, R10, R11
+	SHLQ  $0x01, R9, R10
+	SHLQ  $0x01, R8, R9
+	SHLQ  $0x01, DI, R8
+	ADDQ  DI, DI
+	MOVQ  AX, DX
+	MULXQ DX, AX, R15
+	ADDQ  R15, DI
+	MOVQ  CX, DX
+	MULXQ DX, R14, R15
+	ADCQ  R14, R8
+	ADCQ  R15, R9
+	MOVQ  BX, DX
+	MULXQ DX, R14, R15
+	ADCQ  R14, R10
+	ADCQ  R15, R11
+	MOVQ  SI, DX
+	MULXQ DX, R14, R15
+	ADCQ  R14, R12
+	ADCQ  R15, R13
+
+	// Reduce: t ≡ t0..t3 + c·(t4..t7), c = 2³² + 977, lows on CF, highs on OF;
+	// each high half is < 2³³, so the top limb r4 < 2³³ + 2
+	MOVQ  $0x00000001000003d1, DX
+	XORL  R14, R14
+	MULXQ R10, R14, R15
+	ADCXQ R14, AX
+	ADOXQ R15, DI
+	MULXQ R11, R14, R15
+	ADCXQ R14, DI
+	ADOXQ R15, R8
+	MULXQ R12, R14, R15
+	ADCXQ R14, R8
+	ADOXQ R15, R9
+	MULXQ R13, R14, CX
+	ADCXQ R14, R9
+	MOVL  $0x00000000, R14
+	ADOXQ R14, CX
+	ADCXQ R14, CX
+
+	// fold: add r4·c < 2⁶⁷ on CF; on a carry out the wrapped value is below
+	// 2⁹⁷, so adding c (and the carry into limb 1) cannot carry further. Limbs
+	// 0..1 plus c are computed on OF alongside and selected by the final CF:
+	// a CMOV after the carry, not a second add chain
+	MULXQ   CX, R14, R15
+	XORL    CX, CX
+	ADCXQ   R14, AX
+	MOVQ    AX, BX
+	ADOXQ   DX, BX
+	ADCXQ   R15, DI
+	MOVQ    DI, DX
+	ADOXQ   CX, DX
+	ADCXQ   CX, R8
+	ADCXQ   CX, R9
+	CMOVQCS BX, AX
+	CMOVQCS DX, DI
+	MOVQ    v+0(FP), CX
+	MOVQ    AX, (CX)
+	MOVQ    DI, 8(CX)
+	MOVQ    R8, 16(CX)
+	MOVQ    R9, 24(CX)
+	MOVQ    w+16(FP), DX
+	MOVQ    (DX), AX
+	MOVQ    8(DX), CX
+	MOVQ    16(DX), BX
+	MOVQ    24(DX), SI
+
+	// Cross sum C = Σ_{i<j} aᵢaⱼ into t1..t6. CF chain: a0·(a1, a2, a3) and
+	// a3·(a1, a2), a partial sum ≤ C < 2⁴⁴⁸, so it ends in t6 without a carry out
+	XORL  R13, R13
+	MOVQ  AX, DX
+	MULXQ CX, DI, R8
+	MULXQ BX, R14, R9
+	ADCXQ R14, R8
+	MULXQ SI, R14, R10
+	ADCXQ R14, R9
+	MOVQ  SI, DX
+	MULXQ CX, R14, R11
+	ADCXQ R14, R10
+	MULXQ BX, R14, R12
+	ADCXQ R14, R11
+	ADCXQ R13, R12
+
+	// OF chain: a1·a2 at limbs 3..4; C < 2⁴⁴⁸ fits t1..t6
+	MOVQ  CX, DX
+	MULXQ BX, R14, R15
+	ADOXQ R14, R9
+	ADOXQ R15, R10
+	ADOXQ R13, R11
+	ADOXQ R13, R12
+
+	// t0..t7 = 2C + Σ aᵢ²·2^(128i): the doubling by double shifts (SHLD, on
+	// the multiplier's port, top limb first so each reads the limb below unshifted),
+	// then the squares on one ADD/ADC chain; 2C < 2⁴⁴⁹ and a² < 2⁵¹², so t7 takes the final carry
+	XORL  R13, R13
+	SHLQ  $0x01, R12, R13
+	SHLQ  $0x01, R11, R12
+	SHLQ  $0x01, R10, R11
+	SHLQ  $0x01, R9, R10
+	SHLQ  $0x01, R8, R9
+	SHLQ  $0x01, DI, R8
+	ADDQ  DI, DI
+	MOVQ  AX, DX
+	MULXQ DX, AX, R15
+	ADDQ  R15, DI
+	MOVQ  CX, DX
+	MULXQ DX, R14, R15
+	ADCQ  R14, R8
+	ADCQ  R15, R9
+	MOVQ  BX, DX
+	MULXQ DX, R14, R15
+	ADCQ  R14, R10
+	ADCQ  R15, R11
+	MOVQ  SI, DX
+	MULXQ DX, R14, R15
+	ADCQ  R14, R12
+	ADCQ  R15, R13
+
+	// Reduce: t ≡ t0..t3 + c·(t4..t7), c = 2³² + 977, lows on CF, highs on OF;
+	// each high half is < 2³³, so the top limb r4 < 2³³ + 2
+	MOVQ  $0x00000001000003d1, DX
+	XORL  R14, R14
+	MULXQ R10, R14, R15
+	ADCXQ R14, AX
+	ADOXQ R15, DI
+	MULXQ R11, R14, R15
+	ADCXQ R14, DI
+	ADOXQ R15, R8
+	MULXQ R12, R14, R15
+	ADCXQ R14, R8
+	ADOXQ R15, R9
+	MULXQ R13, R14, CX
+	ADCXQ R14, R9
+	MOVL  $0x00000000, R14
+	ADOXQ R14, CX
+	ADCXQ R14, CX
+
+	// fold: add r4·c < 2⁶⁷ on CF; on a carry out the wrapped value is below
+	// 2⁹⁷, so adding c (and the carry into limb 1) cannot carry further. Limbs
+	// 0..1 plus c are computed on OF alongside and selected by the final CF:
+	// a CMOV after the carry, not a second add chain
+	MULXQ   CX, R14, R15
+	XORL    CX, CX
+	ADCXQ   R14, AX
+	MOVQ    AX, BX
+	ADOXQ   DX, BX
+	ADCXQ   R15, DI
+	MOVQ    DI, DX
+	ADOXQ   CX, DX
+	ADCXQ   CX, R8
+	ADCXQ   CX, R9
+	CMOVQCS BX, AX
+	CMOVQCS DX, DI
+	MOVQ    w+16(FP), CX
+	MOVQ    AX, (CX)
+	MOVQ    DI, 8(CX)
+	MOVQ    R8, 16(CX)
+	MOVQ    R9, 24(CX)
+	MOVQ    v+0(FP), DX
+	MOVQ    (DX), AX
+	MOVQ    8(DX), CX
+	MOVQ    16(DX), BX
+	MOVQ    24(DX), SI
+	DECQ    n+32(FP)
+	JNZ     loop
+	RET
+
+generic:
+	JMP ·feSquareN2Generic+0(SB)

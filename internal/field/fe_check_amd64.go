@@ -36,6 +36,14 @@ func feSquareNChecked(v, a *Element, n int) {
 	checkAsm(v, &want, "field: feSquareN")
 }
 
+func feSquareN2Checked(v, a, w, b *Element, n int) {
+	var wantV, wantW Element
+	feSquareN2Generic(&wantV, a, &wantW, b, n)
+	feSquareN2ADX(v, a, w, b, n, useADX)
+	checkAsm(v, &wantV, "field: feSquareN2")
+	checkAsm(w, &wantW, "field: feSquareN2")
+}
+
 // checkAsm panics if the assembly result got and the generic result want
 // differ mod p. Without ADX the "assembly" is the generic code itself, and
 // the comparison is skipped.

@@ -318,6 +318,14 @@ func feSquareNGeneric(v, a *Element, n int) {
 	}
 }
 
+// feSquareN2Generic sets v = a^(2ⁿ) and w = b^(2ⁿ) mod p, with v and w in
+// [0, 2²⁵⁶): feSquareNGeneric on each. v and w must not be the same Element.
+func feSquareN2Generic(v, a, w, b *Element, n int) {
+	x, y := *a, *b
+	feSquareNGeneric(v, &x, n)
+	feSquareNGeneric(w, &y, n)
+}
+
 // feMulSmallGeneric sets v = a·k mod p for k < 2³², with v in [0, 2²⁵⁶).
 func feMulSmallGeneric(v, a *Element, k uint64) {
 	if debug.Enabled {

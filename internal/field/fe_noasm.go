@@ -6,13 +6,14 @@ package field
 // purego tag) uses the generic Go arithmetic, and the compiler inlines these
 // forwarding calls.
 
-func feAdd(v, a, b *Element)             { feAddGeneric(v, a, b) }
-func feSub(v, a, b *Element)             { feSubGeneric(v, a, b) }
-func feHalf(v, a *Element)               { feHalfGeneric(v, a) }
-func feMul(v, a, b *Element)             { feMulGeneric(v, a, b) }
-func feSquare(v, a *Element)             { feSquareGeneric(v, a) }
-func feSquareN(v, a *Element, n int)     { feSquareNGeneric(v, a, n) }
-func feMulSmall(v, a *Element, k uint64) { feMulSmallGeneric(v, a, k) }
+func feAdd(v, a, b *Element)                { feAddGeneric(v, a, b) }
+func feSub(v, a, b *Element)                { feSubGeneric(v, a, b) }
+func feHalf(v, a *Element)                  { feHalfGeneric(v, a) }
+func feMul(v, a, b *Element)                { feMulGeneric(v, a, b) }
+func feSquare(v, a *Element)                { feSquareGeneric(v, a) }
+func feSquareN(v, a *Element, n int)        { feSquareNGeneric(v, a, n) }
+func feSquareN2(v, a, w, b *Element, n int) { feSquareN2Generic(v, a, w, b, n) }
+func feMulSmall(v, a *Element, k uint64)    { feMulSmallGeneric(v, a, k) }
 
 // Backend names the arithmetic in use, for tools that report it.
 func Backend() string { return "generic Go (purego or not amd64)" }

@@ -128,16 +128,72 @@ func (v *Element) powPMinus3Div4(a *Element) *Element {
 // so give an inverse and a square root together (the ellswift decoder takes
 // both 1/d and √(G/d³) from v = InvSqrt(G·d³): 1/d = v²·G·d², √(G/d³) = ±v·G).
 func (v *Element) InvSqrt(a *Element) (*Element, int) {
-	var t, check Element
+	var t, one Element
 	t.powPMinus3Div4(a)
-	check.Square(&t)
-	check.Multiply(&check, a)
-	var one Element
 	one.One()
-	ok := check.Equal(&one)
+	ok := invSqrtCheck(&t, a, &one)
 	if debug.Enabled {
 		debug.Assert(ok == a.VarTimeIsSquare()&^a.IsZero(), "field: InvSqrt flag disagrees with the Legendre symbol")
 	}
 	*v = t
 	return v, ok
+}
+
+// invSqrtChain is the addition chain of powPMinus3Div4 as data, for
+// InvSqrtPair: each step squares the running power n times, multiplies it
+// by the saved power mul (0 is a itself), and saves the result as power
+// save if save > 0. The saved powers are a, x2, x3, x11, x22, x44, x88
+// (xk = a^(2ᵏ−1)); the running power ends at a^((p−3)/4).
+var invSqrtChain = [...]struct{ n, mul, save int }{
+	{1, 0, 1},  // x2
+	{1, 0, 2},  // x3
+	{3, 2, 0},  // x6
+	{3, 2, 0},  // x9
+	{2, 1, 3},  // x11
+	{11, 3, 4}, // x22
+	{22, 4, 5}, // x44
+	{44, 5, 6}, // x88
+	{88, 6, 0}, // x176
+	{44, 5, 0}, // x220
+	{3, 2, 0},  // x223
+	{23, 4, 0}, // [223 ones] 0 [22 ones]
+	{5, 0, 0},  // ... 0000 1
+	{3, 1, 0},  // ... 0 11
+}
+
+// InvSqrtPair sets v = a^((p−3)/4) and w = b^((p−3)/4) and returns InvSqrt's
+// flags for a and b: the same results as two calls of InvSqrt. The two
+// exponentiations run their squarings in one loop (feSquareN2), so the
+// out-of-order core overlaps the two independent chains. v and w must not
+// be the same Element. Constant time.
+func InvSqrtPair(v, a, w, b *Element) (okA, okB int) {
+	var pow [7][2]Element
+	pow[0] = [2]Element{*a, *b}
+	r := pow[0]
+	for _, s := range invSqrtChain {
+		feSquareN2(&r[0], &r[0], &r[1], &r[1], s.n)
+		r[0].Multiply(&r[0], &pow[s.mul][0])
+		r[1].Multiply(&r[1], &pow[s.mul][1])
+		if s.save > 0 {
+			pow[s.save] = r
+		}
+	}
+	var one Element
+	one.One()
+	okA, okB = invSqrtCheck(&r[0], &pow[0][0], &one), invSqrtCheck(&r[1], &pow[0][1], &one)
+	if debug.Enabled {
+		debug.Assert(okA == pow[0][0].VarTimeIsSquare()&^pow[0][0].IsZero(), "field: InvSqrtPair flag disagrees with the Legendre symbol")
+		debug.Assert(okB == pow[0][1].VarTimeIsSquare()&^pow[0][1].IsZero(), "field: InvSqrtPair flag disagrees with the Legendre symbol")
+	}
+	*v, *w = r[0], r[1]
+	return okA, okB
+}
+
+// invSqrtCheck returns 1 if t²·a = 1, that is if t = a^((p−3)/4) shows a to
+// be a nonzero square.
+func invSqrtCheck(t, a, one *Element) int {
+	var check Element
+	check.Square(t)
+	check.Multiply(&check, a)
+	return check.Equal(one)
 }

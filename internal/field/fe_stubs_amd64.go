@@ -29,3 +29,11 @@ func feSquareADX(v *Element, a *Element, adx bool)
 //
 //go:noescape
 func feSquareNADX(v *Element, a *Element, n int, adx bool)
+
+// feSquareN2ADX sets v = a^(2ⁿ) and w = b^(2ⁿ) mod p, with v and w in
+// [0, 2²⁵⁶), by two chains of n squarings in one loop if adx is true (which
+// requires BMI2 and ADX) and n ≥ 1, and by a tail call to feSquareN2Generic
+// otherwise. v and w must not be the same Element.
+//
+//go:noescape
+func feSquareN2ADX(v *Element, a *Element, w *Element, b *Element, n int, adx bool)

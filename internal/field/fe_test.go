@@ -368,6 +368,40 @@ func TestFieldInvSqrt(t *testing.T) {
 	}
 }
 
+// TestFieldInvSqrtPair checks InvSqrtPair against two calls of InvSqrt (which
+// TestFieldInvSqrt checks against math/big), values and flags, on quick's
+// values (edge representations included) and with each output aliasing an
+// input.
+func TestFieldInvSqrtPair(t *testing.T) {
+	cfg := quickConfig(t)
+	f := func(a, b Element) bool {
+		var wantV, wantW, v, w Element
+		_, okA := wantV.InvSqrt(&a)
+		_, okB := wantW.InvSqrt(&b)
+		gotA, gotB := InvSqrtPair(&v, &a, &w, &b)
+		if gotA != okA || gotB != okB || v.Equal(&wantV) != 1 || w.Equal(&wantW) != 1 {
+			return false
+		}
+		// v = a, w = b in place; then w = a, v = b crosswise.
+		x, y := a, b
+		InvSqrtPair(&x, &x, &y, &y)
+		if x.Equal(&wantV) != 1 || y.Equal(&wantW) != 1 {
+			return false
+		}
+		x, y = a, b
+		InvSqrtPair(&y, &x, &x, &y)
+		return y.Equal(&wantV) == 1 && x.Equal(&wantW) == 1
+	}
+	if err := quick.Check(f, cfg); err != nil {
+		t.Error(err)
+	}
+	var zero, one, v, w Element
+	one.One()
+	if okA, okB := InvSqrtPair(&v, &zero, &w, &one); okA != 0 || okB != 1 || v.IsZero() != 1 || w.Equal(&one) != 1 {
+		t.Errorf("InvSqrtPair(0, 1) = %v, %v, %d, %d; want 0, 1, 0, 1", &v, &w, okA, okB)
+	}
+}
+
 func TestFieldIsSquare(t *testing.T) {
 	cfg := quickConfig(t)
 	f := func(a Element) bool {
@@ -627,6 +661,28 @@ func BenchmarkFieldSqrt(b *testing.B) {
 		x.Sqrt(&x)
 	}
 	sinkElement = x
+}
+
+// BenchmarkFieldInvSqrt and BenchmarkFieldInvSqrtPair: one exponentiation,
+// and two in one loop.
+func BenchmarkFieldInvSqrt(b *testing.B) {
+	x := Element{l: [4]uint64{0x0123456789abcdef, 0xfedcba9876543210, 0x1111, 0x7777777777777777}}
+	b.ReportAllocs()
+	for b.Loop() {
+		x.InvSqrt(&x)
+	}
+	sinkElement = x
+}
+
+func BenchmarkFieldInvSqrtPair(b *testing.B) {
+	x := Element{l: [4]uint64{0x0123456789abcdef, 0xfedcba9876543210, 0x1111, 0x7777777777777777}}
+	y := Element{l: [4]uint64{3, 5, 7, 11}}
+	b.ReportAllocs()
+	for b.Loop() {
+		InvSqrtPair(&x, &x, &y, &y)
+	}
+	sinkElement = x
+	sinkElement = y
 }
 
 func BenchmarkFieldSqrtRatio(b *testing.B) {

@@ -14,11 +14,12 @@ import (
 
 // TestAssemblyConstantTime checks the MULX/ADX assembly of fe_amd64.s. Its
 // only conditional jumps are on public arguments: the backend flag adx
-// (tail call to the generic code) and, in feSquareNADX, the repetition
-// count n (the n ≤ 0 fallback and the loop). No memory operand is indexed.
+// (tail call to the generic code) and, in feSquareNADX and feSquareN2ADX,
+// the repetition count n (the n ≤ 0 fallback and the loop). No memory
+// operand is indexed.
 func TestAssemblyConstantTime(t *testing.T) {
 	ctcheck.CheckAssembly(t, "fe_amd64.s",
-		[]string{"feMulADX", "feSquareADX", "feSquareNADX"},
+		[]string{"feMulADX", "feSquareADX", "feSquareNADX", "feSquareN2ADX"},
 		[]string{"adx", "n"})
 }
 
@@ -72,6 +73,14 @@ var compiledCT = []ctcheck.Func{
 	{Name: "field.(*Element).SqrtRatio"},
 	{Name: "field.(*Element).InvSqrt"},
 	{Name: "field.(*Element).powPMinus3Div4"},
+	{Name: "field.InvSqrtPair", Public: []string{
+		"for _, s := range invSqrtChain", // a fixed addition chain
+		"if s.save > 0",
+	}},
+	{Name: "field.invSqrtCheck"},
+	{Name: "field.feSquareN2Generic", Public: []string{
+		"for range n", // feSquareNGeneric's loop, inlined
+	}},
 	{Name: "field.powerChain"},
 	{Name: "field.BatchInvert"},
 	{Name: "field.batchInvert", Public: []string{

@@ -97,6 +97,35 @@ func main() {
 	RET()
 	genericPath("feSquareNGeneric")
 
+	TEXT("feSquareN2ADX", NOSPLIT, "func(v, a, w, b *Element, n int, adx bool)")
+	Pragma("noescape")
+	Doc("feSquareN2ADX sets v = a^(2ⁿ) and w = b^(2ⁿ) mod p, with v and w in",
+		"[0, 2²⁵⁶), by two chains of n squarings in one loop if adx is true (which",
+		"requires BMI2 and ADX) and n ≥ 1, and by a tail call to feSquareN2Generic",
+		"otherwise. v and w must not be the same Element.")
+	ifNot("adx", "feSquareN2Generic")
+	n2, err := Param("n").Resolve()
+	if err != nil {
+		panic(err)
+	}
+	CMPQ(n2.Addr, U8(0))
+	JLE(LabelRef("generic"))
+	Comment("x = a in registers, then w = b (a is read first, so w may be a)")
+	x2 := fe.LoadElem(fe.Arg("a"))
+	fe.Copy(fe.Arg("w"), fe.Arg("b"))
+	Comment("each turn squares v's chain, then w's: the two are independent, so the",
+		"out-of-order core runs one while the other waits on its carries")
+	Label("loop")
+	fe.StoreElem(fe.SquareOfRegs(x2), fe.Arg("v"))
+	fe.StoreElem(fe.SquareOfRegs(fe.LoadElem(fe.Arg("w"))), fe.Arg("w"))
+	for i, m := range fe.Arg("v").Limbs() {
+		MOVQ(m, x2[i])
+	}
+	DECQ(n2.Addr)
+	JNZ(LabelRef("loop"))
+	RET()
+	genericPath("feSquareN2Generic")
+
 	asmgen.Generate("field", rationale)
 }
 
