@@ -146,41 +146,48 @@ func varTimeXSwiftECFrac(n, d, u, t *field.Element) {
 // varTimeXSwiftECPoint sets (x, y) to the point with x = XSwiftEC(u, t) and
 // the y whose parity is yOdd: Decode's work. It runs in variable time.
 //
-// A candidate that passes needs its root, so each is tested by the
-// exponentiation that gives the root (pointFrac) rather than by a Legendre
-// symbol. x₁ is never tested: when x₃ and x₂ fail, x₁'s root follows from
-// their two exponentiations and one inversion. With gᵢ = g(xᵢ),
+// A candidate that passes needs its root, so x₃ and x₂ are tested by the
+// exponentiations that give their roots (pointFrac), not by Legendre
+// symbols, and the two exponentiations share one loop (field.InvSqrtPair,
+// about 1.35 times one). x₁ is never tested: when x₃ and x₂ fail, x₁'s root
+// follows from theirs and one inversion. With gᵢ = g(xᵢ),
 //
 //	g₁·g₂ = g₃·K²,  K = 3c·t·s·u³·g / (g + s)³  (c = √−3),
 //
 // and with rᵢ = gᵢ·dᵢ⁶ and vᵢ = rᵢ^((p−3)/4) for the non-squares r₃ and
 // r₂ (vᵢ²·rᵢ = −1), ρ = v₃·d₃³ / (v₂·K·(g + s)⁶) satisfies ρ²·r₁ = 1. As
-// 1/v₂ = −v₂·r₂ and d₃³ = 27s³u⁶, ρ = ±3c·v₃·v₂·r₂·s²·u³ / (t·g·(g + s)³).
-// x₃ is the point for half of the inputs, x₂ and x₁ each for a quarter, so
-// a decoding costs 1.5 exponentiations and a quarter of an inversion on
-// average, against 1.5 Legendre symbols and one exponentiation when the
-// candidates are tested first (about 1.1 µs a symbol, 2.4 µs an
-// exponentiation here).
+// 1/v₂ = −v₂·r₂ and d₃³ = 27s³u⁶, ρ = ±3c·v₃·v₂·r₂·s²·u³ / (t·g·(g + s)³)
+// (x1Point). x₃ is the point for half of the inputs, x₂ and x₁ for a
+// quarter each, so a decoding costs the pair and a quarter of an inversion,
+// against 1.5 Legendre symbols and one exponentiation when the candidates
+// are tested first, or 1.5 exponentiations when x₃'s alone is tried first.
 func varTimeXSwiftECPoint(x, y, u, t *field.Element, yOdd int) {
 	var c candidates
 	c.set(u, t)
-	var G3, r3, v3 field.Element
+	var G3, r3, v3, n2, G2, r2, v2 field.Element
 	rootInput(&G3, &r3, &c.n3, &c.d3)
-	if _, ok := v3.InvSqrt(&r3); ok == 1 {
+	c.x2(&n2)
+	rootInput(&G2, &r2, &n2, &c.gs)
+	ok3, ok2 := field.InvSqrtPair(&v3, &r3, &v2, &r2)
+	if ok3 == 1 {
 		pointFrac(x, y, &c.n3, &c.d3, &G3, &v3, yOdd)
 		return
 	}
-	var n2, G2, r2, v2 field.Element
-	c.x2(&n2)
-	rootInput(&G2, &r2, &n2, &c.gs)
-	if _, ok := v2.InvSqrt(&r2); ok == 1 {
+	if ok2 == 1 {
 		pointFrac(x, y, &n2, &c.gs, &G2, &v2, yOdd)
 		return
 	}
-	// x₁: ρ = 3c·v₃·v₂·r₂·s²·u³ / (t·g·(g + s)³).
+	c.x1Point(x, y, &v3, &v2, &r2, &n2, yOdd)
+}
+
+// x1Point sets (x, y) to the point with x = x₁ and the y whose parity is
+// yOdd, from the exponentiations v₃, v₂ of the non-squares r₃, r₂, x₂'s
+// numerator n2 and r₂: ρ = 3c·v₃·v₂·r₂·s²·u³ / (t·g·(g + s)³)
+// (varTimeXSwiftECPoint).
+func (c *candidates) x1Point(x, y, v3, v2, r2, n2 *field.Element, yOdd int) {
 	var num, den, a field.Element
-	num.Multiply(&v3, &v2)
-	num.Multiply(&num, &r2)
+	num.Multiply(v3, v2)
+	num.Multiply(&num, r2)
 	a.Square(&c.s)
 	num.Multiply(&num, &a)
 	a.Square(&c.u)
@@ -193,10 +200,9 @@ func varTimeXSwiftECPoint(x, y, u, t *field.Element, yOdd int) {
 	den.Multiply(&den, &c.g)
 	den.Multiply(&den, &c.t)
 	den.VarTimeInvert(&den)
-	var n1, G1, rho field.Element
+	var n1, G1, rho, r1 field.Element
 	rho.Multiply(&num, &den)
-	c.x1(&n1, &n2)
-	var r1 field.Element
+	c.x1(&n1, n2)
 	rootInput(&G1, &r1, &n1, &c.gs) // r1 only for the debug check
 	if debug.Enabled {
 		var chk, one field.Element
