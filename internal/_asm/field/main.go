@@ -78,12 +78,7 @@ func main() {
 		"one call if adx is true (which requires BMI2 and ADX) and n ≥ 1, and by a",
 		"tail call to feSquareNGeneric otherwise.")
 	ifNot("adx", "feSquareNGeneric")
-	n, err := Param("n").Resolve()
-	if err != nil {
-		panic(err)
-	}
-	CMPQ(n.Addr, U8(0))
-	JLE(LabelRef("generic"))
+	n := repeatCount()
 	Comment("x = a in registers; each squaring reads x and leaves its result in x")
 	x := fe.LoadElem(fe.Arg("a"))
 	Label("loop")
@@ -91,7 +86,7 @@ func main() {
 	for i := range x {
 		MOVQ(r[i], x[i])
 	}
-	DECQ(n.Addr)
+	DECQ(n)
 	JNZ(LabelRef("loop"))
 	fe.StoreElem(x, fe.Arg("v"))
 	RET()
@@ -104,12 +99,7 @@ func main() {
 		"requires BMI2 and ADX) and n ≥ 1, and by a tail call to feSquareN2Generic",
 		"otherwise. v and w must not be the same Element.")
 	ifNot("adx", "feSquareN2Generic")
-	n2, err := Param("n").Resolve()
-	if err != nil {
-		panic(err)
-	}
-	CMPQ(n2.Addr, U8(0))
-	JLE(LabelRef("generic"))
+	n2 := repeatCount()
 	Comment("x = a in registers, then w = b (a is read first, so w may be a)")
 	x2 := fe.LoadElem(fe.Arg("a"))
 	fe.Copy(fe.Arg("w"), fe.Arg("b"))
@@ -121,12 +111,24 @@ func main() {
 	for i, m := range fe.Arg("v").Limbs() {
 		MOVQ(m, x2[i])
 	}
-	DECQ(n2.Addr)
+	DECQ(n2)
 	JNZ(LabelRef("loop"))
 	RET()
 	genericPath("feSquareN2Generic")
 
 	asmgen.Generate("field", rationale)
+}
+
+// repeatCount returns the argument n, the number of squarings, after a jump
+// to the generic path if n ≤ 0.
+func repeatCount() Mem {
+	n, err := Param("n").Resolve()
+	if err != nil {
+		panic(err)
+	}
+	CMPQ(n.Addr, U8(0))
+	JLE(LabelRef("generic"))
+	return n.Addr
 }
 
 // ifNot jumps to the generic path (genericPath) if the bool argument flag is
