@@ -80,8 +80,60 @@ func (m *Modulus) varTimeJacobiPosdivsteps(x *[4]uint64, batches int) (j, used i
 		if n > 1 && f[n-1]|g[n-1] == 0 {
 			n--
 		}
+		// Below 2⁵⁸ the rest runs on the exact values, and stops at the
+		// posdivstep that reaches f = g instead of at the end of a batch.
+		if n == 1 && uint64(f[0]|g[0]) < exactBound {
+			j, ok := posdivstepsExact(eta, uint64(f[0]), uint64(g[0]), jac, 62*(batches-b))
+			return j, b, ok
+		}
 	}
 	return 0, batches, false
+}
+
+// exactBound is the bound below which posdivstepsExact takes over: for f,
+// g < 2⁵⁸ and w < 2⁶, g + w·f < 2⁶⁴ does not overflow.
+const exactBound = 1 << 58
+
+// posdivstepsExact returns (g | f) times the sign in bit 0 of jac, for odd
+// f and 0 < g < 2⁵⁸ (f < 2⁵⁸ too), running posdivsteps62Var's turns on
+// the exact values until f = g = gcd(f, g): no batches of 62, no matrix,
+// and no update of limbs. The values stay below 2⁵⁸: a turn's g + w·f, with
+// w < 2ᵏ, is below 2⁵⁸⁺ᵏ and is then divided by at least 2ᵏ; a swap only
+// exchanges them. The symbol is 0 if gcd(f, g) > 1. ok is false if f = g
+// takes more than budget posdivsteps (no bound is proven, doc §7).
+func posdivstepsExact(eta int64, f, g uint64, jac uint64, budget int) (j int, ok bool) {
+	if debug.Enabled {
+		debug.Assert(f&1 == 1 && g != 0 && f|g < exactBound, "safegcd: posdivstepsExact: f even, g zero or a value ≥ 2⁵⁸")
+	}
+	for {
+		zeros := bits.TrailingZeros64(g)
+		g >>= zeros & 63
+		eta -= int64(zeros)
+		jac ^= uint64(zeros) & (f>>1 ^ f>>2)
+		if budget -= zeros; budget < 0 {
+			return 0, false
+		}
+		if g == f {
+			break
+		}
+		var w uint64
+		if eta < 0 {
+			eta = -eta
+			f, g = g, f
+			jac ^= (f & g) >> 1
+			k := min(int(eta)+1, 6)
+			w = f * g * (f*f - 2) & (1<<(uint(k)&63) - 1)
+		} else {
+			k := min(int(eta)+1, 4)
+			finv := f + ((f+1)&4)<<1
+			w = -finv * g & (1<<(uint(k)&63) - 1)
+		}
+		g += f * w
+	}
+	if f != 1 {
+		return 0, true
+	}
+	return 1 - 2*int(jac&1), true
 }
 
 // posdivstepsUpdateGeneric is posdivstepsUpdate in Go: posdivsteps62Var and

@@ -390,3 +390,30 @@ func signed62ToBig(v *signed62) *big.Int {
 	}
 	return s
 }
+
+// TestPosdivstepsExact checks VarTimeJacobi's exact tail against math/big on
+// odd f and 0 < g below 2⁵⁸ (the bound's edge included), from several η and
+// both signs in jac, and that a budget too small gives ok = false.
+func TestPosdivstepsExact(t *testing.T) {
+	r := testref.Rand(t)
+	for i := range (testref.Short{Div: 10}).Count(t, 20000) {
+		f := (r.Uint64() >> (6 + r.Intn(58))) | 1
+		g := r.Uint64() >> (6 + r.Intn(58))
+		if i < 4 {
+			f, g = exactBound-1, exactBound-1-uint64(2*i) // the edge
+		}
+		if g == 0 {
+			g = 1
+		}
+		eta, jac := -1-int64(r.Intn(4)), uint64(r.Intn(2))
+		want := big.Jacobi(new(big.Int).SetUint64(g), new(big.Int).SetUint64(f)) * (1 - 2*int(jac))
+		got, ok := posdivstepsExact(eta, f, g, jac, 62*jacobiBatches)
+		if !ok || got != want {
+			t.Fatalf("posdivstepsExact(%d, %#x, %#x, %d) = %d, %v; want %d", eta, f, g, jac, got, ok, want)
+		}
+		// With no budget, ok only if there is no posdivstep to make.
+		if _, ok := posdivstepsExact(eta, f, g, jac, 0); ok != (g == f) {
+			t.Fatalf("posdivstepsExact(%#x, %#x) with no budget: ok = %v", f, g, ok)
+		}
+	}
+}
