@@ -70,7 +70,7 @@ func (m *Modulus) varTimeJacobiPosdivsteps(x *[4]uint64, batches int) (j, used i
 			}
 		}
 		// f = g ≠ 1: that is gcd(M, x) > 1, and f and g stay there.
-		if f == g {
+		if f[0] == g[0] && f == g { // limb 0 first: the array compare is a call
 			return 0, b, true
 		}
 
