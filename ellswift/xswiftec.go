@@ -291,9 +291,19 @@ func varTimeXSwiftECInv(t, x, u *field.Element, c int) bool {
 			// reached only for invalid x, where the BIP divides by zero.
 			return false
 		}
+		// s is a square for half of the x that get here. Its Legendre
+		// symbol (that of q·den, both nonzero; about 0.45 of an
+		// exponentiation) first saves SqrtRatio's exponentiation for the
+		// other half.
 		q.Negate(&g)
-		if _, ok := w.SqrtRatio(&q, &den); ok == 0 {
+		var qd field.Element
+		qd.Multiply(&q, &den)
+		if qd.VarTimeIsSquare() == 0 {
 			return false
+		}
+		_, ok := w.SqrtRatio(&q, &den)
+		if debug.Enabled {
+			debug.Assert(ok == 1, "ellswift: SqrtRatio fails on a square")
 		}
 		wv.Multiply(&w, x)
 	} else {
@@ -315,9 +325,14 @@ func varTimeXSwiftECInv(t, x, u *field.Element, c int) bool {
 		a.MultiplySmall(&g, 4)
 		b.Add(&b, &a)
 		b.Negate(&b)
-		okB, _ := field.InvSqrtPair(&vb, &b, &w, &s)
-		if okB|b.IsZero() == 0 {
+		// b is a square for half of the x that get here: its Legendre
+		// symbol first saves the pair of roots for the other half.
+		if b.VarTimeIsSquare() == 0 {
 			return false // −s(4g + 3u²s) is not a square
+		}
+		okB, _ := field.InvSqrtPair(&vb, &b, &w, &s)
+		if debug.Enabled {
+			debug.Assert(okB|b.IsZero() == 1, "ellswift: InvSqrtPair fails on a square")
 		}
 		rb.Multiply(&b, &vb) // √b; 0 for b = 0, as vb = 0 then
 		if c&1 == 1 && rb.IsZero() == 1 {
