@@ -136,6 +136,16 @@ func FuzzMulADX(f *testing.F)     { fuzzTwin(f, "MulADX") }
 func FuzzSquareADX(f *testing.F)  { fuzzTwin(f, "SquareADX") }
 func FuzzSquareNADX(f *testing.F) { fuzzTwin(f, "SquareNADX") }
 
+// FuzzSquareN2ADX checks both chains of feSquareN2ADX (v = a^(2ⁿ) with b's
+// chain beside it, and w = a^(2ⁿ) with b's chain as v).
+func FuzzSquareN2ADX(f *testing.F) {
+	fuzzTwin(f, "SquareN2ADX/v")
+}
+
+func FuzzSquareN2ADXSecond(f *testing.F) {
+	fuzzTwin(f, "SquareN2ADX/w")
+}
+
 // BenchmarkBackends runs multiply, square and repeated squaring with each
 // backend in one process; compare with `benchstat -col /backend`.
 func BenchmarkBackends(b *testing.B) {
