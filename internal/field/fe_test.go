@@ -414,16 +414,10 @@ func TestFieldIsSquare(t *testing.T) {
 }
 
 // fermatInvert sets v = a^(p−2), the test oracle for Invert: the chain follows
-// p − 2 = [223 ones] 0 [22 ones] 0000 1 0 11 0 1.
+// p − 2 = [223 ones] 0 [22 ones] 0000 1 0 11 0 1, that is 4·(p−3)/4 + 1.
 func fermatInvert(v, a *Element) *Element {
-	x2, x22, x223 := powerChain(a)
 	var t Element
-	t.RepeatedSquare(&x223, 23)
-	t.Multiply(&t, &x22)
-	t.RepeatedSquare(&t, 5)
-	t.Multiply(&t, a)
-	t.RepeatedSquare(&t, 3)
-	t.Multiply(&t, &x2)
+	t.powChain(a, invSqrtChain)
 	t.RepeatedSquare(&t, 2)
 	t.Multiply(&t, a)
 	return v.Set(&t)

@@ -72,7 +72,11 @@ var compiledCT = []ctcheck.Func{
 	{Name: "field.(*Element).Sqrt"},
 	{Name: "field.(*Element).SqrtRatio"},
 	{Name: "field.(*Element).InvSqrt"},
-	{Name: "field.(*Element).powPMinus3Div4"},
+	{Name: "field.(*Element).powChain", Public: []string{
+		"for _, s := range chain", // a fixed addition chain
+		"if s.mul >= 0",
+		"if s.save > 0",
+	}},
 	{Name: "field.InvSqrtPair", Public: []string{
 		"for _, s := range invSqrtChain", // a fixed addition chain
 		"if s.save > 0",
@@ -81,7 +85,6 @@ var compiledCT = []ctcheck.Func{
 	{Name: "field.feSquareN2Generic", Public: []string{
 		"for range n", // feSquareNGeneric's loop, inlined
 	}},
-	{Name: "field.powerChain"},
 	{Name: "field.BatchInvert"},
 	{Name: "field.batchInvert", Public: []string{
 		"n == 0",     // the batch length

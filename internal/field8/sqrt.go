@@ -66,7 +66,7 @@ func sqrtChains(v, a *[2]Element8, k int) (ok [2][Lanes]int) {
 		x[0].RepeatedSquare(&y[0], n)
 	}
 	// a^(2ᵏ−1) for k = 2, 3, 6, 9, 11, 22, 44, 88, 176, 220, 223, as
-	// field's powerChain.
+	// field's chainPrefix.
 	var x2, x3, x6, x9, x11, x22, x44, x88, x176, x220, x223, t [2]Element8
 	sqr(&x2, a, 1)
 	mul(&x2, &x2, a)
