@@ -36,18 +36,12 @@ func constants() (c1, c2 field.Element) {
 }
 
 // varTimeIsXFrac reports whether n/d (d ≠ 0) is the x coordinate of a point:
-// whether g(n/d)·d⁴ = (n³ + 7d³)·d is a square, which saves the inversion
-// (libsecp256k1's secp256k1_ge_x_frac_on_curve_var). 4M + 2S and a Legendre
-// symbol; variable time.
+// whether rootInput's g(n/d)·d⁶ is a square, which saves the inversion
+// (libsecp256k1's secp256k1_ge_x_frac_on_curve_var tests g(n/d)·d⁴).
+// 3M + 2S and a Legendre symbol; variable time.
 func varTimeIsXFrac(n, d *field.Element) bool {
-	var n3, d3, r field.Element
-	n3.Square(n)
-	n3.Multiply(&n3, n)
-	d3.Square(d)
-	d3.Multiply(&d3, d)
-	r.MultiplySmall(&d3, 7)
-	r.Add(&r, &n3)
-	r.Multiply(&r, d)
+	var G, r field.Element
+	rootInput(&G, &r, n, d)
 	return r.VarTimeIsSquare() == 1
 }
 
@@ -311,9 +305,9 @@ func varTimeXSwiftECInv(t, x, u *field.Element, c int) bool {
 		// v = (r/s − u)/2. With b = −(4g + 3u²s), the BIP's root
 		// r = (s·b)^((p+1)/4) is w·√b for w = s^((p+1)/4) and
 		// √b = b^((p+1)/4), and w² = s, so w·v = (√b − w·u)/2: two square
-		// roots and no inversion. Both come from one field.InvSqrtPair, as
-		// a^((p+1)/4) = a·a^((p−3)/4): 1.35 exponentiations, where √b
-		// first and √s only if √b exists take 1.5 on average.
+		// roots and no inversion. Once both are known to be squares, the
+		// two roots come from one field.InvSqrtPair, as a^((p+1)/4) =
+		// a·a^((p−3)/4): 1.35 exponentiations instead of 2.
 		var s field.Element
 		s.Subtract(x, u)
 		if s.IsZero() == 1 || s.VarTimeIsSquare() == 0 {
