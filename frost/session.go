@@ -245,9 +245,7 @@ func (s *SessionContext) PartialSigVerify(psig *PartialSig, pubnonce *PubNonce, 
 		return blame(i, ContribPubNonce, ErrPubNonce)
 	}
 	var sig scalar.Scalar
-	if psig == nil {
-		return blame(i, ContribPartialSig, ErrPartialSig)
-	} else if _, err := sig.SetCanonicalBytes((*[32]byte)(psig)); err != nil {
+	if !psig.value(&sig) {
 		return blame(i, ContribPartialSig, ErrPartialSig)
 	}
 	chk := s.sigCheck(i)

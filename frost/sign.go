@@ -29,6 +29,16 @@ func ParsePartialSig(b []byte) (*PartialSig, error) {
 	return &p, nil
 }
 
+// value sets s to p's value and reports whether p is a valid partial
+// signature: not nil, and its value below n.
+func (p *PartialSig) value(s *scalar.Scalar) bool {
+	if p == nil {
+		return false
+	}
+	_, err := s.SetCanonicalBytes((*[32]byte)(p))
+	return err == nil
+}
+
 // Bytes returns a copy of the 32-byte encoding.
 func (p *PartialSig) Bytes() []byte {
 	out := *p
@@ -233,7 +243,7 @@ func PartialSigAgg(psigs []PartialSig, session *SessionContext) ([]byte, error) 
 	}
 	var s, si scalar.Scalar
 	for i := range psigs {
-		if _, err := si.SetCanonicalBytes((*[32]byte)(&psigs[i])); err != nil {
+		if !psigs[i].value(&si) {
 			return nil, blame(i, ContribPartialSig, ErrPartialSig)
 		}
 		s.Add(&s, &si)

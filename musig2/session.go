@@ -212,9 +212,7 @@ func (s *SessionContext) PartialSigVerify(psig *PartialSig, pubnonce *PubNonce, 
 		return blame(i, ContribPubNonce, ErrPubNonce)
 	}
 	var sig scalar.Scalar
-	if psig == nil {
-		return blame(i, ContribPartialSig, ErrPartialSig)
-	} else if _, err := sig.SetCanonicalBytes((*[32]byte)(psig)); err != nil {
+	if !psig.value(&sig) {
 		return blame(i, ContribPartialSig, ErrPartialSig)
 	}
 	chk := s.sigCheck(i)
@@ -225,6 +223,16 @@ func (s *SessionContext) PartialSigVerify(psig *PartialSig, pubnonce *PubNonce, 
 		return blame(i, ContribPubNonce, ErrPubNonce)
 	}
 	return blame(i, ContribPartialSig, ErrPartialSigVerify)
+}
+
+// value sets s to p's value and reports whether p is a valid partial
+// signature: not nil, and its value below n.
+func (p *PartialSig) value(s *scalar.Scalar) bool {
+	if p == nil {
+		return false
+	}
+	_, err := s.SetCanonicalBytes((*[32]byte)(p))
+	return err == nil
 }
 
 // clonePublicKey returns a copy of T, or nil for nil: sessions keep their
