@@ -8,13 +8,7 @@ package secp256k1_test
 
 import (
 	"crypto"
-	"fmt"
 	"io"
-	"path/filepath"
-	"runtime"
-	"strings"
-	"testing"
-	"time"
 
 	"github.com/kestrel-crypto/secp256k1"
 	"github.com/kestrel-crypto/secp256k1/adaptor"
@@ -53,10 +47,7 @@ import (
 //   - new(musig2.InvalidContributionError).Unwrap: Unwrap of an error type: no failure to report
 //   - new(secp256k1.Point).BytesX: a nil or zero Point as an input panics, as documented in doc.go
 //   - secp256k1.NewPublicKey: a nil or zero Point as an input panics, as documented in doc.go (a programmer error)
-var zeroCalls = []struct {
-	name string
-	call func()
-}{
+var zeroCalls = []zeroCall{
 	{"(*adaptor.ECDSASignature)(nil).Decrypt", func() { (*adaptor.ECDSASignature)(nil).Decrypt(nil) }},                                           // adaptor/ecdsa.go
 	{"(*adaptor.ECDSASignature)(nil).Recover", func() { (*adaptor.ECDSASignature)(nil).Recover(nil, nil) }},                                      // adaptor/ecdsa.go
 	{"(*adaptor.SchnorrPreSignature)(nil).Adapt", func() { (*adaptor.SchnorrPreSignature)(nil).Adapt(nil) }},                                     // adaptor/presig.go
@@ -441,75 +432,6 @@ var zeroCalls = []struct {
 	{"stdecdsa.ToECDSAPublicKey", func() { stdecdsa.ToECDSAPublicKey(nil) }},                                                                     // stdecdsa/convert.go
 }
 
-// TestZeroCalls checks the module's rule that a function or method with an
-// error result never panics on bad input, nil pointers, nil slices and zero
-// values included: it runs each call of zeroCalls and fails listing every
-// one that panicked, with the panic value and the place of the panic.
-func TestZeroCalls(t *testing.T) {
-	var failed []string
-	for _, c := range zeroCalls {
-		if msg := zeroCallPanic(c.call); msg != "" {
-			failed = append(failed, c.name+": "+msg)
-		}
-	}
-	if len(failed) > 0 {
-		t.Errorf("%d of %d zero-value calls panicked instead of returning an error:\n\t%s",
-			len(failed), len(zeroCalls), strings.Join(failed, "\n\t"))
-	}
-}
-
-// zeroCallPanic runs f and returns "" if it returned, or else a
-// description of its panic: the value and the first frame outside the
-// runtime, the function that panicked, and up to three of its callers
-// below the test.
-func zeroCallPanic(f func()) string {
-	done := make(chan string, 1)
-	go func() {
-		defer func() {
-			r := recover()
-			if r == nil {
-				done <- ""
-				return
-			}
-			pcs := make([]uintptr, 64)
-			frames := runtime.CallersFrames(pcs[:runtime.Callers(2, pcs)])
-			var where []string
-			for {
-				fr, more := frames.Next()
-				file := zeroCallFile(fr.File)
-				if file == "zero_calls_test.go" || len(where) == 4 {
-					break
-				}
-				if fr.Function != "" && !strings.HasPrefix(fr.Function, "runtime.") {
-					where = append(where, fmt.Sprintf("%s (%s:%d)", fr.Function, file, fr.Line))
-				}
-				if !more {
-					break
-				}
-			}
-			done <- fmt.Sprintf("panic: %v\n\t\tat %s", r, strings.Join(where, "\n\t\tcalled from "))
-		}()
-		f()
-	}()
-	select {
-	case msg := <-done:
-		return msg
-	case <-time.After(time.Minute):
-		return "did not return within a minute"
-	}
-}
-
-// zeroCallFile returns file relative to the module root, the directory of
-// this test, when it is below it.
-func zeroCallFile(file string) string {
-	if wd, err := filepath.Abs("."); err == nil {
-		if rel, err := filepath.Rel(wd, file); err == nil && !strings.HasPrefix(rel, "..") {
-			return filepath.ToSlash(rel)
-		}
-	}
-	return file
-}
-
 // The fixtures of oneZeroCalls: each helper returns a fresh valid value
 // of its type, from the fixtures table of internal/_tools/zerocalls (the
 // type's full name, or the type and a parameter name, in the comment) and
@@ -635,11 +557,8 @@ func fxUint32() uint32                                                    { retu
 func fxUint64() uint64                                                    { return 1 }                        // uint64
 
 // oneZeroFixtures builds every fixture once, so that TestOneZeroCalls
-// reports a fixture that fails to build as such.
-var oneZeroFixtures = []struct {
-	key   string
-	build func()
-}{
+// (zero_check_test.go) reports a fixture that fails to build as such.
+var oneZeroFixtures = []zeroCall{
 	{"github.com/kestrel-crypto/secp256k1/bip32.Network", func() { _ = fxBip32Network() }},
 	{"bool", func() { _ = fxBool() }},
 	{"github.com/kestrel-crypto/secp256k1/btcaddr.Network", func() { _ = fxBtcaddrNetwork() }},
@@ -773,10 +692,7 @@ var oneZeroFixtures = []struct {
 //
 // No fixture:
 //   - none
-var oneZeroCalls = []struct {
-	name string
-	call func()
-}{
+var oneZeroCalls = []zeroCall{
 	{"(*adaptor.ECDSASignature).Decrypt: zero y", func() { fxPtrAdaptorECDSASignature().Decrypt(nil) }},                                                               // adaptor/ecdsa.go
 	{"(*adaptor.ECDSASignature).Recover: zero Y", func() { fxPtrAdaptorECDSASignature().Recover(fxPtrEcdsaSignature(), nil) }},                                        // adaptor/ecdsa.go
 	{"(*adaptor.ECDSASignature).Recover: zero sig", func() { fxPtrAdaptorECDSASignature().Recover(nil, fxPtrSecp256k1PublicKey()) }},                                  // adaptor/ecdsa.go
@@ -1502,27 +1418,4 @@ var oneZeroCalls = []struct {
 	{"stdecdsa.FromECDSAPublicKey: zero p", func() { stdecdsa.FromECDSAPublicKey(nil) }},                                                                // stdecdsa/convert.go
 	{"stdecdsa.ToECDSA: zero k", func() { stdecdsa.ToECDSA(nil) }},                                                                                      // stdecdsa/convert.go
 	{"stdecdsa.ToECDSAPublicKey: zero p", func() { stdecdsa.ToECDSAPublicKey(nil) }},                                                                    // stdecdsa/convert.go
-}
-
-// TestOneZeroCalls checks the module's rule, as TestZeroCalls does, for
-// one zero argument among valid ones: it builds every fixture (and stops
-// if one panics: the test is broken, not the library), then runs each
-// call of oneZeroCalls and fails listing every one that panicked, with
-// the panic value and the place of the panic.
-func TestOneZeroCalls(t *testing.T) {
-	for _, f := range oneZeroFixtures {
-		if msg := zeroCallPanic(f.build); msg != "" {
-			t.Fatalf("the fixture of %s: %s", f.key, msg)
-		}
-	}
-	var failed []string
-	for _, c := range oneZeroCalls {
-		if msg := zeroCallPanic(c.call); msg != "" {
-			failed = append(failed, c.name+": "+msg)
-		}
-	}
-	if len(failed) > 0 {
-		t.Errorf("%d of %d one-zero-argument calls panicked instead of returning an error:\n\t%s",
-			len(failed), len(oneZeroCalls), strings.Join(failed, "\n\t"))
-	}
 }

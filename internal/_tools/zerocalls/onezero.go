@@ -343,7 +343,7 @@ func (g *gen) noFixtureCount() int {
 
 // writeOneZero writes the fixture helpers, oneZeroCalls and
 // TestOneZeroCalls; strs is the file's name of package strings.
-func (g *gen) writeOneZero(b *bytes.Buffer, helpers []fixtureHelper, strs string) {
+func (g *gen) writeOneZero(b *bytes.Buffer, helpers []fixtureHelper) {
 	b.WriteString(`
 // The fixtures of oneZeroCalls: each helper returns a fresh valid value
 // of its type, from the fixtures table of internal/_tools/zerocalls (the
@@ -355,11 +355,8 @@ func (g *gen) writeOneZero(b *bytes.Buffer, helpers []fixtureHelper, strs string
 	}
 	fmt.Fprintf(b, `
 // oneZeroFixtures builds every fixture once, so that TestOneZeroCalls
-// reports a fixture that fails to build as such.
-var oneZeroFixtures = []struct {
-	key   string
-	build func()
-}{
+// (zero_check_test.go) reports a fixture that fails to build as such.
+var oneZeroFixtures = []zeroCall{
 `)
 	for _, h := range helpers {
 		fmt.Fprintf(b, "\t{%q, func() { _ = %s() }},\n", h.key, h.name)
@@ -400,37 +397,9 @@ var oneZeroFixtures = []struct {
 		slices.Sort(names)
 		fmt.Fprintf(b, "//   - %s (%d): %s\n", k, len(names), strings.Join(names, "; "))
 	}
-	b.WriteString(`var oneZeroCalls = []struct {
-	name string
-	call func()
-}{
-`)
+	b.WriteString("var oneZeroCalls = []zeroCall{\n")
 	for _, c := range g.oneZero {
 		fmt.Fprintf(b, "\t{%q, func() { %s }}, // %s\n", c.name, c.body, c.pos)
 	}
-	fmt.Fprintf(b, `}
-
-// TestOneZeroCalls checks the module's rule, as TestZeroCalls does, for
-// one zero argument among valid ones: it builds every fixture (and stops
-// if one panics: the test is broken, not the library), then runs each
-// call of oneZeroCalls and fails listing every one that panicked, with
-// the panic value and the place of the panic.
-func TestOneZeroCalls(t *testing.T) {
-	for _, f := range oneZeroFixtures {
-		if msg := zeroCallPanic(f.build); msg != "" {
-			t.Fatalf("the fixture of %%s: %%s", f.key, msg)
-		}
-	}
-	var failed []string
-	for _, c := range oneZeroCalls {
-		if msg := zeroCallPanic(c.call); msg != "" {
-			failed = append(failed, c.name+": "+msg)
-		}
-	}
-	if len(failed) > 0 {
-		t.Errorf("%%d of %%d one-zero-argument calls panicked instead of returning an error:\n\t%%s",
-			len(failed), len(oneZeroCalls), %s.Join(failed, "\n\t"))
-	}
-}
-`, strs)
+	b.WriteString("}\n")
 }
