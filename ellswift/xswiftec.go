@@ -40,8 +40,8 @@ func constants() (c1, c2 field.Element) {
 // (libsecp256k1's secp256k1_ge_x_frac_on_curve_var tests g(n/d)·d⁴).
 // 3M + 2S and a Legendre symbol; variable time.
 func varTimeIsXFrac(n, d *field.Element) bool {
-	var G, r field.Element
-	rootInput(&G, &r, n, d)
+	var G, r, d2 field.Element
+	rootInput(&G, &r, &d2, n, d)
 	return r.VarTimeIsSquare() == 1
 }
 
@@ -158,27 +158,27 @@ func varTimeXSwiftECFrac(n, d, u, t *field.Element) {
 func varTimeXSwiftECPoint(x, y, u, t *field.Element, yOdd int) {
 	var c candidates
 	c.set(u, t)
-	var G3, r3, v3, n2, G2, r2, v2 field.Element
-	rootInput(&G3, &r3, &c.n3, &c.d3)
+	var G3, r3, d32, v3, n2, G2, r2, gs2, v2 field.Element
+	rootInput(&G3, &r3, &d32, &c.n3, &c.d3)
 	c.x2(&n2)
-	rootInput(&G2, &r2, &n2, &c.gs)
+	rootInput(&G2, &r2, &gs2, &n2, &c.gs)
 	ok3, ok2 := field.InvSqrtPair(&v3, &r3, &v2, &r2)
 	if ok3 == 1 {
-		pointFrac(x, y, &c.n3, &c.d3, &G3, &v3, yOdd)
+		pointFrac(x, y, &c.n3, &d32, &G3, &v3, yOdd)
 		return
 	}
 	if ok2 == 1 {
-		pointFrac(x, y, &n2, &c.gs, &G2, &v2, yOdd)
+		pointFrac(x, y, &n2, &gs2, &G2, &v2, yOdd)
 		return
 	}
-	c.x1Point(x, y, &v3, &v2, &r2, &n2, yOdd)
+	c.x1Point(x, y, &v3, &v2, &r2, &n2, &gs2, yOdd)
 }
 
 // x1Point sets (x, y) to the point with x = x₁ and the y whose parity is
 // yOdd, from the exponentiations v₃, v₂ of the non-squares r₃, r₂, x₂'s
-// numerator n2 and r₂: ρ = 3c·v₃·v₂·r₂·s²·u³ / (t·g·(g + s)³)
+// numerator n2, r₂ and gs2 = (g + s)²: ρ = 3c·v₃·v₂·r₂·s²·u³ / (t·g·(g + s)³)
 // (varTimeXSwiftECPoint).
-func (c *candidates) x1Point(x, y, v3, v2, r2, n2 *field.Element, yOdd int) {
+func (c *candidates) x1Point(x, y, v3, v2, r2, n2, gs2 *field.Element, yOdd int) {
 	var num, den, a field.Element
 	num.Multiply(v3, v2)
 	num.Multiply(&num, r2)
@@ -189,32 +189,37 @@ func (c *candidates) x1Point(x, y, v3, v2, r2, n2 *field.Element, yOdd int) {
 	num.Multiply(&num, &a)
 	num.Multiply(&num, &sqrtMinus3)
 	num.MultiplySmall(&num, 3)
-	den.Square(&c.gs)
-	den.Multiply(&den, &c.gs)
-	den.Multiply(&den, &c.g)
+	var gs3 field.Element
+	gs3.Multiply(gs2, &c.gs)
+	den.Multiply(&gs3, &c.g)
 	den.Multiply(&den, &c.t)
 	den.VarTimeInvert(&den)
-	var n1, G1, rho, r1 field.Element
+	var n1, G1, rho field.Element
 	rho.Multiply(&num, &den)
 	c.x1(&n1, n2)
-	rootInput(&G1, &r1, &n1, &c.gs) // r1 only for the debug check
+	// G₁ = n₁³ + 7(g + s)³, as rootInput would compute it.
+	G1.Square(&n1)
+	G1.Multiply(&G1, &n1)
+	a.MultiplySmall(&gs3, 7)
+	G1.Add(&G1, &a)
 	if debug.Enabled {
 		var chk, one field.Element
 		chk.Square(&rho)
-		chk.Multiply(&chk, &r1)
+		chk.Multiply(&chk, &G1)
+		chk.Multiply(&chk, &gs3) // ρ²·r₁
 		one.One()
 		debug.Assert(chk.Equal(&one) == 1, "ellswift: the root of x₁ is wrong")
 	}
-	pointFrac(x, y, &n1, &c.gs, &G1, &rho, yOdd)
+	pointFrac(x, y, &n1, gs2, &G1, &rho, yOdd)
 }
 
 // rootInput sets G = n³ + 7d³ and r = G·d³ = g(n/d)·d⁶, which is a nonzero
 // square exactly when n/d is the x coordinate of a point (no point has
-// y = 0, so g(x) ≠ 0).
-func rootInput(G, r, n, d *field.Element) {
-	var d2, d3 field.Element
+// y = 0, so g(x) ≠ 0), and d2 = d², which pointFrac needs too.
+func rootInput(G, r, d2, n, d *field.Element) {
+	var d3 field.Element
 	d2.Square(d)
-	d3.Multiply(&d2, d)
+	d3.Multiply(d2, d)
 	r.MultiplySmall(&d3, 7)
 	G.Square(n)
 	G.Multiply(G, n)
@@ -223,16 +228,15 @@ func rootInput(G, r, n, d *field.Element) {
 }
 
 // pointFrac sets (x, y) to the point with x = n/d (d ≠ 0, x on the curve)
-// and the y whose parity is yOdd, from G = n³ + 7d³ and a v with
+// and the y whose parity is yOdd, from d2 = d², G = n³ + 7d³ and a v with
 // v²·G·d³ = 1 (InvSqrt(G·d³), the exponentiation that also tested n/d):
 // y² = G/d³, so y = ±v·G, and 1/d = v²·G·d². One exponentiation gives both
 // the inversion and the square root.
-func pointFrac(x, y, n, d, G, v *field.Element, yOdd int) {
-	var w, inv, d2 field.Element
+func pointFrac(x, y, n, d2, G, v *field.Element, yOdd int) {
+	var w, inv field.Element
 	w.Multiply(v, G) // ±√(G/d³)
-	d2.Square(d)
 	inv.Multiply(&w, v)
-	inv.Multiply(&inv, &d2) // v²·G·d² = 1/d
+	inv.Multiply(&inv, d2) // v²·G·d² = 1/d
 	x.Multiply(n, &inv)
 	y.Set(&w)
 	if y.IsOdd() != yOdd {
