@@ -68,35 +68,75 @@ func varTimeElligatorSwift(out *[64]byte, x *field.Element, yOdd int, s *seed) {
 
 // varTimeXElligatorSwift is libsecp256k1's
 // secp256k1_ellswift_xelligatorswift_var: it sets u32 and t such that
-// XSwiftEC(u32 mod p, t) = x.
+// XSwiftEC(u32 mod p, t) = x, with the attempts of its seed (attempts), each
+// of which succeeds with probability about 1/4.
 //
-// Counter 0 fills a pool of 64 4-bit branch values (the 32 bytes of its
-// hash), taken from the end: the high nibble of byte 31 first, then its low
-// nibble, down to the low nibble of byte 0, as libsecp256k1 indexes the pool
-// by its count of values left; the top bit of each nibble is dropped. Each
-// attempt takes the next branch value as the case and the hash of the next
-// counter as u: counters 1 to 64 give the u of attempts 1 to 64, counter 65
-// refills the pool, and so on. The hash output itself is u's encoding, even in
-// the 2⁻¹²⁸-probable case that it is ≥ p ("we prefer uniform u32 over
-// uniform u"). Each attempt succeeds with probability about 1/4.
+// An attempt that starts with no symbol known takes its first test together
+// with the next attempt's, in one field.VarTimeIsSquare2 (1.5 symbols'
+// time for two): the next attempt is reached three times in four. The
+// attempts and their order are libsecp256k1's, so the result is too.
 func varTimeXElligatorSwift(u32 *[32]byte, t, x *field.Element, s *seed) {
-	var pool [32]byte
-	left := 0 // branch values left in pool
-	var cnt uint32
+	src := attempts{s: s}
+	var (
+		cur, next        invAttempt
+		curU32, nextU32  [32]byte
+		haveNext, nextOK bool // next is drawn and its first test taken
+	)
 	for {
-		if left == 0 {
-			pool = s.prng(cnt)
-			cnt++
-			left = 64
+		var ok bool
+		if haveNext {
+			cur, curU32, ok = next, nextU32, nextOK
+			haveNext = false
+		} else {
+			src.draw(&cur, &curU32, x)
+			if cur.fail {
+				continue
+			}
+			src.draw(&next, &nextU32, x)
+			haveNext = true
+			if next.fail {
+				ok = cur.passes(cur.first.VarTimeIsSquare())
+			} else {
+				sc, sn := field.VarTimeIsSquare2(&cur.first, &next.first)
+				ok, nextOK = cur.passes(sc), next.passes(sn)
+			}
 		}
-		left--
-		c := int(pool[left>>1]>>((left&1)<<2)) & 7
-		*u32 = s.prng(cnt)
-		cnt++
-		var u field.Element
-		u.SetBytes(u32)
-		if varTimeXSwiftECInv(t, x, &u, c) {
+		if ok && cur.finish(t, x) {
+			*u32 = curU32
 			return
 		}
 	}
+}
+
+// attempts draws the encoder's attempts from the seed, in libsecp256k1's
+// order. Counter 0 fills a pool of 64 4-bit branch values (the 32 bytes of
+// its hash), taken from the end: the high nibble of byte 31 first, then its
+// low nibble, down to the low nibble of byte 0, as libsecp256k1 indexes the
+// pool by its count of values left; the top bit of each nibble is dropped.
+// Each attempt takes the next branch value as the case and the hash of the
+// next counter as u: counters 1 to 64 give the u of attempts 1 to 64,
+// counter 65 refills the pool, and so on. The hash output itself is u's
+// encoding, even in the 2⁻¹²⁸-probable case that it is ≥ p ("we prefer
+// uniform u32 over uniform u").
+type attempts struct {
+	s    *seed
+	pool [32]byte
+	left int // branch values left in pool
+	cnt  uint32
+}
+
+// draw sets a to the next attempt for x, and u32 to its u's encoding.
+func (d *attempts) draw(a *invAttempt, u32 *[32]byte, x *field.Element) {
+	if d.left == 0 {
+		d.pool = d.s.prng(d.cnt)
+		d.cnt++
+		d.left = 64
+	}
+	d.left--
+	c := int(d.pool[d.left>>1]>>((d.left&1)<<2)) & 7
+	*u32 = d.s.prng(d.cnt)
+	d.cnt++
+	var u field.Element
+	u.SetBytes(u32)
+	a.set(x, &u, c)
 }

@@ -45,12 +45,6 @@ func varTimeIsXFrac(n, d *field.Element) bool {
 	return r.VarTimeIsSquare() == 1
 }
 
-// varTimeIsX reports whether x³ + 7 is a square (BIP-340's lift_x succeeds).
-func varTimeIsX(x *field.Element) bool {
-	var r field.Element
-	return group.CurveRHS(&r, x).VarTimeIsSquare() == 1
-}
-
 // candidates holds BIP-324's three XSwiftEC candidates for (u, t) as
 // fractions with the BIP's remappings applied: u = 0 → 1, t = 0 → 1, and
 // u³ + t² + 7 = 0 → t = 2t. With s = t² and g = u³ + 7, the BIP's
@@ -250,6 +244,7 @@ func pointFrac(x, y, n, d2, G, v *field.Element, yOdd int) {
 // decode back to x. It runs in variable time: libsecp256k1's
 // secp256k1_ellswift_xswiftec_inv_var, which likewise tests squareness with
 // Legendre symbols before taking the (fixed, constant-time) square roots.
+// It is an invAttempt whose first test runs alone.
 //
 // "The" square root is a^((p+1)/4) as in the BIP (field.Sqrt), so the t
 // values are exactly the BIP's and libsecp256k1's.
@@ -259,22 +254,64 @@ func pointFrac(x, y, n, d2, G, v *field.Element, yOdd int) {
 // x; libsecp256k1 does not check (its u is a hash output, and u ≡ 0 has
 // probability 2⁻²⁵⁶).
 func varTimeXSwiftECInv(t, x, u *field.Element, c int) bool {
-	if u.IsZero() == 1 {
+	var a invAttempt
+	a.set(x, u, c)
+	if a.fail || !a.passes(a.first.VarTimeIsSquare()) {
 		return false
 	}
+	return a.finish(t, x)
+}
+
+// invAttempt is XSwiftECInv(x, u, c) in two parts, so that the encoder can
+// take the first tests of two attempts in one field.VarTimeIsSquare2: set
+// leaves the value of the first Legendre symbol, and finish does the rest
+// for an attempt that passes it.
+type invAttempt struct {
+	u     field.Element
+	first field.Element // the first test is whether this is a square
+	c     int           // the case
+	fail  bool          // the attempt fails before any test
+}
+
+// set prepares the attempt for x, u and the case c. The first test is:
+//   - c ∈ {0, 1, 4, 5} (the x₁ and x₂ formulas): −x − u must not be on the
+//     curve, since x₃ would take precedence when decoding; first is
+//     g(−x − u), which must not be a square;
+//   - c ∈ {2, 3, 6, 7} (the x₃ formulas): first is s = x − u, a nonzero
+//     square.
+func (a *invAttempt) set(x, u *field.Element, c int) {
+	a.u.Set(u)
+	a.c = c
+	a.fail = u.IsZero() == 1
+	if c&2 == 0 {
+		var m field.Element
+		m.Add(x, u)
+		m.Negate(&m)
+		group.CurveRHS(&a.first, &m)
+	} else {
+		a.first.Subtract(x, u)
+		a.fail = a.fail || a.first.IsZero() == 1
+	}
+}
+
+// passes reports whether the first test passes, given isSquare, the
+// result of first.VarTimeIsSquare().
+func (a *invAttempt) passes(isSquare int) bool {
+	if a.c&2 == 0 {
+		return isSquare == 0
+	}
+	return isSquare == 1
+}
+
+// finish sets t to XSwiftECInv(x, u, c) and returns true, or returns false,
+// for an attempt that passed its first test.
+func (a *invAttempt) finish(t, x *field.Element) bool {
+	u, c := &a.u, a.c
 	var u2, g, w, wv field.Element
 	u2.Square(u)
 	group.CurveRHS(&g, u)
 
 	if c&2 == 0 {
-		// The x₁ (c ∈ {0, 4}) and x₂ (c ∈ {1, 5}) formulas. If −x − u is on
-		// the curve, then so is x₃ and it would take precedence when decoding.
-		var m field.Element
-		m.Add(x, u)
-		m.Negate(&m)
-		if varTimeIsX(&m) {
-			return false
-		}
 		// s = −g/(u² + ux + x²) and v = x. The root w = s^((p+1)/4) comes
 		// from SqrtRatio without an inversion: it computes exactly that
 		// power, u·d·(u·d³)^((p−3)/4) = (u/d)^((p+1)/4), and its flag is
@@ -312,23 +349,19 @@ func varTimeXSwiftECInv(t, x, u *field.Element, c int) bool {
 		// roots and no inversion. Once both are known to be squares, the
 		// two roots come from one field.InvSqrtPair, as a^((p+1)/4) =
 		// a·a^((p−3)/4): 1.35 exponentiations instead of 2.
-		var s field.Element
-		s.Subtract(x, u)
-		if s.IsZero() == 1 || s.VarTimeIsSquare() == 0 {
-			return false
-		}
-		var b, a, rb, vb field.Element
-		b.Multiply(&u2, &s)
+		s := &a.first
+		var b, t4, rb, vb field.Element
+		b.Multiply(&u2, s)
 		b.MultiplySmall(&b, 3)
-		a.MultiplySmall(&g, 4)
-		b.Add(&b, &a)
+		t4.MultiplySmall(&g, 4)
+		b.Add(&b, &t4)
 		b.Negate(&b)
 		// b is a square for half of the x that get here: its Legendre
 		// symbol first saves the pair of roots for the other half.
 		if b.VarTimeIsSquare() == 0 {
 			return false // −s(4g + 3u²s) is not a square
 		}
-		okB, _ := field.InvSqrtPair(&vb, &b, &w, &s)
+		okB, _ := field.InvSqrtPair(&vb, &b, &w, s)
 		if debug.Enabled {
 			debug.Assert(okB|b.IsZero() == 1, "ellswift: InvSqrtPair fails on a square")
 		}
@@ -337,7 +370,7 @@ func varTimeXSwiftECInv(t, x, u *field.Element, c int) bool {
 			// r = 0, so v = −u − v: c ∈ {3, 7} would repeat c ∈ {2, 6}.
 			return false
 		}
-		w.Multiply(&w, &s) // √s: s is a nonzero square, tested above
+		w.Multiply(&w, s) // √s: s is a nonzero square, tested above
 		wv.Multiply(&w, u)
 		wv.Subtract(&rb, &wv)
 		wv.Half(&wv)

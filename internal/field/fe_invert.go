@@ -43,3 +43,20 @@ func (a *Element) VarTimeIsSquare() int {
 	}
 	return 0
 }
+
+// VarTimeIsSquare2 returns a.VarTimeIsSquare() and b.VarTimeIsSquare(), in
+// less time than the two calls: the two Legendre symbols run interleaved
+// (safegcd's VarTimeJacobi2). Its running time depends on a and b.
+func VarTimeIsSquare2(a, b *Element) (ra, rb int) {
+	var ta, tb Element
+	ta.reduce(a)
+	tb.reduce(b)
+	ja, jb := modulus.VarTimeJacobi2(&ta.l, &tb.l)
+	if ja >= 0 {
+		ra = 1
+	}
+	if jb >= 0 {
+		rb = 1
+	}
+	return ra, rb
+}

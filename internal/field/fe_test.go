@@ -413,6 +413,30 @@ func TestFieldIsSquare(t *testing.T) {
 	}
 }
 
+// TestFieldIsSquare2 checks VarTimeIsSquare2 against math/big, on random
+// pairs (whose Element generator includes unreduced values and 0), and on
+// a pair with a zero.
+func TestFieldIsSquare2(t *testing.T) {
+	want := func(a *Element) int {
+		if big.Jacobi(modP(toBig(a)), bigP) >= 0 {
+			return 1
+		}
+		return 0
+	}
+	f := func(a, b Element) bool {
+		ra, rb := VarTimeIsSquare2(&a, &b)
+		return ra == want(&a) && rb == want(&b)
+	}
+	if err := quick.Check(f, quickConfig(t)); err != nil {
+		t.Error(err)
+	}
+	var zero, three Element
+	three.SetUint64(3)
+	if ra, rb := VarTimeIsSquare2(&zero, &three); ra != 1 || rb != want(&three) {
+		t.Errorf("VarTimeIsSquare2(0, 3) = %d, %d, want 1, %d", ra, rb, want(&three))
+	}
+}
+
 // fermatInvert sets v = a^(p−2), the test oracle for Invert: the chain follows
 // p − 2 = [223 ones] 0 [22 ones] 0000 1 0 11 0 1, that is 4·(p−3)/4 + 1.
 func fermatInvert(v, a *Element) *Element {

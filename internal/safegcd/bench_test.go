@@ -102,6 +102,16 @@ func BenchmarkVarTimeFresh(b *testing.B) {
 		}
 		_ = sum
 	})
+	// Per pair: compare with two of jacobi.
+	b.Run("jacobi2", func(b *testing.B) {
+		i, sum := 0, 0
+		for b.Loop() {
+			jx, jy := modP.m.VarTimeJacobi2(&xs[i&(len(xs)-1)], &xs[(i+1)&(len(xs)-1)])
+			sum += jx + jy
+			i += 2
+		}
+		_ = sum
+	})
 }
 
 func BenchmarkVarTimeJacobiBinary(b *testing.B) {

@@ -75,3 +75,24 @@ func FuzzVarTimeJacobi(f *testing.F) {
 		}
 	})
 }
+
+// FuzzVarTimeJacobi2 checks VarTimeJacobi2 on the first 32 bytes of the
+// input and the next 32, against math/big.
+func FuzzVarTimeJacobi2(f *testing.F) {
+	addSeeds(f)
+	f.Add(append(make32(0xff), 1))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var rest []byte
+		if len(data) > 32 {
+			rest = data[32:]
+		}
+		for _, tm := range fuzzModuli {
+			x, xb := fuzzInput(data, tm.big)
+			y, yb := fuzzInput(rest, tm.big)
+			jx, jy := tm.m.VarTimeJacobi2(x, y)
+			if wx, wy := big.Jacobi(xb, tm.big), big.Jacobi(yb, tm.big); jx != wx || jy != wy {
+				t.Fatalf("VarTimeJacobi2(%#x, %#x) mod %s = %d, %d, want %d, %d", xb, yb, tm.name, jx, jy, wx, wy)
+			}
+		}
+	})
+}

@@ -24,14 +24,74 @@ func (m *Modulus) VarTimeJacobi(x *[4]uint64) int {
 	if debug.Enabled {
 		debug.Assert(less256(x, &m.words), "safegcd: VarTimeJacobi: x is not below M")
 	}
-	if j, _, ok := m.varTimeJacobiPosdivsteps(x, jacobiBatches); ok {
-		if debug.Enabled {
-			// Against the independent binary algorithm.
-			debug.Assert(j == varTimeJacobiBinary(x, &m.words), "safegcd: VarTimeJacobi: posdivsteps and the binary algorithm disagree")
-		}
-		return j
+	j, _, ok := m.varTimeJacobiPosdivsteps(x, jacobiBatches)
+	return m.jacobiResult(x, j, ok)
+}
+
+// VarTimeJacobi2 returns (x | M) and (y | M), as VarTimeJacobi(x) and
+// VarTimeJacobi(y) do, in variable time. While both need batches of
+// posdivsteps, a batch of each runs in one loop whose turns alternate
+// between the two (posdivstepsUpdate2): each turn is a chain of dependent
+// instructions, and the other's fills the time the core would spend
+// waiting; docs/safegcd.md §7 has the measured ratio. The one that needs
+// more batches ends alone.
+//
+// x and y must be below M.
+func (m *Modulus) VarTimeJacobi2(x, y *[4]uint64) (jx, jy int) {
+	if debug.Enabled {
+		debug.Assert(less256(x, &m.words) && less256(y, &m.words), "safegcd: VarTimeJacobi2: x or y is not below M")
 	}
-	return varTimeJacobiBinary(x, &m.words)
+	if isZero256(x) || isZero256(y) {
+		return m.VarTimeJacobi(x), m.VarTimeJacobi(y)
+	}
+	a, b := m.newJacobiChain(x, jacobiBatches), m.newJacobiChain(y, jacobiBatches)
+	var (
+		ja, jb int
+		sa, sb chainState // chainMore, both
+		ua, ub int        // batches used
+	)
+	for sa == chainMore || sb == chainMore {
+		switch {
+		case sa == chainMore && sb == chainMore:
+			a.eta, a.jac, b.eta, b.jac = posdivstepsUpdate2(a.n, &a.f, &a.g, a.eta, a.jac, b.n, &b.f, &b.g, b.eta, b.jac)
+			ua++
+			ub++
+			ja, sa = a.check(m, ua)
+			jb, sb = b.check(m, ub)
+		case sa == chainMore:
+			a.eta, a.jac = posdivstepsUpdate(a.n, &a.f, &a.g, a.eta, a.jac)
+			ua++
+			ja, sa = a.check(m, ua)
+		default:
+			b.eta, b.jac = posdivstepsUpdate(b.n, &b.f, &b.g, b.eta, b.jac)
+			ub++
+			jb, sb = b.check(m, ub)
+		}
+	}
+	// Both exact: their last turns run interleaved too.
+	okA, okB := sa == chainKnown, sb == chainKnown
+	switch {
+	case sa == chainExact && sb == chainExact:
+		ja, okA, jb, okB = posdivstepsExact2(a.exact(ua), b.exact(ub))
+	case sa == chainExact:
+		ja, okA = a.runExact(ua)
+	case sb == chainExact:
+		jb, okB = b.runExact(ub)
+	}
+	return m.jacobiResult(x, ja, okA), m.jacobiResult(y, jb, okB)
+}
+
+// jacobiResult returns (x | M) from what posdivsteps gave: j if ok, else
+// the binary algorithm's result.
+func (m *Modulus) jacobiResult(x *[4]uint64, j int, ok bool) int {
+	if !ok {
+		return varTimeJacobiBinary(x, &m.words)
+	}
+	if debug.Enabled {
+		// Against the independent binary algorithm.
+		debug.Assert(j == varTimeJacobiBinary(x, &m.words), "safegcd: VarTimeJacobi: posdivsteps and the binary algorithm disagree")
+	}
+	return j
 }
 
 // varTimeJacobiPosdivsteps returns (x | M) and the number of batches it took,
@@ -90,20 +150,107 @@ func (m *Modulus) varTimeJacobiPosdivsteps(x *[4]uint64, batches int) (j, used i
 	return 0, batches, false
 }
 
+// jacobiChain is the state of the posdivsteps of VarTimeJacobi on one
+// input. Posdivsteps keep f odd and f, g > 0 (g starts positive, and only
+// ever gets halved or has f added), so the limbs stay non-negative. They
+// also keep gcd(f, g), and converge, in practice, to f = g = gcd(M, x).
+type jacobiChain struct {
+	f, g signed62
+	eta  int64
+	jac  uint64 // bit 0: the sign of (x | M) relative to (g | f)
+	n    int    // f and g fit in n non-negative limbs
+	max  int    // the batches it may take: jacobiBatches but in tests
+}
+
+// newJacobiChain returns the chain for (x | M), x ≠ 0, that may take the
+// given number of batches.
+func (m *Modulus) newJacobiChain(x *[4]uint64, batches int) jacobiChain {
+	return jacobiChain{f: m.f, g: fromWords(x), eta: -1, n: 5, max: batches}
+}
+
+// chainState is what a jacobiChain needs after a batch.
+type chainState int
+
+const (
+	chainMore  chainState = iota // another batch
+	chainKnown                   // nothing: the symbol is known
+	chainExact                   // posdivstepsExact, f and g being below 2⁵⁸
+	chainFail                    // the fallback: c.max batches did not converge
+)
+
+// check looks at c after its batch b: the symbol, if known, and what the
+// chain needs next. For another batch, it drops a top limb that both f and
+// g have left.
+func (c *jacobiChain) check(m *Modulus, b int) (j int, st chainState) {
+	f, g, n := &c.f, &c.g, c.n
+	if debug.Enabled {
+		// Posdivsteps keep f odd and 0 ≤ f, g ≤ M.
+		m.checkFG(f, g, n, "safegcd: VarTimeJacobi")
+		debug.Assert(f[n-1] >= 0 && g[n-1] >= 0, "safegcd: VarTimeJacobi: f or g is negative")
+	}
+
+	// f = 1: then (g | f) = 1, and (x | M) is the sign tracked in jac.
+	if f[0] == 1 {
+		var or int64
+		for _, fi := range f[1:n] {
+			or |= fi
+		}
+		if or == 0 {
+			return 1 - 2*int(c.jac&1), chainKnown
+		}
+	}
+	// f = g ≠ 1: that is gcd(M, x) > 1, and f and g stay there.
+	if f[0] == g[0] && *f == *g { // limb 0 first: the array compare is a call
+		return 0, chainKnown
+	}
+
+	// Drop the top limb when it is zero in both. Unlike in VarTimeInvert
+	// there is no sign to fold, and the dropped limbs stay zero, so low64
+	// still reads the right limb 1 when n = 1.
+	if n > 1 && f[n-1]|g[n-1] == 0 {
+		n--
+		c.n = n
+	}
+	// Below 2⁵⁸ the rest runs on the exact values, and stops at the
+	// posdivstep that reaches f = g instead of at the end of a batch.
+	if n == 1 && uint64(f[0]|g[0]) < exactBound {
+		return 0, chainExact
+	}
+	if b >= c.max {
+		return 0, chainFail
+	}
+	return 0, chainMore
+}
+
+// exact returns the state of c, in chainExact after its batch b, for
+// posdivstepsExact: its budget is the posdivsteps of the batches left.
+func (c *jacobiChain) exact(b int) exactChain {
+	return exactChain{eta: c.eta, f: uint64(c.f[0]), g: uint64(c.g[0]), jac: c.jac, budget: 62 * (c.max - b)}
+}
+
+// runExact runs posdivstepsExact on c, in chainExact after its batch b.
+func (c *jacobiChain) runExact(b int) (j int, ok bool) {
+	e := c.exact(b)
+	return posdivstepsExact(e.eta, e.f, e.g, e.jac, e.budget)
+}
+
+// isZero256 reports whether x = 0.
+func isZero256(x *[4]uint64) bool { return x[0]|x[1]|x[2]|x[3] == 0 }
+
 // exactBound is the bound below which posdivstepsExact takes over: for f,
 // g < 2⁵⁸ and w < 2⁶, g + w·f < 2⁶⁴ does not overflow.
 const exactBound = 1 << 58
 
 // posdivstepsExact returns (g | f) times the sign in bit 0 of jac, for odd
-// f and 0 < g < 2⁵⁸ (f < 2⁵⁸ too), running posdivsteps62Var's turns on
-// the exact values until f = g = gcd(f, g): no batches of 62, no matrix,
-// and no update of limbs. The values stay below 2⁵⁸: a turn's g + w·f, with
-// w < 2ᵏ, is below 2⁵⁸⁺ᵏ and is then divided by at least 2ᵏ; a swap only
-// exchanges them. The symbol is 0 if gcd(f, g) > 1. ok is false if f = g
-// takes more than budget posdivsteps (no bound is proven, doc §7).
+// f < 2⁵⁸ and g > 0 whose odd part is below 2⁵⁸, running posdivsteps62Var's
+// turns on the exact values until f = g = gcd(f, g): no batches of 62, no
+// matrix, and no update of limbs. The values stay there: a turn's g + w·f,
+// with w < 2ᵏ, is below 2⁵⁸⁺ᵏ ≤ 2⁶⁴ and is then divided by at least 2ᵏ; a
+// swap only exchanges them. The symbol is 0 if gcd(f, g) > 1. ok is false
+// if f = g takes more than budget posdivsteps (no bound is proven, doc §7).
 func posdivstepsExact(eta int64, f, g uint64, jac uint64, budget int) (j int, ok bool) {
 	if debug.Enabled {
-		debug.Assert(f&1 == 1 && g != 0 && f|g < exactBound, "safegcd: posdivstepsExact: f even, g zero or a value ≥ 2⁵⁸")
+		debug.Assert(exactInput(f, g), "safegcd: posdivstepsExact: f even, g zero or a value ≥ 2⁵⁸")
 	}
 	for {
 		zeros := bits.TrailingZeros64(g)
@@ -131,6 +278,93 @@ func posdivstepsExact(eta int64, f, g uint64, jac uint64, budget int) (j int, ok
 		g += f * w
 	}
 	if f != 1 {
+		return 0, true
+	}
+	return 1 - 2*int(jac&1), true
+}
+
+// exactChain is the state of posdivstepsExact at the start of a turn.
+type exactChain struct {
+	eta       int64
+	f, g, jac uint64
+	budget    int
+}
+
+// posdivstepsExact2 is posdivstepsExact on two chains at once, a turn of
+// one then a turn of the other, so that each fills the latency of the
+// other's; the one that needs more turns ends alone. The turns are
+// posdivstepsExact's, written out twice on plain variables so that they
+// stay in registers.
+func posdivstepsExact2(a, b exactChain) (ja int, okA bool, jb int, okB bool) {
+	if debug.Enabled {
+		debug.Assert(exactInput(a.f, a.g) && exactInput(b.f, b.g), "safegcd: posdivstepsExact2: f even, g zero or a value ≥ 2⁵⁸")
+	}
+	ea, fa, ga, jaca, ba := a.eta, a.f, a.g, a.jac, a.budget
+	eb, fb, gb, jacb, bb := b.eta, b.f, b.g, b.jac, b.budget
+	for {
+		za := bits.TrailingZeros64(ga)
+		ga >>= za & 63
+		ea -= int64(za)
+		jaca ^= uint64(za) & (fa>>1 ^ fa>>2)
+		ba -= za
+		if ba < 0 || ga == fa {
+			ja, okA = exactResult(fa, jaca, ba)
+			jb, okB = posdivstepsExact(eb, fb, gb, jacb, bb)
+			return
+		}
+		var wa uint64
+		if ea < 0 {
+			ea = -ea
+			fa, ga = ga, fa
+			jaca ^= (fa & ga) >> 1
+			k := min(int(ea)+1, 6)
+			wa = fa * ga * (fa*fa - 2) & (1<<(uint(k)&63) - 1)
+		} else {
+			k := min(int(ea)+1, 4)
+			finv := fa + ((fa+1)&4)<<1
+			wa = -finv * ga & (1<<(uint(k)&63) - 1)
+		}
+		ga += fa * wa
+
+		zb := bits.TrailingZeros64(gb)
+		gb >>= zb & 63
+		eb -= int64(zb)
+		jacb ^= uint64(zb) & (fb>>1 ^ fb>>2)
+		bb -= zb
+		if bb < 0 || gb == fb {
+			jb, okB = exactResult(fb, jacb, bb)
+			ja, okA = posdivstepsExact(ea, fa, ga, jaca, ba)
+			return
+		}
+		var wb uint64
+		if eb < 0 {
+			eb = -eb
+			fb, gb = gb, fb
+			jacb ^= (fb & gb) >> 1
+			k := min(int(eb)+1, 6)
+			wb = fb * gb * (fb*fb - 2) & (1<<(uint(k)&63) - 1)
+		} else {
+			k := min(int(eb)+1, 4)
+			finv := fb + ((fb+1)&4)<<1
+			wb = -finv * gb & (1<<(uint(k)&63) - 1)
+		}
+		gb += fb * wb
+	}
+}
+
+// exactInput reports whether f and g are an input of posdivstepsExact: f
+// odd, g ≠ 0, and f and the odd part of g below 2⁵⁸.
+func exactInput(f, g uint64) bool {
+	return f&1 == 1 && g != 0 && f < exactBound && g>>(bits.TrailingZeros64(g)&63) < exactBound
+}
+
+// exactResult is the end of posdivstepsExact, once f = g or the budget is
+// spent (budget < 0).
+func exactResult(f, jac uint64, budget int) (j int, ok bool) {
+	switch {
+	case budget < 0:
+		return 0, false
+	case f != 1:
 		return 0, true
 	}
 	return 1 - 2*int(jac&1), true

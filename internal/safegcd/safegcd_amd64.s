@@ -2332,3 +2332,592 @@ fg_top:
 	MOVQ BX, (DI)
 	MOVQ R13, (R8)
 	RET
+
+// func posdivstepsUpdate2Asm(nA int, fA *signed62, gA *signed62, etaA int64, jacA uint64, nB int, fB *signed62, gB *signed62, etaB int64, jacB uint64) (int64, uint64, int64, uint64)
+// Requires: CMOV
+TEXT ·posdivstepsUpdate2Asm(SB), NOSPLIT, $64-112
+	// chain a: f0, g0 = the low 64 bits of its f and g; the identity matrix; 62 steps left
+	MOVQ etaA+24(FP), R10
+	MOVQ fA+8(FP), AX
+	MOVQ 8(AX), R8
+	SHLQ $0x3e, R8
+	ADDQ (AX), R8
+	MOVQ gA+16(FP), AX
+	MOVQ 8(AX), R9
+	SHLQ $0x3e, R9
+	ADDQ (AX), R9
+	MOVQ $0x00000001, (SP)
+	MOVQ $0x00000000, 8(SP)
+	MOVQ $0x00000000, 16(SP)
+	MOVQ $0x00000001, 24(SP)
+	MOVL $0x0000003e, R11
+
+	// chain b: f0, g0 = the low 64 bits of its f and g; the identity matrix; 62 steps left
+	MOVQ etaB+64(FP), R14
+	MOVQ fB+48(FP), AX
+	MOVQ 8(AX), R12
+	SHLQ $0x3e, R12
+	ADDQ (AX), R12
+	MOVQ gB+56(FP), AX
+	MOVQ 8(AX), R13
+	SHLQ $0x3e, R13
+	ADDQ (AX), R13
+	MOVQ $0x00000001, 32(SP)
+	MOVQ $0x00000000, 40(SP)
+	MOVQ $0x00000000, 48(SP)
+	MOVQ $0x00000001, 56(SP)
+	MOVL $0x0000003e, R15
+
+	// both chains: a turn of a, then a turn of b; when one chain ends its
+	// batch, the other goes on alone
+ab_a:
+	// zeros = the trailing zeros of g below bit left; t2 = 1 − η
+	MOVQ R11, CX
+	MOVQ $-1, DX
+	SHLQ CL, DX
+	ORQ  R9, DX
+	MOVL $0x00000001, BX
+	SUBQ R10, BX
+	BSFQ DX, CX
+	SHRQ CL, R9
+	SHLQ CL, (SP)
+	SHLQ CL, 8(SP)
+
+	// jac ^= zeros & (f>>1 ^ f>>2)
+	MOVQ R8, AX
+	SHRQ $0x01, AX
+	MOVQ R8, DX
+	SHRQ $0x02, DX
+	XORQ DX, AX
+	ANDQ CX, AX
+	XORQ AX, jacA+32(FP)
+	SUBQ CX, R11
+	JZ   ab_a_end
+	CMPQ R10, CX
+	JGE  ab_a_noswap
+
+	// η' = zeros − η > 0: swap (f, u, v) with (g, q, r); reciprocity
+	ADDQ CX, BX
+	LEAQ -1(BX), R10
+	MOVQ R8, AX
+	MOVQ R9, R8
+	MOVQ AX, R9
+	MOVQ (SP), AX
+	MOVQ 16(SP), DX
+	MOVQ DX, (SP)
+	MOVQ AX, 16(SP)
+	MOVQ 8(SP), AX
+	MOVQ 24(SP), DX
+	MOVQ DX, 8(SP)
+	MOVQ AX, 24(SP)
+	MOVQ R8, AX
+	ANDQ R9, AX
+	SHRQ $0x01, AX
+	XORQ AX, jacA+32(FP)
+
+	// w = f·g·(f² − 2) mod 2^min(η'+1, left, 6)
+	MOVQ    R8, SI
+	IMULQ   R9, SI
+	MOVQ    R8, AX
+	IMULQ   R8, AX
+	SUBQ    $0x02, AX
+	IMULQ   AX, SI
+	CMPQ    BX, R11
+	CMOVQGT R11, BX
+	MOVL    BX, CX
+	NEGL    CX
+	MOVQ    $-1, DX
+	SHRQ    CL, DX
+	ANDL    $0x3f, DX
+	ANDQ    DX, SI
+	JMP     ab_a_update
+
+ab_a_noswap:
+	// η' = η − zeros ≥ 0: w = −g·f⁻¹ mod 2^min(η'+1, left, 4)
+	SUBQ    CX, R10
+	LEAQ    1(R10), BX
+	LEAQ    1(R8), AX
+	ANDL    $0x04, AX
+	LEAQ    (R8)(AX*2), SI
+	NEGQ    SI
+	IMULQ   R9, SI
+	CMPQ    BX, R11
+	CMOVQGT R11, BX
+	MOVL    BX, CX
+	NEGL    CX
+	MOVQ    $-1, DX
+	SHRQ    CL, DX
+	ANDL    $0x0f, DX
+	ANDQ    DX, SI
+
+ab_a_update:
+	// g += w·f, q += w·u, r += w·v
+	MOVQ  R8, AX
+	IMULQ SI, AX
+	ADDQ  AX, R9
+	MOVQ  (SP), AX
+	IMULQ SI, AX
+	ADDQ  AX, 16(SP)
+	MOVQ  8(SP), AX
+	IMULQ SI, AX
+	ADDQ  AX, 24(SP)
+	JMP   ab_b
+
+ab_a_end:
+	// the batch's last run of zeros: η −= zeros
+	SUBQ CX, R10
+	JMP  b_turn
+
+ab_b:
+	// zeros = the trailing zeros of g below bit left; t2 = 1 − η
+	MOVQ R15, CX
+	MOVQ $-1, DX
+	SHLQ CL, DX
+	ORQ  R13, DX
+	MOVL $0x00000001, BX
+	SUBQ R14, BX
+	BSFQ DX, CX
+	SHRQ CL, R13
+	SHLQ CL, 32(SP)
+	SHLQ CL, 40(SP)
+
+	// jac ^= zeros & (f>>1 ^ f>>2)
+	MOVQ R12, AX
+	SHRQ $0x01, AX
+	MOVQ R12, DX
+	SHRQ $0x02, DX
+	XORQ DX, AX
+	ANDQ CX, AX
+	XORQ AX, jacB+72(FP)
+	SUBQ CX, R15
+	JZ   ab_b_end
+	CMPQ R14, CX
+	JGE  ab_b_noswap
+
+	// η' = zeros − η > 0: swap (f, u, v) with (g, q, r); reciprocity
+	ADDQ CX, BX
+	LEAQ -1(BX), R14
+	MOVQ R12, AX
+	MOVQ R13, R12
+	MOVQ AX, R13
+	MOVQ 32(SP), AX
+	MOVQ 48(SP), DX
+	MOVQ DX, 32(SP)
+	MOVQ AX, 48(SP)
+	MOVQ 40(SP), AX
+	MOVQ 56(SP), DX
+	MOVQ DX, 40(SP)
+	MOVQ AX, 56(SP)
+	MOVQ R12, AX
+	ANDQ R13, AX
+	SHRQ $0x01, AX
+	XORQ AX, jacB+72(FP)
+
+	// w = f·g·(f² − 2) mod 2^min(η'+1, left, 6)
+	MOVQ    R12, SI
+	IMULQ   R13, SI
+	MOVQ    R12, AX
+	IMULQ   R12, AX
+	SUBQ    $0x02, AX
+	IMULQ   AX, SI
+	CMPQ    BX, R15
+	CMOVQGT R15, BX
+	MOVL    BX, CX
+	NEGL    CX
+	MOVQ    $-1, DX
+	SHRQ    CL, DX
+	ANDL    $0x3f, DX
+	ANDQ    DX, SI
+	JMP     ab_b_update
+
+ab_b_noswap:
+	// η' = η − zeros ≥ 0: w = −g·f⁻¹ mod 2^min(η'+1, left, 4)
+	SUBQ    CX, R14
+	LEAQ    1(R14), BX
+	LEAQ    1(R12), AX
+	ANDL    $0x04, AX
+	LEAQ    (R12)(AX*2), SI
+	NEGQ    SI
+	IMULQ   R13, SI
+	CMPQ    BX, R15
+	CMOVQGT R15, BX
+	MOVL    BX, CX
+	NEGL    CX
+	MOVQ    $-1, DX
+	SHRQ    CL, DX
+	ANDL    $0x0f, DX
+	ANDQ    DX, SI
+
+ab_b_update:
+	// g += w·f, q += w·u, r += w·v
+	MOVQ  R12, AX
+	IMULQ SI, AX
+	ADDQ  AX, R13
+	MOVQ  32(SP), AX
+	IMULQ SI, AX
+	ADDQ  AX, 48(SP)
+	MOVQ  40(SP), AX
+	IMULQ SI, AX
+	ADDQ  AX, 56(SP)
+	JMP   ab_a
+
+ab_b_end:
+	// the batch's last run of zeros: η −= zeros
+	SUBQ CX, R14
+	JMP  a_turn
+
+	// chain a alone
+a_turn:
+	// zeros = the trailing zeros of g below bit left; t2 = 1 − η
+	MOVQ R11, CX
+	MOVQ $-1, DX
+	SHLQ CL, DX
+	ORQ  R9, DX
+	MOVL $0x00000001, BX
+	SUBQ R10, BX
+	BSFQ DX, CX
+	SHRQ CL, R9
+	SHLQ CL, (SP)
+	SHLQ CL, 8(SP)
+
+	// jac ^= zeros & (f>>1 ^ f>>2)
+	MOVQ R8, AX
+	SHRQ $0x01, AX
+	MOVQ R8, DX
+	SHRQ $0x02, DX
+	XORQ DX, AX
+	ANDQ CX, AX
+	XORQ AX, jacA+32(FP)
+	SUBQ CX, R11
+	JZ   a_turn_end
+	CMPQ R10, CX
+	JGE  a_turn_noswap
+
+	// η' = zeros − η > 0: swap (f, u, v) with (g, q, r); reciprocity
+	ADDQ CX, BX
+	LEAQ -1(BX), R10
+	MOVQ R8, AX
+	MOVQ R9, R8
+	MOVQ AX, R9
+	MOVQ (SP), AX
+	MOVQ 16(SP), DX
+	MOVQ DX, (SP)
+	MOVQ AX, 16(SP)
+	MOVQ 8(SP), AX
+	MOVQ 24(SP), DX
+	MOVQ DX, 8(SP)
+	MOVQ AX, 24(SP)
+	MOVQ R8, AX
+	ANDQ R9, AX
+	SHRQ $0x01, AX
+	XORQ AX, jacA+32(FP)
+
+	// w = f·g·(f² − 2) mod 2^min(η'+1, left, 6)
+	MOVQ    R8, SI
+	IMULQ   R9, SI
+	MOVQ    R8, AX
+	IMULQ   R8, AX
+	SUBQ    $0x02, AX
+	IMULQ   AX, SI
+	CMPQ    BX, R11
+	CMOVQGT R11, BX
+	MOVL    BX, CX
+	NEGL    CX
+	MOVQ    $-1, DX
+	SHRQ    CL, DX
+	ANDL    $0x3f, DX
+	ANDQ    DX, SI
+	JMP     a_turn_update
+
+a_turn_noswap:
+	// η' = η − zeros ≥ 0: w = −g·f⁻¹ mod 2^min(η'+1, left, 4)
+	SUBQ    CX, R10
+	LEAQ    1(R10), BX
+	LEAQ    1(R8), AX
+	ANDL    $0x04, AX
+	LEAQ    (R8)(AX*2), SI
+	NEGQ    SI
+	IMULQ   R9, SI
+	CMPQ    BX, R11
+	CMOVQGT R11, BX
+	MOVL    BX, CX
+	NEGL    CX
+	MOVQ    $-1, DX
+	SHRQ    CL, DX
+	ANDL    $0x0f, DX
+	ANDQ    DX, SI
+
+a_turn_update:
+	// g += w·f, q += w·u, r += w·v
+	MOVQ  R8, AX
+	IMULQ SI, AX
+	ADDQ  AX, R9
+	MOVQ  (SP), AX
+	IMULQ SI, AX
+	ADDQ  AX, 16(SP)
+	MOVQ  8(SP), AX
+	IMULQ SI, AX
+	ADDQ  AX, 24(SP)
+	JMP   a_turn
+
+a_turn_end:
+	// the batch's last run of zeros: η −= zeros
+	SUBQ CX, R10
+	JMP  fin
+
+	// chain b alone
+b_turn:
+	// zeros = the trailing zeros of g below bit left; t2 = 1 − η
+	MOVQ R15, CX
+	MOVQ $-1, DX
+	SHLQ CL, DX
+	ORQ  R13, DX
+	MOVL $0x00000001, BX
+	SUBQ R14, BX
+	BSFQ DX, CX
+	SHRQ CL, R13
+	SHLQ CL, 32(SP)
+	SHLQ CL, 40(SP)
+
+	// jac ^= zeros & (f>>1 ^ f>>2)
+	MOVQ R12, AX
+	SHRQ $0x01, AX
+	MOVQ R12, DX
+	SHRQ $0x02, DX
+	XORQ DX, AX
+	ANDQ CX, AX
+	XORQ AX, jacB+72(FP)
+	SUBQ CX, R15
+	JZ   b_turn_end
+	CMPQ R14, CX
+	JGE  b_turn_noswap
+
+	// η' = zeros − η > 0: swap (f, u, v) with (g, q, r); reciprocity
+	ADDQ CX, BX
+	LEAQ -1(BX), R14
+	MOVQ R12, AX
+	MOVQ R13, R12
+	MOVQ AX, R13
+	MOVQ 32(SP), AX
+	MOVQ 48(SP), DX
+	MOVQ DX, 32(SP)
+	MOVQ AX, 48(SP)
+	MOVQ 40(SP), AX
+	MOVQ 56(SP), DX
+	MOVQ DX, 40(SP)
+	MOVQ AX, 56(SP)
+	MOVQ R12, AX
+	ANDQ R13, AX
+	SHRQ $0x01, AX
+	XORQ AX, jacB+72(FP)
+
+	// w = f·g·(f² − 2) mod 2^min(η'+1, left, 6)
+	MOVQ    R12, SI
+	IMULQ   R13, SI
+	MOVQ    R12, AX
+	IMULQ   R12, AX
+	SUBQ    $0x02, AX
+	IMULQ   AX, SI
+	CMPQ    BX, R15
+	CMOVQGT R15, BX
+	MOVL    BX, CX
+	NEGL    CX
+	MOVQ    $-1, DX
+	SHRQ    CL, DX
+	ANDL    $0x3f, DX
+	ANDQ    DX, SI
+	JMP     b_turn_update
+
+b_turn_noswap:
+	// η' = η − zeros ≥ 0: w = −g·f⁻¹ mod 2^min(η'+1, left, 4)
+	SUBQ    CX, R14
+	LEAQ    1(R14), BX
+	LEAQ    1(R12), AX
+	ANDL    $0x04, AX
+	LEAQ    (R12)(AX*2), SI
+	NEGQ    SI
+	IMULQ   R13, SI
+	CMPQ    BX, R15
+	CMOVQGT R15, BX
+	MOVL    BX, CX
+	NEGL    CX
+	MOVQ    $-1, DX
+	SHRQ    CL, DX
+	ANDL    $0x0f, DX
+	ANDQ    DX, SI
+
+b_turn_update:
+	// g += w·f, q += w·u, r += w·v
+	MOVQ  R12, AX
+	IMULQ SI, AX
+	ADDQ  AX, R13
+	MOVQ  32(SP), AX
+	IMULQ SI, AX
+	ADDQ  AX, 48(SP)
+	MOVQ  40(SP), AX
+	IMULQ SI, AX
+	ADDQ  AX, 56(SP)
+	JMP   b_turn
+
+b_turn_end:
+	// the batch's last run of zeros: η −= zeros
+	SUBQ CX, R14
+
+fin:
+	MOVQ R10, ret+80(FP)
+	MOVQ R14, ret2+96(FP)
+	MOVQ jacA+32(FP), AX
+	MOVQ AX, ret1+88(FP)
+	MOVQ jacB+72(FP), AX
+	MOVQ AX, ret3+104(FP)
+
+	// the update of chain a, its matrix into R9–R12
+	MOVQ (SP), R9
+	MOVQ 8(SP), R10
+	MOVQ 16(SP), R11
+	MOVQ 24(SP), R12
+
+	// the loop counts down n in its argument slot, so that every conditional
+	// jump follows an instruction on n, a public argument (ctcheck.Assembly)
+	MOVQ fA+8(FP), DI
+	MOVQ gA+16(FP), R8
+
+	// cf = u·f₀ + v·g₀, cg = q·f₀ + r·g₀, whose low 62 bits are zero
+	MOVQ  R9, AX
+	IMULQ (DI)
+	MOVQ  AX, BX
+	MOVQ  DX, CX
+	MOVQ  R10, AX
+	IMULQ (R8)
+	ADDQ  AX, BX
+	ADCQ  DX, CX
+	MOVQ  R11, AX
+	IMULQ (DI)
+	MOVQ  AX, R13
+	MOVQ  DX, R14
+	MOVQ  R12, AX
+	IMULQ (R8)
+	ADDQ  AX, R13
+	ADCQ  DX, R14
+	SHRQ  $0x3e, CX, BX
+	SARQ  $0x3e, CX
+	SHRQ  $0x3e, R14, R13
+	SARQ  $0x3e, R14
+	DECQ  nA+0(FP)
+	JZ    fg_top_a
+
+fg_loop_a:
+	// limb i of the sums is limb i − 1 of the result
+	MOVQ  R9, AX
+	IMULQ 8(DI)
+	ADDQ  AX, BX
+	ADCQ  DX, CX
+	MOVQ  R10, AX
+	IMULQ 8(R8)
+	ADDQ  AX, BX
+	ADCQ  DX, CX
+	MOVQ  R11, AX
+	IMULQ 8(DI)
+	ADDQ  AX, R13
+	ADCQ  DX, R14
+	MOVQ  R12, AX
+	IMULQ 8(R8)
+	ADDQ  AX, R13
+	ADCQ  DX, R14
+	MOVQ  BX, R15
+	SHLQ  $0x02, R15
+	SHRQ  $0x02, R15
+	MOVQ  R15, (DI)
+	MOVQ  R13, R15
+	SHLQ  $0x02, R15
+	SHRQ  $0x02, R15
+	MOVQ  R15, (R8)
+	SHRQ  $0x3e, CX, BX
+	SARQ  $0x3e, CX
+	SHRQ  $0x3e, R14, R13
+	SARQ  $0x3e, R14
+	ADDQ  $0x08, DI
+	ADDQ  $0x08, R8
+	DECQ  nA+0(FP)
+	JNZ   fg_loop_a
+
+fg_top_a:
+	// the signed top limb
+	MOVQ BX, (DI)
+	MOVQ R13, (R8)
+
+	// the update of chain b, its matrix into R9–R12
+	MOVQ 32(SP), R9
+	MOVQ 40(SP), R10
+	MOVQ 48(SP), R11
+	MOVQ 56(SP), R12
+
+	// the loop counts down n in its argument slot, so that every conditional
+	// jump follows an instruction on n, a public argument (ctcheck.Assembly)
+	MOVQ fB+48(FP), DI
+	MOVQ gB+56(FP), R8
+
+	// cf = u·f₀ + v·g₀, cg = q·f₀ + r·g₀, whose low 62 bits are zero
+	MOVQ  R9, AX
+	IMULQ (DI)
+	MOVQ  AX, BX
+	MOVQ  DX, CX
+	MOVQ  R10, AX
+	IMULQ (R8)
+	ADDQ  AX, BX
+	ADCQ  DX, CX
+	MOVQ  R11, AX
+	IMULQ (DI)
+	MOVQ  AX, R13
+	MOVQ  DX, R14
+	MOVQ  R12, AX
+	IMULQ (R8)
+	ADDQ  AX, R13
+	ADCQ  DX, R14
+	SHRQ  $0x3e, CX, BX
+	SARQ  $0x3e, CX
+	SHRQ  $0x3e, R14, R13
+	SARQ  $0x3e, R14
+	DECQ  nB+40(FP)
+	JZ    fg_top_b
+
+fg_loop_b:
+	// limb i of the sums is limb i − 1 of the result
+	MOVQ  R9, AX
+	IMULQ 8(DI)
+	ADDQ  AX, BX
+	ADCQ  DX, CX
+	MOVQ  R10, AX
+	IMULQ 8(R8)
+	ADDQ  AX, BX
+	ADCQ  DX, CX
+	MOVQ  R11, AX
+	IMULQ 8(DI)
+	ADDQ  AX, R13
+	ADCQ  DX, R14
+	MOVQ  R12, AX
+	IMULQ 8(R8)
+	ADDQ  AX, R13
+	ADCQ  DX, R14
+	MOVQ  BX, R15
+	SHLQ  $0x02, R15
+	SHRQ  $0x02, R15
+	MOVQ  R15, (DI)
+	MOVQ  R13, R15
+	SHLQ  $0x02, R15
+	SHRQ  $0x02, R15
+	MOVQ  R15, (R8)
+	SHRQ  $0x3e, CX, BX
+	SARQ  $0x3e, CX
+	SHRQ  $0x3e, R14, R13
+	SARQ  $0x3e, R14
+	ADDQ  $0x08, DI
+	ADDQ  $0x08, R8
+	DECQ  nB+40(FP)
+	JNZ   fg_loop_b
+
+fg_top_b:
+	// the signed top limb
+	MOVQ BX, (DI)
+	MOVQ R13, (R8)
+	RET

@@ -42,3 +42,11 @@ func divstepsUpdateAsm(n int, fv *signed62, gv *signed62, eta int64, t *trans) i
 //
 //go:noescape
 func posdivstepsUpdateAsm(n int, fv *signed62, gv *signed62, eta int64, jac uint64) (int64, uint64)
+
+// posdivstepsUpdate2Asm is posdivstepsUpdateAsm on two independent pairs
+// (fA, gA) and (fB, gB) at once: the two batches of posdivsteps run
+// interleaved, then each pair gets its update. It returns the new ηA,
+// jacA, ηB and jacB. 1 ≤ nA, nB ≤ 5.
+//
+//go:noescape
+func posdivstepsUpdate2Asm(nA int, fA *signed62, gA *signed62, etaA int64, jacA uint64, nB int, fB *signed62, gB *signed62, etaB int64, jacB uint64) (int64, uint64, int64, uint64)

@@ -232,6 +232,32 @@ func TestVarTimeJacobi(t *testing.T) {
 	}
 }
 
+// TestVarTimeJacobi2 checks both symbols of VarTimeJacobi2 against math/big
+// on pairs of random and edge inputs, with each backend: pairs whose
+// chains end in different batches, and pairs with 0 or a common factor.
+func TestVarTimeJacobi2(t *testing.T) {
+	for _, backend := range backends() {
+		for _, tm := range testModuli {
+			t.Run(backend+"/"+tm.name, func(t *testing.T) {
+				defer setBackend(backend)()
+				f := func(ex, ey element) bool {
+					x, xb := ex.value(tm.big)
+					y, yb := ey.value(tm.big)
+					jx, jy := tm.m.VarTimeJacobi2(x, y)
+					if wx, wy := big.Jacobi(xb, tm.big), big.Jacobi(yb, tm.big); jx != wx || jy != wy {
+						t.Errorf("VarTimeJacobi2(%#x, %#x) mod %#x = %d, %d, want %d, %d", xb, yb, tm.big, jx, jy, wx, wy)
+						return false
+					}
+					return true
+				}
+				if err := quick.Check(f, quickConfig(t, quickCount)); err != nil {
+					t.Error(err)
+				}
+			})
+		}
+	}
+}
+
 // TestVarTimeJacobiFallback checks the binary fallback, alone and after a few
 // batches of posdivsteps, and that posdivsteps converge within jacobiBatches.
 func TestVarTimeJacobiFallback(t *testing.T) {
@@ -414,6 +440,35 @@ func TestPosdivstepsExact(t *testing.T) {
 		// With no budget, ok only if there is no posdivstep to make.
 		if _, ok := posdivstepsExact(eta, f, g, jac, 0); ok != (g == f) {
 			t.Fatalf("posdivstepsExact(%#x, %#x) with no budget: ok = %v", f, g, ok)
+		}
+	}
+}
+
+// TestPosdivstepsExact2 checks each result of posdivstepsExact2 against
+// posdivstepsExact on the same chain (checked against math/big above),
+// with budgets from none to ample, so that either chain may end first,
+// by f = g or by its budget, while the other goes on alone.
+func TestPosdivstepsExact2(t *testing.T) {
+	r := testref.Rand(t)
+	chain := func() exactChain {
+		f := (r.Uint64() >> (6 + r.Intn(58))) | 1
+		g := r.Uint64() >> (6 + r.Intn(58))
+		if g == 0 {
+			g = 1
+		}
+		budget := 62 * jacobiBatches
+		if r.Intn(2) == 0 {
+			budget = r.Intn(200)
+		}
+		return exactChain{eta: -1 - int64(r.Intn(4)), f: f, g: g, jac: uint64(r.Intn(2)), budget: budget}
+	}
+	for range (testref.Short{Div: 10}).Count(t, 20000) {
+		a, b := chain(), chain()
+		ja, okA, jb, okB := posdivstepsExact2(a, b)
+		wa, wokA := posdivstepsExact(a.eta, a.f, a.g, a.jac, a.budget)
+		wb, wokB := posdivstepsExact(b.eta, b.f, b.g, b.jac, b.budget)
+		if ja != wa || okA != wokA || jb != wb || okB != wokB {
+			t.Fatalf("posdivstepsExact2(%+v, %+v) = %d, %v, %d, %v; want %d, %v, %d, %v", a, b, ja, okA, jb, okB, wa, wokA, wb, wokB)
 		}
 	}
 }
