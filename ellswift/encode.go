@@ -59,7 +59,7 @@ func (s *seed) prng(cnt uint32) [32]byte {
 func varTimeElligatorSwift(out *[64]byte, x *field.Element, yOdd int, s *seed) {
 	u32 := (*[32]byte)(out[0:32])
 	var t field.Element
-	varTimeXElligatorSwift(u32, &t, x, s)
+	varTimeXElligatorSwift(u32, &t, x, &attempts{s: s})
 	if t.IsOdd() != yOdd {
 		t.Negate(&t)
 	}
@@ -68,15 +68,14 @@ func varTimeElligatorSwift(out *[64]byte, x *field.Element, yOdd int, s *seed) {
 
 // varTimeXElligatorSwift is libsecp256k1's
 // secp256k1_ellswift_xelligatorswift_var: it sets u32 and t such that
-// XSwiftEC(u32 mod p, t) = x, with the attempts of its seed (attempts), each
-// of which succeeds with probability about 1/4.
+// XSwiftEC(u32 mod p, t) = x, with the attempts that src draws, each of
+// which succeeds with probability about 1/4.
 //
 // An attempt that starts with no symbol known takes its first test together
 // with the next attempt's, in one field.VarTimeIsSquare2 (1.5 symbols'
 // time for two): the next attempt is reached three times in four. The
 // attempts and their order are libsecp256k1's, so the result is too.
-func varTimeXElligatorSwift(u32 *[32]byte, t, x *field.Element, s *seed) {
-	src := attempts{s: s}
+func varTimeXElligatorSwift(u32 *[32]byte, t, x *field.Element, src *attempts) {
 	var (
 		cur, next        invAttempt
 		curU32, nextU32  [32]byte
@@ -95,7 +94,7 @@ func varTimeXElligatorSwift(u32 *[32]byte, t, x *field.Element, s *seed) {
 			src.draw(&next, &nextU32, x)
 			haveNext = true
 			if next.fail {
-				ok = cur.passes(cur.first.VarTimeIsSquare())
+				ok, nextOK = cur.passes(cur.first.VarTimeIsSquare()), false
 			} else {
 				sc, sn := field.VarTimeIsSquare2(&cur.first, &next.first)
 				ok, nextOK = cur.passes(sc), next.passes(sn)
@@ -123,19 +122,36 @@ type attempts struct {
 	pool [32]byte
 	left int // branch values left in pool
 	cnt  uint32
+
+	// script, if not nil, holds the attempts to draw instead of the
+	// seed's: tests use it for attempts that no hash output gives (u = 0,
+	// u = x).
+	script []scriptedAttempt
+}
+
+// scriptedAttempt is an attempt of a script: u's encoding and the case.
+type scriptedAttempt struct {
+	u32 [32]byte
+	c   int
 }
 
 // draw sets a to the next attempt for x, and u32 to its u's encoding.
 func (d *attempts) draw(a *invAttempt, u32 *[32]byte, x *field.Element) {
-	if d.left == 0 {
-		d.pool = d.s.prng(d.cnt)
+	var c int
+	if d.script != nil {
+		*u32, c = d.script[0].u32, d.script[0].c
+		d.script = d.script[1:]
+	} else {
+		if d.left == 0 {
+			d.pool = d.s.prng(d.cnt)
+			d.cnt++
+			d.left = 64
+		}
+		d.left--
+		c = int(d.pool[d.left>>1]>>((d.left&1)<<2)) & 7
+		*u32 = d.s.prng(d.cnt)
 		d.cnt++
-		d.left = 64
 	}
-	d.left--
-	c := int(d.pool[d.left>>1]>>((d.left&1)<<2)) & 7
-	*u32 = d.s.prng(d.cnt)
-	d.cnt++
 	var u field.Element
 	u.SetBytes(u32)
 	a.set(x, &u, c)

@@ -245,3 +245,55 @@ func TestCandidateProductIdentity(t *testing.T) {
 		}
 	}
 }
+
+// TestEncoderPairing checks the encoder's loop, which takes the first
+// tests of two attempts at once, against the attempts taken one by one
+// with varTimeXSwiftECInv, on scripts of attempts that mix ones that fail
+// before any test (u = 0, and u = x in the x₃ cases, where s = 0) with
+// random ones, so that a failing attempt is drawn as the second of a pair
+// after every kind of first.
+func TestEncoderPairing(t *testing.T) {
+	r := testref.Rand(t)
+	for range short.Count(t, 300) {
+		var xb [32]byte
+		r.Read(xb[:])
+		if !rliftOK(rmod(bigOf(&xb))) {
+			continue // x must be on the curve
+		}
+		var x field.Element
+		x.SetBytes(&xb)
+		var script []scriptedAttempt
+		for len(script) < 40 {
+			a := scriptedAttempt{c: r.Intn(8)}
+			switch r.Intn(4) {
+			case 0: // u = 0
+			case 1: // u = x, so s = 0 in the x₃ cases
+				x.PutBytes(&a.u32)
+				a.c |= 2
+			default:
+				r.Read(a.u32[:])
+			}
+			script = append(script, a)
+		}
+		// The reference: the first attempt that succeeds, in order.
+		var want field.Element
+		wantAt := -1
+		for i, a := range script {
+			var u field.Element
+			u.SetBytes(&a.u32)
+			if varTimeXSwiftECInv(&want, &x, &u, a.c) {
+				wantAt = i
+				break
+			}
+		}
+		if wantAt < 0 {
+			continue // no attempt succeeds; the loop would go past the script
+		}
+		var u32 [32]byte
+		var got field.Element
+		varTimeXElligatorSwift(&u32, &got, &x, &attempts{script: script})
+		if u32 != script[wantAt].u32 || got.Equal(&want) != 1 {
+			t.Fatalf("the encoder took u = %x, t = %s; the first attempt to succeed (%d) gives u = %x, t = %s", u32, feHex(&got), wantAt, script[wantAt].u32, feHex(&want))
+		}
+	}
+}
