@@ -41,10 +41,17 @@ func (m *Modulus) VarTimeJacobi2(x, y *[4]uint64) (jx, jy int) {
 	if debug.Enabled {
 		debug.Assert(less256(x, &m.words) && less256(y, &m.words), "safegcd: VarTimeJacobi2: x or y is not below M")
 	}
+	return m.varTimeJacobi2(x, y, jacobiBatches)
+}
+
+// varTimeJacobi2 is VarTimeJacobi2 with posdivsteps cut after the given
+// number of batches (jacobiBatches but in tests), and the binary algorithm
+// for an input that they leave unanswered.
+func (m *Modulus) varTimeJacobi2(x, y *[4]uint64, batches int) (jx, jy int) {
 	if isZero256(x) || isZero256(y) {
 		return m.VarTimeJacobi(x), m.VarTimeJacobi(y)
 	}
-	a, b := m.newJacobiChain(x, jacobiBatches), m.newJacobiChain(y, jacobiBatches)
+	a, b := m.newJacobiChain(x, batches), m.newJacobiChain(y, batches)
 	var (
 		ja, jb int
 		sa, sb chainState // chainMore, both

@@ -243,10 +243,18 @@ func TestVarTimeJacobi2(t *testing.T) {
 				f := func(ex, ey element) bool {
 					x, xb := ex.value(tm.big)
 					y, yb := ey.value(tm.big)
-					jx, jy := tm.m.VarTimeJacobi2(x, y)
-					if wx, wy := big.Jacobi(xb, tm.big), big.Jacobi(yb, tm.big); jx != wx || jy != wy {
+					wx, wy := big.Jacobi(xb, tm.big), big.Jacobi(yb, tm.big)
+					if jx, jy := tm.m.VarTimeJacobi2(x, y); jx != wx || jy != wy {
 						t.Errorf("VarTimeJacobi2(%#x, %#x) mod %#x = %d, %d, want %d, %d", xb, yb, tm.big, jx, jy, wx, wy)
 						return false
+					}
+					// Cut short, so that either chain may be left to the
+					// binary algorithm while the other ends in any way.
+					for _, batches := range []int{0, 1, 4, 8, 11} {
+						if jx, jy := tm.m.varTimeJacobi2(x, y, batches); jx != wx || jy != wy {
+							t.Errorf("varTimeJacobi2(%#x, %#x, %d) mod %#x = %d, %d, want %d, %d", xb, yb, batches, tm.big, jx, jy, wx, wy)
+							return false
+						}
 					}
 					return true
 				}
