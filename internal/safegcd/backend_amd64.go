@@ -103,27 +103,24 @@ func posdivstepsUpdate(n int, f, g *signed62, eta int64, jac uint64) (int64, uin
 	return posdivstepsUpdateAsm(n, f, g, eta, jac)
 }
 
-// posdivstepsUpdate2 is posdivstepsUpdate on two independent pairs (fA,
-// gA) and (fB, gB). The assembly runs the two batches interleaved in one
-// loop, so that the turns of one fill the latency of the other's.
-func posdivstepsUpdate2(nA int, fA, gA *signed62, etaA int64, jacA uint64, nB int, fB, gB *signed62, etaB int64, jacB uint64) (int64, uint64, int64, uint64) {
+// posdivstepsUpdate2 is a batch of posdivsteps and the update of f and g on
+// each of the chains a and b. The assembly runs the two batches interleaved
+// in one loop, so that the turns of one fill the latency of the other's.
+func posdivstepsUpdate2(a, b *jacobiChain) {
 	if debug.Enabled {
-		fa, ga, fb, gb := *fA, *gA, *fB, *gB
-		ea2, ja2 := posdivstepsUpdateGeneric(nA, fA, gA, etaA, jacA)
-		eb2, jb2 := posdivstepsUpdateGeneric(nB, fB, gB, etaB, jacB)
+		ca, cb := *a, *b
+		posdivstepsUpdate2Generic(a, b) // the checked calls
 		if useAsm {
-			ea, ja, eb, jb := posdivstepsUpdate2Asm(nA, &fa, &ga, etaA, jacA, nB, &fb, &gb, etaB, jacB)
-			debug.Assert(ea == ea2 && ja == ja2 && fa == *fA && ga == *gA && eb == eb2 && jb == jb2 && fb == *fB && gb == *gB,
-				"safegcd: posdivstepsUpdate2: assembly and generic code differ")
+			ca.eta, ca.jac, cb.eta, cb.jac = posdivstepsUpdate2Asm(ca.n, &ca.f, &ca.g, ca.eta, ca.jac, cb.n, &cb.f, &cb.g, cb.eta, cb.jac)
+			debug.Assert(ca == *a && cb == *b, "safegcd: posdivstepsUpdate2: assembly and generic code differ")
 		}
-		return ea2, ja2, eb2, jb2
+		return
 	}
 	if !useAsm {
-		ea, ja := posdivstepsUpdateGeneric(nA, fA, gA, etaA, jacA)
-		eb, jb := posdivstepsUpdateGeneric(nB, fB, gB, etaB, jacB)
-		return ea, ja, eb, jb
+		posdivstepsUpdate2Generic(a, b)
+		return
 	}
-	return posdivstepsUpdate2Asm(nA, fA, gA, etaA, jacA, nB, fB, gB, etaB, jacB)
+	a.eta, a.jac, b.eta, b.jac = posdivstepsUpdate2Asm(a.n, &a.f, &a.g, a.eta, a.jac, b.n, &b.f, &b.g, b.eta, b.jac)
 }
 
 // The kestrel_debug cross-check: the generic twin runs (with its own

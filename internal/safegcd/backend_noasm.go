@@ -21,11 +21,7 @@ func posdivstepsUpdate(n int, f, g *signed62, eta int64, jac uint64) (int64, uin
 	return posdivstepsUpdateGeneric(n, f, g, eta, jac)
 }
 
-func posdivstepsUpdate2(nA int, fA, gA *signed62, etaA int64, jacA uint64, nB int, fB, gB *signed62, etaB int64, jacB uint64) (int64, uint64, int64, uint64) {
-	ea, ja := posdivstepsUpdateGeneric(nA, fA, gA, etaA, jacA)
-	eb, jb := posdivstepsUpdateGeneric(nB, fB, gB, etaB, jacB)
-	return ea, ja, eb, jb
-}
+func posdivstepsUpdate2(a, b *jacobiChain) { posdivstepsUpdate2Generic(a, b) }
 
 // backends returns the names of the backends this build can run.
 func backends() []string { return []string{"generic"} }

@@ -55,35 +55,32 @@ func (m *Modulus) varTimeJacobi2(x, y *[4]uint64, batches int) (jx, jy int) {
 	var (
 		ja, jb int
 		sa, sb chainState // chainMore, both
-		ua, ub int        // batches used
 	)
 	for sa == chainMore || sb == chainMore {
 		switch {
 		case sa == chainMore && sb == chainMore:
-			a.eta, a.jac, b.eta, b.jac = posdivstepsUpdate2(a.n, &a.f, &a.g, a.eta, a.jac, b.n, &b.f, &b.g, b.eta, b.jac)
-			ua++
-			ub++
-			ja, sa = a.check(m, ua)
-			jb, sb = b.check(m, ub)
+			posdivstepsUpdate2(&a, &b)
 		case sa == chainMore:
-			a.eta, a.jac = posdivstepsUpdate(a.n, &a.f, &a.g, a.eta, a.jac)
-			ua++
-			ja, sa = a.check(m, ua)
+			a.batch()
 		default:
-			b.eta, b.jac = posdivstepsUpdate(b.n, &b.f, &b.g, b.eta, b.jac)
-			ub++
-			jb, sb = b.check(m, ub)
+			b.batch()
+		}
+		if sa == chainMore {
+			ja, sa = a.check(m)
+		}
+		if sb == chainMore {
+			jb, sb = b.check(m)
 		}
 	}
 	// Both exact: their last turns run interleaved too.
 	okA, okB := sa == chainKnown, sb == chainKnown
 	switch {
 	case sa == chainExact && sb == chainExact:
-		ja, okA, jb, okB = posdivstepsExact2(a.exact(ua), b.exact(ub))
+		ja, okA, jb, okB = posdivstepsExact2(a.exact(), b.exact())
 	case sa == chainExact:
-		ja, okA = a.runExact(ua)
+		ja, okA = a.runExact()
 	case sb == chainExact:
-		jb, okB = b.runExact(ub)
+		jb, okB = b.runExact()
 	}
 	return m.jacobiResult(x, ja, okA), m.jacobiResult(y, jb, okB)
 }
@@ -167,6 +164,7 @@ type jacobiChain struct {
 	eta  int64
 	jac  uint64 // bit 0: the sign of (x | M) relative to (g | f)
 	n    int    // f and g fit in n non-negative limbs
+	done int    // the batches run
 	max  int    // the batches it may take: jacobiBatches but in tests
 }
 
@@ -174,6 +172,11 @@ type jacobiChain struct {
 // given number of batches.
 func (m *Modulus) newJacobiChain(x *[4]uint64, batches int) jacobiChain {
 	return jacobiChain{f: m.f, g: fromWords(x), eta: -1, n: 5, max: batches}
+}
+
+// batch runs one batch of posdivsteps on c; check follows it.
+func (c *jacobiChain) batch() {
+	c.eta, c.jac = posdivstepsUpdate(c.n, &c.f, &c.g, c.eta, c.jac)
 }
 
 // chainState is what a jacobiChain needs after a batch.
@@ -186,12 +189,13 @@ const (
 	chainFail                    // the fallback: c.max batches did not converge
 )
 
-// check looks at c after its batch b: the symbol, if known, and what the
-// chain needs next. For another batch, it drops a top limb that both f and
+// check counts the batch just run on c and looks at c: the symbol, if
+// known, and what the chain needs next. For another batch, it drops a top limb that both f and
 // g have left. These are the tests of varTimeJacobiPosdivsteps's loop,
 // which keeps its own copy on local variables: through this method, a call
 // a batch, VarTimeJacobi took 3–6% longer (benchstat, count 8).
-func (c *jacobiChain) check(m *Modulus, b int) (j int, st chainState) {
+func (c *jacobiChain) check(m *Modulus) (j int, st chainState) {
+	c.done++
 	f, g, n := &c.f, &c.g, c.n
 	if debug.Enabled {
 		// Posdivsteps keep f odd and 0 ≤ f, g ≤ M.
@@ -226,21 +230,21 @@ func (c *jacobiChain) check(m *Modulus, b int) (j int, st chainState) {
 	if n == 1 && uint64(f[0]|g[0]) < exactBound {
 		return 0, chainExact
 	}
-	if b >= c.max {
+	if c.done >= c.max {
 		return 0, chainFail
 	}
 	return 0, chainMore
 }
 
-// exact returns the state of c, in chainExact after its batch b, for
-// posdivstepsExact: its budget is the posdivsteps of the batches left.
-func (c *jacobiChain) exact(b int) exactChain {
-	return exactChain{eta: c.eta, f: uint64(c.f[0]), g: uint64(c.g[0]), jac: c.jac, budget: 62 * (c.max - b)}
+// exact returns the state of c, in chainExact, for posdivstepsExact: its
+// budget is the posdivsteps of the batches left.
+func (c *jacobiChain) exact() exactChain {
+	return exactChain{eta: c.eta, f: uint64(c.f[0]), g: uint64(c.g[0]), jac: c.jac, budget: 62 * (c.max - c.done)}
 }
 
-// runExact runs posdivstepsExact on c, in chainExact after its batch b.
-func (c *jacobiChain) runExact(b int) (j int, ok bool) {
-	e := c.exact(b)
+// runExact runs posdivstepsExact on c, in chainExact.
+func (c *jacobiChain) runExact() (j int, ok bool) {
+	e := c.exact()
 	return posdivstepsExact(e.eta, e.f, e.g, e.jac, e.budget)
 }
 
@@ -378,6 +382,13 @@ func exactResult(f, jac uint64, budget int) (j int, ok bool) {
 		return 0, true
 	}
 	return 1 - 2*int(jac&1), true
+}
+
+// posdivstepsUpdate2Generic is posdivstepsUpdate2 in Go: a batch of each
+// chain, one after the other.
+func posdivstepsUpdate2Generic(a, b *jacobiChain) {
+	a.eta, a.jac = posdivstepsUpdateGeneric(a.n, &a.f, &a.g, a.eta, a.jac)
+	b.eta, b.jac = posdivstepsUpdateGeneric(b.n, &b.f, &b.g, b.eta, b.jac)
 }
 
 // posdivstepsUpdateGeneric is posdivstepsUpdate in Go: posdivsteps62Var and
