@@ -191,11 +191,7 @@ func (c *candidates) x1Point(x, y, v3, v2, r2, n2, gs2 *field.Element, yOdd int)
 	var n1, G1, rho field.Element
 	rho.Multiply(&num, &den)
 	c.x1(&n1, n2)
-	// G₁ = n₁³ + 7(g + s)³, as rootInput would compute it.
-	G1.Square(&n1)
-	G1.Multiply(&G1, &n1)
-	a.MultiplySmall(&gs3, 7)
-	G1.Add(&G1, &a)
+	fracRHS(&G1, &n1, &gs3)
 	if debug.Enabled {
 		var chk, one field.Element
 		chk.Square(&rho)
@@ -214,11 +210,17 @@ func rootInput(G, r, d2, n, d *field.Element) {
 	var d3 field.Element
 	d2.Square(d)
 	d3.Multiply(d2, d)
-	r.MultiplySmall(&d3, 7)
+	fracRHS(G, n, &d3)
+	r.Multiply(G, &d3)
+}
+
+// fracRHS sets G = n³ + 7·d3, which is g(n/d)·d³ for d3 = d³.
+func fracRHS(G, n, d3 *field.Element) {
+	var t field.Element
+	t.MultiplySmall(d3, 7)
 	G.Square(n)
 	G.Multiply(G, n)
-	G.Add(G, r)
-	r.Multiply(G, &d3)
+	G.Add(G, &t)
 }
 
 // pointFrac sets (x, y) to the point with x = n/d (d ≠ 0, x on the curve)
