@@ -439,14 +439,8 @@ func varDivsteps(pos bool) {
 	Load(Param("eta"), eta)
 	if pos {
 		Comment("f0, g0 = the low 64 bits of fv and gv: limb 0 + limb 1 << 62")
-		Load(Param("fv"), t1)
-		MOVQ(Mem{Base: t1, Disp: 8}, f)
-		SHLQ(U8(62), f)
-		ADDQ(Mem{Base: t1}, f)
-		Load(Param("gv"), t1)
-		MOVQ(Mem{Base: t1, Disp: 8}, g)
-		SHLQ(U8(62), g)
-		ADDQ(Mem{Base: t1}, g)
+		loadLow64("fv", f, t1)
+		loadLow64("gv", g, t1)
 	} else {
 		Comment("f0, g0 = limb 0 of fv and gv (divsteps read their low 62 bits)")
 		Load(Param("fv"), t1)
@@ -590,4 +584,14 @@ func emitMask(t2, left, m, w GPPhysical, bits uint8) {
 	SHRQ(CL, m)
 	ANDL(U8(bits), m.As32())
 	ANDQ(m, w)
+}
+
+// loadLow64 sets dst to the low 64 bits of the signed62 value that the
+// pointer argument param points to, limb 0 + limb 1·2⁶², with ptr
+// clobbered.
+func loadLow64(param string, dst, ptr GPPhysical) {
+	Load(Param(param), ptr)
+	MOVQ(Mem{Base: ptr, Disp: 8}, dst)
+	SHLQ(U8(62), dst)
+	ADDQ(Mem{Base: ptr}, dst)
 }

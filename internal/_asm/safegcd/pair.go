@@ -13,7 +13,8 @@ import (
 // loads and stores cost issue slots but no latency; the registers left do
 // not hold two matrices (doc of posdivstepsUpdate2Asm).
 type chain struct {
-	name            string
+	name            string // "a" or "b", in labels and comments
+	arg             string // "A" or "B", the suffix of its arguments
 	f, g, eta, left GPPhysical
 	u, v, q, r, jac Mem
 }
@@ -39,21 +40,15 @@ func posdivstepsUpdate2() {
 		}
 		return p.Addr
 	}
-	a := chain{name: "a", f: R8, g: R9, eta: R10, left: R11,
+	a := chain{name: "a", arg: "A", f: R8, g: R9, eta: R10, left: R11,
 		u: local(), v: local(), q: local(), r: local(), jac: param("jacA")}
-	b := chain{name: "b", f: R12, g: R13, eta: R14, left: R15,
+	b := chain{name: "b", arg: "B", f: R12, g: R13, eta: R14, left: R15,
 		u: local(), v: local(), q: local(), r: local(), jac: param("jacB")}
 	for _, c := range []chain{a, b} {
-		p := "f" + string(c.name[0]-'a'+'A')
 		Comment("chain " + c.name + ": f0, g0 = the low 64 bits of its f and g; the identity matrix; 62 steps left")
-		Load(Param("eta"+p[1:]), c.eta)
-		for i, x := range []GPPhysical{c.f, c.g} {
-			ptr := []string{"f", "g"}[i] + p[1:]
-			Load(Param(ptr), RAX)
-			MOVQ(Mem{Base: RAX, Disp: 8}, x)
-			SHLQ(U8(62), x)
-			ADDQ(Mem{Base: RAX}, x)
-		}
+		Load(Param("eta"+c.arg), c.eta)
+		loadLow64("f"+c.arg, c.f, RAX)
+		loadLow64("g"+c.arg, c.g, RAX)
 		MOVQ(U32(1), c.u)
 		MOVQ(U32(0), c.v)
 		MOVQ(U32(0), c.q)
@@ -78,13 +73,12 @@ func posdivstepsUpdate2() {
 	MOVQ(b.jac, RAX)
 	Store(RAX, ReturnIndex(3))
 	for _, c := range []chain{a, b} {
-		s := string(c.name[0] - 'a' + 'A')
 		Comment("the update of chain " + c.name + ", its matrix into R9–R12")
 		MOVQ(c.u, R9)
 		MOVQ(c.v, R10)
 		MOVQ(c.q, R11)
 		MOVQ(c.r, R12)
-		emitUpdateFG("n"+s, "f"+s, "g"+s, "_"+c.name)
+		emitUpdateFG("n"+c.arg, "f"+c.arg, "g"+c.arg, "_"+c.name)
 	}
 	RET()
 }
