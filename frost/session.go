@@ -245,7 +245,7 @@ func (s *SessionContext) PartialSigVerify(psig *PartialSig, pubnonce *PubNonce, 
 		return blame(i, ContribPubNonce, ErrPubNonce)
 	}
 	var sig scalar.Scalar
-	if !psig.value(&sig) {
+	if !mpsig.PartialSigValue(&sig, (*[32]byte)(psig)) {
 		return blame(i, ContribPartialSig, ErrPartialSig)
 	}
 	chk := s.sigCheck(i)

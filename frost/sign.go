@@ -2,6 +2,7 @@ package frost
 
 import (
 	"github.com/kestrel-crypto/secp256k1"
+	"github.com/kestrel-crypto/secp256k1/internal/mpsig"
 	"github.com/kestrel-crypto/secp256k1/internal/scalar"
 )
 
@@ -27,16 +28,6 @@ func ParsePartialSig(b []byte) (*PartialSig, error) {
 	}
 	p := PartialSig(b)
 	return &p, nil
-}
-
-// value sets s to p's value and reports whether p is a valid partial
-// signature: not nil, and its value below n.
-func (p *PartialSig) value(s *scalar.Scalar) bool {
-	if p == nil {
-		return false
-	}
-	_, err := s.SetCanonicalBytes((*[32]byte)(p))
-	return err == nil
 }
 
 // Bytes returns a copy of the 32-byte encoding.
@@ -243,7 +234,7 @@ func PartialSigAgg(psigs []PartialSig, session *SessionContext) ([]byte, error) 
 	}
 	var s, si scalar.Scalar
 	for i := range psigs {
-		if !psigs[i].value(&si) {
+		if !mpsig.PartialSigValue(&si, (*[32]byte)(&psigs[i])) {
 			return nil, blame(i, ContribPartialSig, ErrPartialSig)
 		}
 		s.Add(&s, &si)

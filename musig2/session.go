@@ -212,7 +212,7 @@ func (s *SessionContext) PartialSigVerify(psig *PartialSig, pubnonce *PubNonce, 
 		return blame(i, ContribPubNonce, ErrPubNonce)
 	}
 	var sig scalar.Scalar
-	if !psig.value(&sig) {
+	if !mpsig.PartialSigValue(&sig, (*[32]byte)(psig)) {
 		return blame(i, ContribPartialSig, ErrPartialSig)
 	}
 	chk := s.sigCheck(i)
@@ -223,16 +223,6 @@ func (s *SessionContext) PartialSigVerify(psig *PartialSig, pubnonce *PubNonce, 
 		return blame(i, ContribPubNonce, ErrPubNonce)
 	}
 	return blame(i, ContribPartialSig, ErrPartialSigVerify)
-}
-
-// value sets s to p's value and reports whether p is a valid partial
-// signature: not nil, and its value below n.
-func (p *PartialSig) value(s *scalar.Scalar) bool {
-	if p == nil {
-		return false
-	}
-	_, err := s.SetCanonicalBytes((*[32]byte)(p))
-	return err == nil
 }
 
 // clonePublicKey returns a copy of T, or nil for nil: sessions keep their

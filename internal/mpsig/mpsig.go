@@ -20,6 +20,17 @@ import (
 	"github.com/kestrel-crypto/secp256k1/internal/scalar"
 )
 
+// PartialSigValue sets s to the value of the 32-byte partial signature p
+// and reports whether p is one: not nil, and its value below n. The
+// protocols' PartialSig types convert to *[32]byte, nil included.
+func PartialSigValue(s *scalar.Scalar, p *[32]byte) bool {
+	if p == nil {
+		return false
+	}
+	_, err := s.SetCanonicalBytes(p)
+	return err == nil
+}
+
 // PublicNonce sets R1 = k1·G and R2 = k2·G and writes cbytes(R1) ‖
 // cbytes(R2) into pub; k1 and k2 must not be zero. Constant time in k1 and
 // k2; the encoding of the (public) points is not.
