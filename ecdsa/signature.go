@@ -218,10 +218,9 @@ func minimalInteger(buf *[33]byte, x *secp256k1.Scalar) []byte {
 // any bytes after s, reads long-form integer lengths (with leading zero
 // bytes, below 2²⁴ as libsecp256k1's parser reads them), ignores the sign
 // bit and strips leading zero bytes of r and s. It returns an error only
-// where libsecp256k1's parser fails (a
-// missing tag, a length beyond the input). Where r or s exceeds 32 bytes or
-// is not less than n, it returns, like libsecp256k1, the signature (0, 0),
-// which never verifies.
+// where libsecp256k1's parser fails (a missing tag, a length beyond the
+// input). Where r or s exceeds 32 bytes or is not less than n, it returns,
+// like libsecp256k1, the signature (0, 0), which never verifies.
 func ParseDERSignatureLax(b []byte) (*Signature, error) {
 	pos := 0
 	// Sequence tag and length.
