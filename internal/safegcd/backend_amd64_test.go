@@ -178,44 +178,39 @@ func testBatchAsm(t *testing.T, pos bool) {
 func TestDivstepsUpdateAsm(t *testing.T)    { testBatchAsm(t, false) }
 func TestPosdivstepsUpdateAsm(t *testing.T) { testBatchAsm(t, true) }
 
-// TestPosdivstepsUpdate2Asm compares posdivstepsUpdate2Asm with two
-// generic batches, on random pairs of the states that Jacobi symbols of
+// TestPosdivstepsUpdate2Asm compares posdivstepsUpdate2Asm with its twin
+// posdivstepsUpdate2Generic (two generic batches), on random pairs of the states that Jacobi symbols of
 // random inputs pass through (every limb count from 5 to 1, so pairs of
 // unequal counts, and chains that end their batch at different turns),
 // each also with a random η and jac.
 func TestPosdivstepsUpdate2Asm(t *testing.T) {
 	n := asmCount(t)
 	r := testref.Rand(t)
-	type state struct {
-		limbs int
-		f, g  signed62
-		eta   int64
-		jac   uint64
-	}
-	var states []state
+	var states []jacobiChain
 	for _, tm := range testModuli {
 		for range n / 50 / len(testModuli) {
 			x := bigToWords(randBelow(r, big.NewInt(1), tm.big))
-			st := state{5, tm.m.f, fromWords(x), -1, 0}
+			c := tm.m.newJacobiChain(x, jacobiBatches)
 			for range 40 {
-				states = append(states, st, state{st.limbs, st.f, st.g, int64(r.Intn(1201)) - 600, r.Uint64()})
-				res := runBatch(true, false, st.limbs, st.f, st.g, st.eta, st.jac)
-				st.f, st.g, st.eta, st.jac = res.f, res.g, res.eta, res.jac
-				if st.f == st.g {
+				rc := c
+				rc.eta, rc.jac = int64(r.Intn(1201))-600, r.Uint64()
+				states = append(states, c, rc)
+				c.eta, c.jac = posdivstepsUpdateGeneric(c.n, &c.f, &c.g, c.eta, c.jac)
+				if c.f == c.g {
 					break
 				}
-				if st.limbs > 1 && st.f[st.limbs-1]|st.g[st.limbs-1] == 0 {
-					st.limbs--
+				if c.n > 1 && c.f[c.n-1]|c.g[c.n-1] == 0 {
+					c.n--
 				}
 			}
 		}
 	}
 	for range len(states) {
 		a, b := states[r.Intn(len(states))], states[r.Intn(len(states))]
-		wa := runBatch(true, false, a.limbs, a.f, a.g, a.eta, a.jac)
-		wb := runBatch(true, false, b.limbs, b.f, b.g, b.eta, b.jac)
-		ga, gb := batchResult{f: a.f, g: a.g}, batchResult{f: b.f, g: b.g}
-		ga.eta, ga.jac, gb.eta, gb.jac = posdivstepsUpdate2Asm(a.limbs, &ga.f, &ga.g, a.eta, a.jac, b.limbs, &gb.f, &gb.g, b.eta, b.jac)
+		wa, wb := a, b
+		posdivstepsUpdate2Generic(&wa, &wb)
+		ga, gb := a, b
+		ga.eta, ga.jac, gb.eta, gb.jac = posdivstepsUpdate2Asm(ga.n, &ga.f, &ga.g, ga.eta, ga.jac, gb.n, &gb.f, &gb.g, gb.eta, gb.jac)
 		if ga != wa || gb != wb {
 			t.Fatalf("pair of batches on %+v and %+v: %+v, %+v; generic %+v, %+v", a, b, ga, gb, wa, wb)
 		}
