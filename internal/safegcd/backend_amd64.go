@@ -65,8 +65,8 @@ func updateFGVar(n int, f, g *signed62, t *trans) {
 }
 
 // divstepsUpdate is the divsteps and the update of f and g of one batch of
-// VarTimeInvert, with the matrix in t for the update of d and e. The
-// assembly is one call.
+// VarTimeInvert (60 divsteps by table, divsteps60Tab), with the matrix in t
+// for the update of d and e. The assembly is one call.
 func divstepsUpdate(n int, f, g *signed62, eta int64, t *trans) int64 {
 	if debug.Enabled {
 		fa, ga := *f, *g

@@ -139,13 +139,13 @@ func BenchmarkDivsteps59(b *testing.B) {
 	}
 }
 
-func BenchmarkDivsteps62Var(b *testing.B) {
+func BenchmarkDivsteps60Tab(b *testing.B) {
 	f, g, eta := uint64(0x123456789abcdef1), uint64(0x0fedcba987654321), int64(-1)
 	var t trans
 	for b.Loop() {
-		eta, t = divsteps62Var(eta, f, g)
+		eta, t = divsteps60Tab(eta, f, g)
 		f, g = uint64(t.u)|1, g^uint64(t.v)
-		eta = max(min(eta, 500), -500)
+		eta = max(min(eta, 501), -501)
 	}
 }
 

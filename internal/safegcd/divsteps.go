@@ -21,7 +21,8 @@ type trans struct{ u, v, q, r int64 }
 // two conditions of a divstep become the all-ones or all-zero masks swap and
 // odd. The matrix starts as 8·I = 2³·I and each step doubles the row of f
 // instead of halving g, so after 59 steps it is scaled by 2⁶², the same scale
-// as divsteps62Var, and the same updateDE and updateFG apply (doc §5).
+// as the variable-time batches, and the same updateDE and updateFG apply
+// (doc §5).
 //
 // The matrix entries are computed mod 2⁶⁴ in uint64, where the shifts and
 // negations of negative values are well defined; their true values lie in
@@ -63,66 +64,6 @@ func divsteps59Generic(zeta int64, f0, g0 uint64) (int64, trans) {
 	return zeta, trans{int64(u), int64(v), int64(q), int64(r)}
 }
 
-// divsteps62Var runs 62 divsteps in variable time on the low 64 bits f0 and g0
-// of f and g (only their low 62 bits matter), and returns the new η = −δ and
-// the transition matrix.
-//
-// f0 must be odd. Runs of zero bits at the bottom of g are done at once (each
-// is a step that only halves g); after each swap, the multiple of f that
-// clears the next up to 6 low bits of g is added at once (doc §6).
-func divsteps62Var(eta int64, f0, g0 uint64) (int64, trans) {
-	if debug.Enabled {
-		debug.Assert(f0&1 == 1, "safegcd: divsteps62Var: f is even")
-	}
-	f, g := f0, g0
-	u, v, q, r := uint64(1), uint64(0), uint64(0), uint64(1)
-	left := 62 // divsteps left in this batch, in [1, 62] inside the loop
-	for {
-		// The sentinel bit at position left stops the count at the steps
-		// left, so zeros ∈ [0, left], and g ≠ 0 for TrailingZeros64.
-		zeros := bits.TrailingZeros64(g | 1<<(uint(left)&63))
-		g >>= zeros & 63
-		u <<= zeros & 63
-		v <<= zeros & 63
-		eta -= int64(zeros)
-		left -= zeros
-		if left == 0 {
-			break
-		}
-		// Now f and g are odd, and the next step adds or subtracts.
-		var w uint64
-		if eta < 0 {
-			// δ > 0: the step is (δ, f, g) → (1 − δ, g, (g − f)/2). Do the
-			// swap (δ, f, g) → (−δ, g, −f) here; the rest is a δ ≤ 0 step.
-			eta = -eta
-			f, g = g, -f
-			u, q = q, -u
-			v, r = r, -v
-			// The next steps have δ ≤ 0 and add f to g while g is odd, until
-			// δ turns positive again after at most η + 1 of them, or the
-			// batch ends. Adding w·f with w = −g/f mod 2ᵏ does k such steps
-			// at once; −g/f mod 64 = g·f·(f² − 2), as f·(2 − f²) ≡ f⁻¹
-			// (mod 64) for odd f (f² ≡ 1 mod 8).
-			k := min(int(eta)+1, left, 6)
-			w = f * g * (f*f - 2) & (1<<(uint(k)&63) - 1)
-		} else {
-			// δ ≤ 0 already; η tends to be small here, so clear only up to 4
-			// bits, with f + 8·((f + 1)/4 mod 2) ≡ f⁻¹ (mod 16).
-			k := min(int(eta)+1, left, 4)
-			finv := f + ((f+1)&4)<<1
-			w = -finv * g & (1<<(uint(k)&63) - 1)
-		}
-		g += f * w
-		q += u * w
-		r += v * w
-	}
-	// The true entries lie in [−2⁶², 2⁶²]: the conversion is exact.
-	if debug.Enabled {
-		checkTrans(&trans{int64(u), int64(v), int64(q), int64(r)}, f0, g0, pow2(62), false, "safegcd: divsteps62Var")
-	}
-	return eta, trans{int64(u), int64(v), int64(q), int64(r)}
-}
-
 // posdivsteps62Var runs 62 posdivsteps in variable time on the low 64 bits f0
 // and g0 of f and g, and returns the new η = −δ, the transition matrix, and
 // jac with bit 0 flipped once for each sign change of the Jacobi symbol (g | f)
@@ -132,6 +73,12 @@ func divsteps62Var(eta int64, f0, g0 uint64) (int64, trans) {
 // swapping step is (δ, f, g) → (1 − δ, g, (g + f)/2), so the Jacobi symbol
 // changes only by the rules for (2 | f) and by quadratic reciprocity. These
 // rules need f mod 8, which the full 64 bits provide until the last step.
+//
+// Runs of zero bits at the bottom of g are done at once (each is a step that
+// only halves g); after each swap, the multiple of f that clears the next up
+// to 6 low bits of g is added at once (doc §6). The inversion's batches are
+// table-driven instead (divsteps60Tab); a table for these steps would have to
+// track f mod 8 through each of them, and be too large.
 func posdivsteps62Var(eta int64, f0, g0 uint64, jac uint64) (int64, trans, uint64) {
 	if debug.Enabled {
 		debug.Assert(f0&1 == 1, "safegcd: posdivsteps62Var: f is even")
@@ -152,17 +99,27 @@ func posdivsteps62Var(eta int64, f0, g0 uint64, jac uint64) (int64, trans, uint6
 		if left == 0 {
 			break
 		}
+		// Now f and g are odd, and the next step adds.
 		var w uint64
 		if eta < 0 {
+			// δ > 0: the step is (δ, f, g) → (1 − δ, g, (g + f)/2). Do the
+			// swap (δ, f, g) → (−δ, g, f) here; the rest is a δ ≤ 0 step.
 			eta = -eta
 			f, g = g, f
 			u, q = q, u
 			v, r = r, v
 			// (g | f) = (f | g), unless f ≡ g ≡ 3 (mod 4).
 			jac ^= (f & g) >> 1
+			// The next steps have δ ≤ 0 and add f to g while g is odd, until
+			// δ turns positive again after at most η + 1 of them, or the
+			// batch ends. Adding w·f with w = −g/f mod 2ᵏ does k such steps
+			// at once; −g/f mod 64 = g·f·(f² − 2), as f·(2 − f²) ≡ f⁻¹
+			// (mod 64) for odd f (f² ≡ 1 mod 8).
 			k := min(int(eta)+1, left, 6)
 			w = f * g * (f*f - 2) & (1<<(uint(k)&63) - 1)
 		} else {
+			// δ ≤ 0 already; η tends to be small here, so clear only up to 4
+			// bits, with f + 8·((f + 1)/4 mod 2) ≡ f⁻¹ (mod 16).
 			k := min(int(eta)+1, left, 4)
 			finv := f + ((f+1)&4)<<1
 			w = -finv * g & (1<<(uint(k)&63) - 1)

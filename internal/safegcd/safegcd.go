@@ -143,10 +143,10 @@ func (m *Modulus) Invert(out, x *[4]uint64) {
 	toWords(out, &d)
 }
 
-// divstepsUpdateGeneric is divstepsUpdate in Go: divsteps62Var, its matrix
+// divstepsUpdateGeneric is divstepsUpdate in Go: divsteps60Tab, its matrix
 // into t, and updateFGVar.
 func divstepsUpdateGeneric(n int, f, g *signed62, eta int64, t *trans) int64 {
-	eta, *t = divsteps62Var(eta, uint64(f[0]), uint64(g[0]))
+	eta, *t = divsteps60Tab(eta, uint64(f[0]), uint64(g[0]))
 	updateFGVar(n, f, g, t)
 	return eta
 }

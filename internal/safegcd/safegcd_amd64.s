@@ -1947,121 +1947,701 @@ TEXT ·divsteps59Asm(SB), NOSPLIT, $0-40
 // func divstepsUpdateAsm(n int, fv *signed62, gv *signed62, eta int64, t *trans) int64
 // Requires: CMOV
 TEXT ·divstepsUpdateAsm(SB), NOSPLIT, $0-48
-	MOVQ eta+24(FP), R8
+	MOVQ eta+24(FP), R13
 
-	// f0, g0 = limb 0 of fv and gv (divsteps read their low 62 bits)
-	MOVQ fv+8(FP), AX
-	MOVQ (AX), R9
-	MOVQ gv+16(FP), AX
-	MOVQ (AX), R10
+	// f, g = limb 0 of fv and gv (the divsteps read their low 60 bits)
+	MOVQ fv+8(FP), BX
+	MOVQ (BX), R9
+	MOVQ gv+16(FP), BX
+	MOVQ (BX), R10
+
+	// the first entry: row + 16·(g mod 16) + 256·(bits 1–3 of f)
+	MOVQ    $0x0000000f, BX
+	CMPQ    R13, BX
+	CMOVQLT R13, BX
+	MOVQ    $-15, DX
+	CMPQ    BX, DX
+	CMOVQLT DX, BX
+	ADDQ    $0x0f, BX
+	SHRQ    $0x01, BX
+	MOVQ    BX, DX
+	ANDL    $0x01, DX
+	SHRQ    $0x01, BX
+	SHLQ    $0x0b, BX
+	LEAQ    (BX)(DX*8), BX
+	MOVQ    ·divTab+0(SB), R14
+	ADDQ    BX, R14
+	MOVQ    R10, SI
+	ANDL    $0x0f, SI
+	SHLL    $0x04, SI
+	ADDQ    R14, SI
+	MOVQ    R9, R8
+	ANDL    $0x0e, R8
+	SHLL    $0x04, R8
+
+	// the packed matrix from the identity: uv = 1, qr = 2³²
 	MOVL $0x00000001, R11
-	XORL R12, R12
-	XORL R13, R13
-	MOVL $0x00000001, R14
-	MOVL $0x0000003e, R15
-	MOVQ $-1, DX
-	SHLQ $0x3e, DX
+	MOVQ $0x0000000100000000, R12
 
-turn:
-	// zeros = the trailing zeros of g below bit left (BSF: g | sent ≠ 0);
-	// t2 = 1 − η, so that min(η' + 1, left) of a swap is one addition from zeros
-	MOVQ R10, CX
-	ORQ  DX, CX
-	MOVL $0x00000001, BX
-	SUBQ R8, BX
-	BSFQ CX, CX
-	SHRQ CL, R10
-	SHLQ CL, R11
-	SHLQ CL, R12
-	SUBQ CX, R15
-	JZ   done
-
-	// η − zeros ≥ 0: no swap
-	CMPQ R8, CX
-	JGE  noswap
-
-	// η' = zeros − η > 0; (f, u, v) ← (g, q, r) and (g, q, r) ← −(f, u, v)
-	ADDQ CX, BX
-	LEAQ -1(BX), R8
-	MOVQ R9, AX
-	MOVQ R10, R9
-	NEGQ AX
-	MOVQ AX, R10
-	MOVQ R11, AX
-	MOVQ R13, R11
-	NEGQ AX
-	MOVQ AX, R13
-	MOVQ R12, AX
-	MOVQ R14, R12
-	NEGQ AX
-	MOVQ AX, R14
-
-	// w = f·g·(f² − 2) mod 2^min(η'+1, left, 6): −g/f, as f·(2 − f²) ≡ f⁻¹ (mod 64)
-	MOVQ    R9, SI
-	IMULQ   R10, SI
-	MOVQ    R9, AX
+	// lookup i: a, b, c, d = the entry's matrix; P_f = a·f + b·g, P_g = c·f + d·g
+	MOVBQSX (SI)(R8*8), AX
 	IMULQ   R9, AX
-	SUBQ    $0x02, AX
-	IMULQ   AX, SI
-	CMPQ    BX, R15
-	CMOVQGT R15, BX
-	MOVL    BX, CX
-	NEGL    CX
-	MOVQ    $-1, DX
-	SHRQ    CL, DX
-	ANDL    $0x3f, DX
-	ANDQ    DX, SI
-	JMP     update
+	MOVBQSX 1(SI)(R8*8), BX
+	IMULQ   R10, BX
+	ADDQ    BX, AX
+	MOVBQSX 2(SI)(R8*8), CX
+	IMULQ   R9, CX
+	MOVBQSX 3(SI)(R8*8), BX
+	IMULQ   R10, BX
+	ADDQ    BX, CX
 
-noswap:
-	// η' = η − zeros ≥ 0: w = −g·f⁻¹ mod 2^min(η'+1, left, 4), f⁻¹ ≡ f + 8·((f + 1)/4 mod 2) (mod 16)
-	SUBQ    CX, R8
-	LEAQ    1(R8), BX
-	LEAQ    1(R9), AX
-	ANDL    $0x04, AX
-	LEAQ    (R9)(AX*2), SI
-	NEGQ    SI
-	IMULQ   R10, SI
-	CMPQ    BX, R15
-	CMOVQGT R15, BX
-	MOVL    BX, CX
-	NEGL    CX
-	MOVQ    $-1, DX
-	SHRQ    CL, DX
-	ANDL    $0x0f, DX
-	ANDQ    DX, SI
+	// η = (η ^ m) + cm
+	MOVBQSX 5(SI)(R8*8), BX
+	XORQ    BX, R13
+	MOVBQSX 4(SI)(R8*8), BX
+	ADDQ    BX, R13
 
-update:
-	// sent = −1 << left for the next turn; g += w·f, q += w·u, r += w·v
-	MOVQ  R15, CX
-	MOVQ  $-1, DX
-	SHLQ  CL, DX
-	MOVQ  R9, AX
-	IMULQ SI, AX
-	ADDQ  AX, R10
-	MOVQ  R11, AX
-	IMULQ SI, AX
-	ADDQ  AX, R13
-	MOVQ  R12, AX
-	IMULQ SI, AX
-	ADDQ  AX, R14
-	JMP   turn
+	// uv, qr = a·uv + b·qr, c·uv + d·qr
+	MOVBQSX (SI)(R8*8), BX
+	IMULQ   R11, BX
+	MOVBQSX 2(SI)(R8*8), DX
+	IMULQ   DX, R11
+	MOVBQSX 1(SI)(R8*8), DX
+	IMULQ   R12, DX
+	ADDQ    DX, BX
+	MOVBQSX 3(SI)(R8*8), DX
+	IMULQ   DX, R12
+	ADDQ    R11, R12
+	MOVQ    BX, R11
 
-done:
-	// the last run of zeros: η −= zeros
-	SUBQ CX, R8
-	MOVQ R8, ret+40(FP)
-	MOVQ t+32(FP), AX
-	MOVQ R11, (AX)
-	MOVQ R12, 8(AX)
-	MOVQ R13, 16(AX)
-	MOVQ R14, 24(AX)
+	// the next row: row += delta, or from η if delta is odd
+	MOVWQSX 6(SI)(R8*8), BX
+	TESTL   $0x00000001, BX
+	JNZ     escape0
+	ADDQ    BX, R14
 
-	// the matrix into R9–R12 for the update of f and g
-	MOVQ R11, R9
-	MOVQ R12, R10
-	MOVQ R13, R11
-	MOVQ R14, R12
+row0:
+	// the next entry: base = row + (P_g & 0xF0), index = P_f & 0xE0; f, g = P_f/16, P_g/16
+	MOVQ    CX, SI
+	ANDL    $0x000000f0, SI
+	ADDQ    R14, SI
+	MOVQ    AX, R8
+	ANDL    $0x000000e0, R8
+	SARQ    $0x04, AX
+	MOVQ    AX, R9
+	SARQ    $0x04, CX
+	MOVQ    CX, R10
+	MOVBQSX (SI)(R8*8), AX
+	IMULQ   R9, AX
+	MOVBQSX 1(SI)(R8*8), BX
+	IMULQ   R10, BX
+	ADDQ    BX, AX
+	MOVBQSX 2(SI)(R8*8), CX
+	IMULQ   R9, CX
+	MOVBQSX 3(SI)(R8*8), BX
+	IMULQ   R10, BX
+	ADDQ    BX, CX
+	MOVBQSX 5(SI)(R8*8), BX
+	XORQ    BX, R13
+	MOVBQSX 4(SI)(R8*8), BX
+	ADDQ    BX, R13
+	MOVBQSX (SI)(R8*8), BX
+	IMULQ   R11, BX
+	MOVBQSX 2(SI)(R8*8), DX
+	IMULQ   DX, R11
+	MOVBQSX 1(SI)(R8*8), DX
+	IMULQ   R12, DX
+	ADDQ    DX, BX
+	MOVBQSX 3(SI)(R8*8), DX
+	IMULQ   DX, R12
+	ADDQ    R11, R12
+	MOVQ    BX, R11
+	MOVWQSX 6(SI)(R8*8), BX
+	TESTL   $0x00000001, BX
+	JNZ     escape1
+	ADDQ    BX, R14
+
+row1:
+	MOVQ    CX, SI
+	ANDL    $0x000000f0, SI
+	ADDQ    R14, SI
+	MOVQ    AX, R8
+	ANDL    $0x000000e0, R8
+	SARQ    $0x04, AX
+	MOVQ    AX, R9
+	SARQ    $0x04, CX
+	MOVQ    CX, R10
+	MOVBQSX (SI)(R8*8), AX
+	IMULQ   R9, AX
+	MOVBQSX 1(SI)(R8*8), BX
+	IMULQ   R10, BX
+	ADDQ    BX, AX
+	MOVBQSX 2(SI)(R8*8), CX
+	IMULQ   R9, CX
+	MOVBQSX 3(SI)(R8*8), BX
+	IMULQ   R10, BX
+	ADDQ    BX, CX
+	MOVBQSX 5(SI)(R8*8), BX
+	XORQ    BX, R13
+	MOVBQSX 4(SI)(R8*8), BX
+	ADDQ    BX, R13
+	MOVBQSX (SI)(R8*8), BX
+	IMULQ   R11, BX
+	MOVBQSX 2(SI)(R8*8), DX
+	IMULQ   DX, R11
+	MOVBQSX 1(SI)(R8*8), DX
+	IMULQ   R12, DX
+	ADDQ    DX, BX
+	MOVBQSX 3(SI)(R8*8), DX
+	IMULQ   DX, R12
+	ADDQ    R11, R12
+	MOVQ    BX, R11
+	MOVWQSX 6(SI)(R8*8), BX
+	TESTL   $0x00000001, BX
+	JNZ     escape2
+	ADDQ    BX, R14
+
+row2:
+	MOVQ    CX, SI
+	ANDL    $0x000000f0, SI
+	ADDQ    R14, SI
+	MOVQ    AX, R8
+	ANDL    $0x000000e0, R8
+	SARQ    $0x04, AX
+	MOVQ    AX, R9
+	SARQ    $0x04, CX
+	MOVQ    CX, R10
+	MOVBQSX (SI)(R8*8), AX
+	IMULQ   R9, AX
+	MOVBQSX 1(SI)(R8*8), BX
+	IMULQ   R10, BX
+	ADDQ    BX, AX
+	MOVBQSX 2(SI)(R8*8), CX
+	IMULQ   R9, CX
+	MOVBQSX 3(SI)(R8*8), BX
+	IMULQ   R10, BX
+	ADDQ    BX, CX
+	MOVBQSX 5(SI)(R8*8), BX
+	XORQ    BX, R13
+	MOVBQSX 4(SI)(R8*8), BX
+	ADDQ    BX, R13
+	MOVBQSX (SI)(R8*8), BX
+	IMULQ   R11, BX
+	MOVBQSX 2(SI)(R8*8), DX
+	IMULQ   DX, R11
+	MOVBQSX 1(SI)(R8*8), DX
+	IMULQ   R12, DX
+	ADDQ    DX, BX
+	MOVBQSX 3(SI)(R8*8), DX
+	IMULQ   DX, R12
+	ADDQ    R11, R12
+	MOVQ    BX, R11
+	MOVWQSX 6(SI)(R8*8), BX
+	TESTL   $0x00000001, BX
+	JNZ     escape3
+	ADDQ    BX, R14
+
+row3:
+	MOVQ    CX, SI
+	ANDL    $0x000000f0, SI
+	ADDQ    R14, SI
+	MOVQ    AX, R8
+	ANDL    $0x000000e0, R8
+	SARQ    $0x04, AX
+	MOVQ    AX, R9
+	SARQ    $0x04, CX
+	MOVQ    CX, R10
+	MOVBQSX (SI)(R8*8), AX
+	IMULQ   R9, AX
+	MOVBQSX 1(SI)(R8*8), BX
+	IMULQ   R10, BX
+	ADDQ    BX, AX
+	MOVBQSX 2(SI)(R8*8), CX
+	IMULQ   R9, CX
+	MOVBQSX 3(SI)(R8*8), BX
+	IMULQ   R10, BX
+	ADDQ    BX, CX
+	MOVBQSX 5(SI)(R8*8), BX
+	XORQ    BX, R13
+	MOVBQSX 4(SI)(R8*8), BX
+	ADDQ    BX, R13
+	MOVBQSX (SI)(R8*8), BX
+	IMULQ   R11, BX
+	MOVBQSX 2(SI)(R8*8), DX
+	IMULQ   DX, R11
+	MOVBQSX 1(SI)(R8*8), DX
+	IMULQ   R12, DX
+	ADDQ    DX, BX
+	MOVBQSX 3(SI)(R8*8), DX
+	IMULQ   DX, R12
+	ADDQ    R11, R12
+	MOVQ    BX, R11
+	MOVWQSX 6(SI)(R8*8), BX
+	TESTL   $0x00000001, BX
+	JNZ     escape4
+	ADDQ    BX, R14
+
+row4:
+	MOVQ    CX, SI
+	ANDL    $0x000000f0, SI
+	ADDQ    R14, SI
+	MOVQ    AX, R8
+	ANDL    $0x000000e0, R8
+	SARQ    $0x04, AX
+	MOVQ    AX, R9
+	SARQ    $0x04, CX
+	MOVQ    CX, R10
+	MOVBQSX (SI)(R8*8), AX
+	IMULQ   R9, AX
+	MOVBQSX 1(SI)(R8*8), BX
+	IMULQ   R10, BX
+	ADDQ    BX, AX
+	MOVBQSX 2(SI)(R8*8), CX
+	IMULQ   R9, CX
+	MOVBQSX 3(SI)(R8*8), BX
+	IMULQ   R10, BX
+	ADDQ    BX, CX
+	MOVBQSX 5(SI)(R8*8), BX
+	XORQ    BX, R13
+	MOVBQSX 4(SI)(R8*8), BX
+	ADDQ    BX, R13
+	MOVBQSX (SI)(R8*8), BX
+	IMULQ   R11, BX
+	MOVBQSX 2(SI)(R8*8), DX
+	IMULQ   DX, R11
+	MOVBQSX 1(SI)(R8*8), DX
+	IMULQ   R12, DX
+	ADDQ    DX, BX
+	MOVBQSX 3(SI)(R8*8), DX
+	IMULQ   DX, R12
+	ADDQ    R11, R12
+	MOVQ    BX, R11
+	MOVWQSX 6(SI)(R8*8), BX
+	TESTL   $0x00000001, BX
+	JNZ     escape5
+	ADDQ    BX, R14
+
+row5:
+	MOVQ    CX, SI
+	ANDL    $0x000000f0, SI
+	ADDQ    R14, SI
+	MOVQ    AX, R8
+	ANDL    $0x000000e0, R8
+	SARQ    $0x04, AX
+	MOVQ    AX, R9
+	SARQ    $0x04, CX
+	MOVQ    CX, R10
+	MOVBQSX (SI)(R8*8), AX
+	IMULQ   R9, AX
+	MOVBQSX 1(SI)(R8*8), BX
+	IMULQ   R10, BX
+	ADDQ    BX, AX
+	MOVBQSX 2(SI)(R8*8), CX
+	IMULQ   R9, CX
+	MOVBQSX 3(SI)(R8*8), BX
+	IMULQ   R10, BX
+	ADDQ    BX, CX
+	MOVBQSX 5(SI)(R8*8), BX
+	XORQ    BX, R13
+	MOVBQSX 4(SI)(R8*8), BX
+	ADDQ    BX, R13
+	MOVBQSX (SI)(R8*8), BX
+	IMULQ   R11, BX
+	MOVBQSX 2(SI)(R8*8), DX
+	IMULQ   DX, R11
+	MOVBQSX 1(SI)(R8*8), DX
+	IMULQ   R12, DX
+	ADDQ    DX, BX
+	MOVBQSX 3(SI)(R8*8), DX
+	IMULQ   DX, R12
+	ADDQ    R11, R12
+	MOVQ    BX, R11
+	MOVWQSX 6(SI)(R8*8), BX
+	TESTL   $0x00000001, BX
+	JNZ     escape6
+	ADDQ    BX, R14
+
+row6:
+	MOVQ CX, SI
+	ANDL $0x000000f0, SI
+	ADDQ R14, SI
+	MOVQ AX, R8
+	ANDL $0x000000e0, R8
+	SARQ $0x04, AX
+	MOVQ AX, R9
+	SARQ $0x04, CX
+	MOVQ CX, R10
+
+	// lookups 1–7 done: keep their matrix in t.u and t.v
+	MOVQ t+32(FP), BX
+	MOVQ R11, (BX)
+	MOVQ R12, 8(BX)
+
+	// the packed matrix from the identity: uv = 1, qr = 2³²
+	MOVL    $0x00000001, R11
+	MOVQ    $0x0000000100000000, R12
+	MOVBQSX (SI)(R8*8), AX
+	IMULQ   R9, AX
+	MOVBQSX 1(SI)(R8*8), BX
+	IMULQ   R10, BX
+	ADDQ    BX, AX
+	MOVBQSX 2(SI)(R8*8), CX
+	IMULQ   R9, CX
+	MOVBQSX 3(SI)(R8*8), BX
+	IMULQ   R10, BX
+	ADDQ    BX, CX
+	MOVBQSX 5(SI)(R8*8), BX
+	XORQ    BX, R13
+	MOVBQSX 4(SI)(R8*8), BX
+	ADDQ    BX, R13
+	MOVBQSX (SI)(R8*8), BX
+	IMULQ   R11, BX
+	MOVBQSX 2(SI)(R8*8), DX
+	IMULQ   DX, R11
+	MOVBQSX 1(SI)(R8*8), DX
+	IMULQ   R12, DX
+	ADDQ    DX, BX
+	MOVBQSX 3(SI)(R8*8), DX
+	IMULQ   DX, R12
+	ADDQ    R11, R12
+	MOVQ    BX, R11
+	MOVWQSX 6(SI)(R8*8), BX
+	TESTL   $0x00000001, BX
+	JNZ     escape7
+	ADDQ    BX, R14
+
+row7:
+	MOVQ    CX, SI
+	ANDL    $0x000000f0, SI
+	ADDQ    R14, SI
+	MOVQ    AX, R8
+	ANDL    $0x000000e0, R8
+	SARQ    $0x04, AX
+	MOVQ    AX, R9
+	SARQ    $0x04, CX
+	MOVQ    CX, R10
+	MOVBQSX (SI)(R8*8), AX
+	IMULQ   R9, AX
+	MOVBQSX 1(SI)(R8*8), BX
+	IMULQ   R10, BX
+	ADDQ    BX, AX
+	MOVBQSX 2(SI)(R8*8), CX
+	IMULQ   R9, CX
+	MOVBQSX 3(SI)(R8*8), BX
+	IMULQ   R10, BX
+	ADDQ    BX, CX
+	MOVBQSX 5(SI)(R8*8), BX
+	XORQ    BX, R13
+	MOVBQSX 4(SI)(R8*8), BX
+	ADDQ    BX, R13
+	MOVBQSX (SI)(R8*8), BX
+	IMULQ   R11, BX
+	MOVBQSX 2(SI)(R8*8), DX
+	IMULQ   DX, R11
+	MOVBQSX 1(SI)(R8*8), DX
+	IMULQ   R12, DX
+	ADDQ    DX, BX
+	MOVBQSX 3(SI)(R8*8), DX
+	IMULQ   DX, R12
+	ADDQ    R11, R12
+	MOVQ    BX, R11
+	MOVWQSX 6(SI)(R8*8), BX
+	TESTL   $0x00000001, BX
+	JNZ     escape8
+	ADDQ    BX, R14
+
+row8:
+	MOVQ    CX, SI
+	ANDL    $0x000000f0, SI
+	ADDQ    R14, SI
+	MOVQ    AX, R8
+	ANDL    $0x000000e0, R8
+	SARQ    $0x04, AX
+	MOVQ    AX, R9
+	SARQ    $0x04, CX
+	MOVQ    CX, R10
+	MOVBQSX (SI)(R8*8), AX
+	IMULQ   R9, AX
+	MOVBQSX 1(SI)(R8*8), BX
+	IMULQ   R10, BX
+	ADDQ    BX, AX
+	MOVBQSX 2(SI)(R8*8), CX
+	IMULQ   R9, CX
+	MOVBQSX 3(SI)(R8*8), BX
+	IMULQ   R10, BX
+	ADDQ    BX, CX
+	MOVBQSX 5(SI)(R8*8), BX
+	XORQ    BX, R13
+	MOVBQSX 4(SI)(R8*8), BX
+	ADDQ    BX, R13
+	MOVBQSX (SI)(R8*8), BX
+	IMULQ   R11, BX
+	MOVBQSX 2(SI)(R8*8), DX
+	IMULQ   DX, R11
+	MOVBQSX 1(SI)(R8*8), DX
+	IMULQ   R12, DX
+	ADDQ    DX, BX
+	MOVBQSX 3(SI)(R8*8), DX
+	IMULQ   DX, R12
+	ADDQ    R11, R12
+	MOVQ    BX, R11
+	MOVWQSX 6(SI)(R8*8), BX
+	TESTL   $0x00000001, BX
+	JNZ     escape9
+	ADDQ    BX, R14
+
+row9:
+	MOVQ    CX, SI
+	ANDL    $0x000000f0, SI
+	ADDQ    R14, SI
+	MOVQ    AX, R8
+	ANDL    $0x000000e0, R8
+	SARQ    $0x04, AX
+	MOVQ    AX, R9
+	SARQ    $0x04, CX
+	MOVQ    CX, R10
+	MOVBQSX (SI)(R8*8), AX
+	IMULQ   R9, AX
+	MOVBQSX 1(SI)(R8*8), BX
+	IMULQ   R10, BX
+	ADDQ    BX, AX
+	MOVBQSX 2(SI)(R8*8), CX
+	IMULQ   R9, CX
+	MOVBQSX 3(SI)(R8*8), BX
+	IMULQ   R10, BX
+	ADDQ    BX, CX
+	MOVBQSX 5(SI)(R8*8), BX
+	XORQ    BX, R13
+	MOVBQSX 4(SI)(R8*8), BX
+	ADDQ    BX, R13
+	MOVBQSX (SI)(R8*8), BX
+	IMULQ   R11, BX
+	MOVBQSX 2(SI)(R8*8), DX
+	IMULQ   DX, R11
+	MOVBQSX 1(SI)(R8*8), DX
+	IMULQ   R12, DX
+	ADDQ    DX, BX
+	MOVBQSX 3(SI)(R8*8), DX
+	IMULQ   DX, R12
+	ADDQ    R11, R12
+	MOVQ    BX, R11
+	MOVWQSX 6(SI)(R8*8), BX
+	TESTL   $0x00000001, BX
+	JNZ     escape10
+	ADDQ    BX, R14
+
+row10:
+	MOVQ    CX, SI
+	ANDL    $0x000000f0, SI
+	ADDQ    R14, SI
+	MOVQ    AX, R8
+	ANDL    $0x000000e0, R8
+	SARQ    $0x04, AX
+	MOVQ    AX, R9
+	SARQ    $0x04, CX
+	MOVQ    CX, R10
+	MOVBQSX (SI)(R8*8), AX
+	IMULQ   R9, AX
+	MOVBQSX 1(SI)(R8*8), BX
+	IMULQ   R10, BX
+	ADDQ    BX, AX
+	MOVBQSX 2(SI)(R8*8), CX
+	IMULQ   R9, CX
+	MOVBQSX 3(SI)(R8*8), BX
+	IMULQ   R10, BX
+	ADDQ    BX, CX
+	MOVBQSX 5(SI)(R8*8), BX
+	XORQ    BX, R13
+	MOVBQSX 4(SI)(R8*8), BX
+	ADDQ    BX, R13
+	MOVBQSX (SI)(R8*8), BX
+	IMULQ   R11, BX
+	MOVBQSX 2(SI)(R8*8), DX
+	IMULQ   DX, R11
+	MOVBQSX 1(SI)(R8*8), DX
+	IMULQ   R12, DX
+	ADDQ    DX, BX
+	MOVBQSX 3(SI)(R8*8), DX
+	IMULQ   DX, R12
+	ADDQ    R11, R12
+	MOVQ    BX, R11
+	MOVWQSX 6(SI)(R8*8), BX
+	TESTL   $0x00000001, BX
+	JNZ     escape11
+	ADDQ    BX, R14
+
+row11:
+	MOVQ    CX, SI
+	ANDL    $0x000000f0, SI
+	ADDQ    R14, SI
+	MOVQ    AX, R8
+	ANDL    $0x000000e0, R8
+	SARQ    $0x04, AX
+	MOVQ    AX, R9
+	SARQ    $0x04, CX
+	MOVQ    CX, R10
+	MOVBQSX (SI)(R8*8), AX
+	IMULQ   R9, AX
+	MOVBQSX 1(SI)(R8*8), BX
+	IMULQ   R10, BX
+	ADDQ    BX, AX
+	MOVBQSX 2(SI)(R8*8), CX
+	IMULQ   R9, CX
+	MOVBQSX 3(SI)(R8*8), BX
+	IMULQ   R10, BX
+	ADDQ    BX, CX
+	MOVBQSX 5(SI)(R8*8), BX
+	XORQ    BX, R13
+	MOVBQSX 4(SI)(R8*8), BX
+	ADDQ    BX, R13
+	MOVBQSX (SI)(R8*8), BX
+	IMULQ   R11, BX
+	MOVBQSX 2(SI)(R8*8), DX
+	IMULQ   DX, R11
+	MOVBQSX 1(SI)(R8*8), DX
+	IMULQ   R12, DX
+	ADDQ    DX, BX
+	MOVBQSX 3(SI)(R8*8), DX
+	IMULQ   DX, R12
+	ADDQ    R11, R12
+	MOVQ    BX, R11
+	MOVWQSX 6(SI)(R8*8), BX
+	TESTL   $0x00000001, BX
+	JNZ     escape12
+	ADDQ    BX, R14
+
+row12:
+	MOVQ    CX, SI
+	ANDL    $0x000000f0, SI
+	ADDQ    R14, SI
+	MOVQ    AX, R8
+	ANDL    $0x000000e0, R8
+	SARQ    $0x04, AX
+	MOVQ    AX, R9
+	SARQ    $0x04, CX
+	MOVQ    CX, R10
+	MOVBQSX (SI)(R8*8), AX
+	IMULQ   R9, AX
+	MOVBQSX 1(SI)(R8*8), BX
+	IMULQ   R10, BX
+	ADDQ    BX, AX
+	MOVBQSX 2(SI)(R8*8), CX
+	IMULQ   R9, CX
+	MOVBQSX 3(SI)(R8*8), BX
+	IMULQ   R10, BX
+	ADDQ    BX, CX
+	MOVBQSX 5(SI)(R8*8), BX
+	XORQ    BX, R13
+	MOVBQSX 4(SI)(R8*8), BX
+	ADDQ    BX, R13
+	MOVBQSX (SI)(R8*8), BX
+	IMULQ   R11, BX
+	MOVBQSX 2(SI)(R8*8), DX
+	IMULQ   DX, R11
+	MOVBQSX 1(SI)(R8*8), DX
+	IMULQ   R12, DX
+	ADDQ    DX, BX
+	MOVBQSX 3(SI)(R8*8), DX
+	IMULQ   DX, R12
+	ADDQ    R11, R12
+	MOVQ    BX, R11
+	MOVWQSX 6(SI)(R8*8), BX
+	TESTL   $0x00000001, BX
+	JNZ     escape13
+	ADDQ    BX, R14
+
+row13:
+	MOVQ    CX, SI
+	ANDL    $0x000000f0, SI
+	ADDQ    R14, SI
+	MOVQ    AX, R8
+	ANDL    $0x000000e0, R8
+	SARQ    $0x04, AX
+	MOVQ    AX, R9
+	SARQ    $0x04, CX
+	MOVQ    CX, R10
+	MOVBQSX 5(SI)(R8*8), BX
+	XORQ    BX, R13
+	MOVBQSX 4(SI)(R8*8), BX
+	ADDQ    BX, R13
+	MOVQ    R13, ret+40(FP)
+
+	// unpack the matrices: u = the low half of uv, sign-extended; v = (uv − u) >> 32
+	MOVQ    t+32(FP), DI
+	MOVLQSX R11, R9
+	SUBQ    R9, R11
+	SARQ    $0x20, R11
+	MOVQ    R11, R10
+	MOVLQSX R12, R14
+	SUBQ    R14, R12
+	SARQ    $0x20, R12
+	MOVQ    R12, R15
+	MOVQ    (DI), BX
+	MOVQ    8(DI), DX
+	MOVLQSX BX, R11
+	SUBQ    R11, BX
+	SARQ    $0x20, BX
+	MOVQ    BX, R12
+	MOVLQSX DX, AX
+	SUBQ    AX, DX
+	SARQ    $0x20, DX
+	MOVQ    DX, CX
+
+	// N = B·A, in R9, R10, R14, R15
+	MOVQ  R9, BX
+	IMULQ R11, BX
+	MOVQ  R10, DX
+	IMULQ AX, DX
+	ADDQ  DX, BX
+	IMULQ R12, R9
+	IMULQ CX, R10
+	ADDQ  R9, R10
+	MOVQ  BX, R9
+	MOVQ  R14, BX
+	IMULQ R11, BX
+	MOVQ  R15, DX
+	IMULQ AX, DX
+	ADDQ  DX, BX
+	IMULQ R12, R14
+	IMULQ CX, R15
+	ADDQ  R14, R15
+	MOVQ  BX, R14
+
+	// T = 4·M·N, M = [a b; c d] the 15th lookup's: into R9–R12 for updateFG, and t
+	MOVBQSX (SI)(R8*8), R11
+	MOVBQSX 1(SI)(R8*8), R12
+	MOVBQSX 2(SI)(R8*8), AX
+	MOVBQSX 3(SI)(R8*8), CX
+	MOVQ    R11, BX
+	IMULQ   R9, BX
+	MOVQ    R12, DX
+	IMULQ   R14, DX
+	ADDQ    DX, BX
+	IMULQ   R10, R11
+	IMULQ   R15, R12
+	ADDQ    R11, R12
+	MOVQ    BX, R11
+	MOVQ    AX, BX
+	IMULQ   R9, BX
+	MOVQ    CX, DX
+	IMULQ   R14, DX
+	ADDQ    DX, BX
+	IMULQ   R10, AX
+	IMULQ   R15, CX
+	ADDQ    AX, CX
+	MOVQ    BX, AX
+	SHLQ    $0x02, R11
+	MOVQ    R11, (DI)
+	SHLQ    $0x02, R12
+	MOVQ    R12, 8(DI)
+	SHLQ    $0x02, AX
+	MOVQ    AX, 16(DI)
+	SHLQ    $0x02, CX
+	MOVQ    CX, 24(DI)
+	MOVQ    R11, R9
+	MOVQ    R12, R10
+	MOVQ    AX, R11
+	MOVQ    CX, R12
 
 	// the loop counts down n in its argument slot, so that every conditional
 	// jump follows an instruction on n, a public argument (ctcheck.Assembly)
@@ -2132,6 +2712,258 @@ fg_top:
 	MOVQ BX, (DI)
 	MOVQ R13, (R8)
 	RET
+
+escape0:
+	MOVQ    $0x0000000f, BX
+	CMPQ    R13, BX
+	CMOVQLT R13, BX
+	MOVQ    $-15, DX
+	CMPQ    BX, DX
+	CMOVQLT DX, BX
+	ADDQ    $0x0f, BX
+	SHRQ    $0x01, BX
+	MOVQ    BX, DX
+	ANDL    $0x01, DX
+	SHRQ    $0x01, BX
+	SHLQ    $0x0b, BX
+	LEAQ    (BX)(DX*8), BX
+	MOVQ    ·divTab+0(SB), R14
+	ADDQ    BX, R14
+	JMP     row0
+
+escape1:
+	MOVQ    $0x0000000f, BX
+	CMPQ    R13, BX
+	CMOVQLT R13, BX
+	MOVQ    $-15, DX
+	CMPQ    BX, DX
+	CMOVQLT DX, BX
+	ADDQ    $0x0f, BX
+	SHRQ    $0x01, BX
+	MOVQ    BX, DX
+	ANDL    $0x01, DX
+	SHRQ    $0x01, BX
+	SHLQ    $0x0b, BX
+	LEAQ    (BX)(DX*8), BX
+	MOVQ    ·divTab+0(SB), R14
+	ADDQ    BX, R14
+	JMP     row1
+
+escape2:
+	MOVQ    $0x0000000f, BX
+	CMPQ    R13, BX
+	CMOVQLT R13, BX
+	MOVQ    $-15, DX
+	CMPQ    BX, DX
+	CMOVQLT DX, BX
+	ADDQ    $0x0f, BX
+	SHRQ    $0x01, BX
+	MOVQ    BX, DX
+	ANDL    $0x01, DX
+	SHRQ    $0x01, BX
+	SHLQ    $0x0b, BX
+	LEAQ    (BX)(DX*8), BX
+	MOVQ    ·divTab+0(SB), R14
+	ADDQ    BX, R14
+	JMP     row2
+
+escape3:
+	MOVQ    $0x0000000f, BX
+	CMPQ    R13, BX
+	CMOVQLT R13, BX
+	MOVQ    $-15, DX
+	CMPQ    BX, DX
+	CMOVQLT DX, BX
+	ADDQ    $0x0f, BX
+	SHRQ    $0x01, BX
+	MOVQ    BX, DX
+	ANDL    $0x01, DX
+	SHRQ    $0x01, BX
+	SHLQ    $0x0b, BX
+	LEAQ    (BX)(DX*8), BX
+	MOVQ    ·divTab+0(SB), R14
+	ADDQ    BX, R14
+	JMP     row3
+
+escape4:
+	MOVQ    $0x0000000f, BX
+	CMPQ    R13, BX
+	CMOVQLT R13, BX
+	MOVQ    $-15, DX
+	CMPQ    BX, DX
+	CMOVQLT DX, BX
+	ADDQ    $0x0f, BX
+	SHRQ    $0x01, BX
+	MOVQ    BX, DX
+	ANDL    $0x01, DX
+	SHRQ    $0x01, BX
+	SHLQ    $0x0b, BX
+	LEAQ    (BX)(DX*8), BX
+	MOVQ    ·divTab+0(SB), R14
+	ADDQ    BX, R14
+	JMP     row4
+
+escape5:
+	MOVQ    $0x0000000f, BX
+	CMPQ    R13, BX
+	CMOVQLT R13, BX
+	MOVQ    $-15, DX
+	CMPQ    BX, DX
+	CMOVQLT DX, BX
+	ADDQ    $0x0f, BX
+	SHRQ    $0x01, BX
+	MOVQ    BX, DX
+	ANDL    $0x01, DX
+	SHRQ    $0x01, BX
+	SHLQ    $0x0b, BX
+	LEAQ    (BX)(DX*8), BX
+	MOVQ    ·divTab+0(SB), R14
+	ADDQ    BX, R14
+	JMP     row5
+
+escape6:
+	MOVQ    $0x0000000f, BX
+	CMPQ    R13, BX
+	CMOVQLT R13, BX
+	MOVQ    $-15, DX
+	CMPQ    BX, DX
+	CMOVQLT DX, BX
+	ADDQ    $0x0f, BX
+	SHRQ    $0x01, BX
+	MOVQ    BX, DX
+	ANDL    $0x01, DX
+	SHRQ    $0x01, BX
+	SHLQ    $0x0b, BX
+	LEAQ    (BX)(DX*8), BX
+	MOVQ    ·divTab+0(SB), R14
+	ADDQ    BX, R14
+	JMP     row6
+
+escape7:
+	MOVQ    $0x0000000f, BX
+	CMPQ    R13, BX
+	CMOVQLT R13, BX
+	MOVQ    $-15, DX
+	CMPQ    BX, DX
+	CMOVQLT DX, BX
+	ADDQ    $0x0f, BX
+	SHRQ    $0x01, BX
+	MOVQ    BX, DX
+	ANDL    $0x01, DX
+	SHRQ    $0x01, BX
+	SHLQ    $0x0b, BX
+	LEAQ    (BX)(DX*8), BX
+	MOVQ    ·divTab+0(SB), R14
+	ADDQ    BX, R14
+	JMP     row7
+
+escape8:
+	MOVQ    $0x0000000f, BX
+	CMPQ    R13, BX
+	CMOVQLT R13, BX
+	MOVQ    $-15, DX
+	CMPQ    BX, DX
+	CMOVQLT DX, BX
+	ADDQ    $0x0f, BX
+	SHRQ    $0x01, BX
+	MOVQ    BX, DX
+	ANDL    $0x01, DX
+	SHRQ    $0x01, BX
+	SHLQ    $0x0b, BX
+	LEAQ    (BX)(DX*8), BX
+	MOVQ    ·divTab+0(SB), R14
+	ADDQ    BX, R14
+	JMP     row8
+
+escape9:
+	MOVQ    $0x0000000f, BX
+	CMPQ    R13, BX
+	CMOVQLT R13, BX
+	MOVQ    $-15, DX
+	CMPQ    BX, DX
+	CMOVQLT DX, BX
+	ADDQ    $0x0f, BX
+	SHRQ    $0x01, BX
+	MOVQ    BX, DX
+	ANDL    $0x01, DX
+	SHRQ    $0x01, BX
+	SHLQ    $0x0b, BX
+	LEAQ    (BX)(DX*8), BX
+	MOVQ    ·divTab+0(SB), R14
+	ADDQ    BX, R14
+	JMP     row9
+
+escape10:
+	MOVQ    $0x0000000f, BX
+	CMPQ    R13, BX
+	CMOVQLT R13, BX
+	MOVQ    $-15, DX
+	CMPQ    BX, DX
+	CMOVQLT DX, BX
+	ADDQ    $0x0f, BX
+	SHRQ    $0x01, BX
+	MOVQ    BX, DX
+	ANDL    $0x01, DX
+	SHRQ    $0x01, BX
+	SHLQ    $0x0b, BX
+	LEAQ    (BX)(DX*8), BX
+	MOVQ    ·divTab+0(SB), R14
+	ADDQ    BX, R14
+	JMP     row10
+
+escape11:
+	MOVQ    $0x0000000f, BX
+	CMPQ    R13, BX
+	CMOVQLT R13, BX
+	MOVQ    $-15, DX
+	CMPQ    BX, DX
+	CMOVQLT DX, BX
+	ADDQ    $0x0f, BX
+	SHRQ    $0x01, BX
+	MOVQ    BX, DX
+	ANDL    $0x01, DX
+	SHRQ    $0x01, BX
+	SHLQ    $0x0b, BX
+	LEAQ    (BX)(DX*8), BX
+	MOVQ    ·divTab+0(SB), R14
+	ADDQ    BX, R14
+	JMP     row11
+
+escape12:
+	MOVQ    $0x0000000f, BX
+	CMPQ    R13, BX
+	CMOVQLT R13, BX
+	MOVQ    $-15, DX
+	CMPQ    BX, DX
+	CMOVQLT DX, BX
+	ADDQ    $0x0f, BX
+	SHRQ    $0x01, BX
+	MOVQ    BX, DX
+	ANDL    $0x01, DX
+	SHRQ    $0x01, BX
+	SHLQ    $0x0b, BX
+	LEAQ    (BX)(DX*8), BX
+	MOVQ    ·divTab+0(SB), R14
+	ADDQ    BX, R14
+	JMP     row12
+
+escape13:
+	MOVQ    $0x0000000f, BX
+	CMPQ    R13, BX
+	CMOVQLT R13, BX
+	MOVQ    $-15, DX
+	CMPQ    BX, DX
+	CMOVQLT DX, BX
+	ADDQ    $0x0f, BX
+	SHRQ    $0x01, BX
+	MOVQ    BX, DX
+	ANDL    $0x01, DX
+	SHRQ    $0x01, BX
+	SHLQ    $0x0b, BX
+	LEAQ    (BX)(DX*8), BX
+	MOVQ    ·divTab+0(SB), R14
+	ADDQ    BX, R14
+	JMP     row13
 
 // func posdivstepsUpdateAsm(n int, fv *signed62, gv *signed62, eta int64, jac uint64) (int64, uint64)
 // Requires: CMOV

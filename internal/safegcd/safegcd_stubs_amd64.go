@@ -29,9 +29,9 @@ func updateFGAsm(n int, fv *signed62, gv *signed62, t *trans)
 //go:noescape
 func divsteps59Asm(zeta int64, f0 uint64, g0 uint64, t *trans) int64
 
-// divstepsUpdateAsm is divstepsUpdate: divsteps62Var on limb 0 of fv and
-// gv, its matrix stored in t, then updateFGVar(n, fv, gv, t); it returns
-// the new η. 1 ≤ n ≤ 5.
+// divstepsUpdateAsm is divstepsUpdate: divsteps60Tab on limb 0 of
+// fv and gv, its matrix stored in t, then updateFGVar(n, fv, gv, t); it
+// returns the new η. η is odd; 1 ≤ n ≤ 5.
 //
 //go:noescape
 func divstepsUpdateAsm(n int, fv *signed62, gv *signed62, eta int64, t *trans) int64

@@ -82,7 +82,7 @@ const offset = 1 << 62
 //
 // On entry and on return d, e ∈ (−2M, M), with limbs 0..3 in [0, 2⁶²) and limb 4
 // signed (so |d₄|, |e₄| < 2⁹), and t is a matrix from divsteps59 or
-// divsteps62Var (|u| + |v| ≤ 2⁶², |q| + |r| ≤ 2⁶²).
+// divsteps60Tab (|u| + |v| ≤ 2⁶², |q| + |r| ≤ 2⁶²).
 //
 // Bounds on the accumulators cd and ce: each limb adds U·dᵢ + V·eᵢ < 2¹²⁶ (see
 // offset); Mᵢ·md with |Mᵢ| ≤ 2⁶¹ (limb 4: ≤ 2⁸) and |md| ≤ 2⁶³, at most 2¹²⁴ in

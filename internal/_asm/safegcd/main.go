@@ -25,17 +25,19 @@
 // divsteps59 251.7 -> 227.1 ns (minima of 4 runs); Invert 0.84x (p) and
 // 0.79x (n), VarTimeInvert 0.82x and 0.81x, VarTimeJacobi 0.89x and 0.90x
 // (benchstat medians, p <= 0.011).
-//   - the variable-time batches (varDivsteps): on an AMD Zen 5 the
+//   - the Jacobi symbol's batches (varDivsteps): on an AMD Zen 5 the
 //     compiled Go loop took 95 ns per batch of 62 posdivsteps recorded from
 //     real Jacobi symbols, gcc's 74 ns (79 ns not inlined). The loop is
 //     bound by the latency from one g to the next; the assembly keeps the
 //     sentinel and the mask off that path, as gcc does: 86 ns, and
-//     VarTimeInvert 0.94x, VarTimeJacobi 0.93x on fresh inputs (the same
-//     loop with its sentinel by BTS, or TZCNT instead of BSF, or one taken
-//     jump fewer per turn: no better). Then the swap's η + 1 one addition
-//     after the count: VarTimeInvert and VarTimeJacobi 0.97x more; and
-//     each loop fused with the update of f and g, the only form kept
-//     (divstepsUpdateAsm, posdivstepsUpdateAsm): 0.97x and 0.96x more.
+//     VarTimeJacobi 0.93x on fresh inputs (the same loop with its sentinel
+//     by BTS, or TZCNT instead of BSF, or one taken jump fewer per turn: no
+//     better). Then the swap's η + 1 one addition after the count: 0.97x
+//     more; and the loop fused with the update of f and g: 0.96x more.
+//   - the inversion's batches (divstepsTab, tab.go): 15 table lookups of 4
+//     divsteps instead of those turns, VarTimeInvert 0.80x and 0.79x (mod p
+//     and n, fresh inputs, benchstat count 6) against the turns in
+//     assembly.
 //   - two Jacobi symbols at once (posdivstepsUpdate2Asm, pair.go): a
 //     batch of each in one loop, 1.34x one batch (110 vs 82 ns on random
 //     inputs); with the exact tails alternated in Go, a pair of symbols
@@ -67,8 +69,8 @@ func main() {
 	updateDE()
 	updateFG()
 	divsteps59()
-	varDivsteps(false)
-	varDivsteps(true)
+	divstepsTab()
+	varDivsteps()
 	posdivstepsUpdate2()
 	asmgen.Generate("safegcd", rationale)
 }
@@ -405,52 +407,35 @@ func divsteps59() {
 	RET()
 }
 
-// varDivsteps generates divstepsUpdateAsm (pos false) and
-// posdivstepsUpdateAsm (pos true), one batch of the variable-time
-// inversion or Jacobi symbol: the loop of divsteps62Var or
-// posdivsteps62Var of divsteps.go, turn by turn with the same results
-// (posdivsteps' jac included, all 64 bits), then updateFG's body with the
-// matrix still in registers. The loops are bound by the latency of the
-// chain from one g to the next, and the compiled Go loops were about 1.3
-// times slower than gcc's for the same steps. These follow gcc's form: the sentinel of the trailing-zero count and the mask
-// of w are built off g's path (all ones shifted by left, and by
-// 64 − min(η + 1, left), with no second minimum on the path from η), and
-// w's products run in parallel with the mask. A swap's η + 1 = zeros + 1 − η
-// is one addition after the count, 1 − η being computed before it (gcc
-// folds the negation the same way).
-func varDivsteps(pos bool) {
-	if pos {
-		TEXT("posdivstepsUpdateAsm", NOSPLIT, "func(n int, fv, gv *signed62, eta int64, jac uint64) (int64, uint64)")
-		Pragma("noescape")
-		Doc("posdivstepsUpdateAsm is posdivstepsUpdate: posdivsteps62Var on the low",
-			"64 bits of fv and gv, then updateFGVar(n, fv, gv, t) with its matrix t;",
-			"it returns the new η and jac. 1 ≤ n ≤ 5.")
-	} else {
-		TEXT("divstepsUpdateAsm", NOSPLIT, "func(n int, fv, gv *signed62, eta int64, t *trans) int64")
-		Pragma("noescape")
-		Doc("divstepsUpdateAsm is divstepsUpdate: divsteps62Var on limb 0 of fv and",
-			"gv, its matrix stored in t, then updateFGVar(n, fv, gv, t); it returns",
-			"the new η. 1 ≤ n ≤ 5.")
-	}
+// varDivsteps generates posdivstepsUpdateAsm, one batch of the Jacobi
+// symbol: the loop of posdivsteps62Var of divsteps.go, turn by turn with the
+// same results (jac included, all 64 bits), then updateFG's body with the
+// matrix still in registers. The loop is bound by the latency of the chain
+// from one g to the next, and the compiled Go loop was about 1.3 times
+// slower than gcc's for the same steps. This follows gcc's form: the
+// sentinel of the trailing-zero count and the mask of w are built off g's
+// path (all ones shifted by left, and by 64 − min(η + 1, left), with no
+// second minimum on the path from η), and w's products run in parallel with
+// the mask. A swap's η + 1 = zeros + 1 − η is one addition after the count,
+// 1 − η being computed before it (gcc folds the negation the same way).
+//
+// The inversion's batch was this loop too, without jac and with the swap's
+// negations, until the table-driven divstepsUpdateAsm (tab.go) replaced it.
+func varDivsteps() {
+	TEXT("posdivstepsUpdateAsm", NOSPLIT, "func(n int, fv, gv *signed62, eta int64, jac uint64) (int64, uint64)")
+	Pragma("noescape")
+	Doc("posdivstepsUpdateAsm is posdivstepsUpdate: posdivsteps62Var on the low",
+		"64 bits of fv and gv, then updateFGVar(n, fv, gv, t) with its matrix t;",
+		"it returns the new η and jac. 1 ≤ n ≤ 5.")
 	eta, f, g := R8, R9, R10
 	u, v, q, r := R11, R12, R13, R14
 	left, jac, w := R15, RDI, RSI
 	t1, t2, m := RAX, RBX, RDX
 	Load(Param("eta"), eta)
-	if pos {
-		Comment("f0, g0 = the low 64 bits of fv and gv: limb 0 + limb 1 << 62")
-		loadLow64("fv", f, t1)
-		loadLow64("gv", g, t1)
-	} else {
-		Comment("f0, g0 = limb 0 of fv and gv (divsteps read their low 62 bits)")
-		Load(Param("fv"), t1)
-		MOVQ(Mem{Base: t1}, f)
-		Load(Param("gv"), t1)
-		MOVQ(Mem{Base: t1}, g)
-	}
-	if pos {
-		Load(Param("jac"), jac)
-	}
+	Comment("f0, g0 = the low 64 bits of fv and gv: limb 0 + limb 1 << 62")
+	loadLow64("fv", f, t1)
+	loadLow64("gv", g, t1)
+	Load(Param("jac"), jac)
 	MOVL(U32(1), u.As32())
 	XORL(v.As32(), v.As32())
 	XORL(q.As32(), q.As32())
@@ -471,48 +456,37 @@ func varDivsteps(pos bool) {
 	SHRQ(CL, g)
 	SHLQ(CL, u)
 	SHLQ(CL, v)
-	if pos {
-		Comment("jac ^= zeros & (f>>1 ^ f>>2): (2 | f) = −1 iff f ≡ 3, 5 (mod 8)")
-		MOVQ(f, t1)
-		SHRQ(U8(1), t1)
-		MOVQ(f, m)
-		SHRQ(U8(2), m)
-		XORQ(m, t1)
-		ANDQ(RCX, t1)
-		XORQ(t1, jac)
-	}
+	Comment("jac ^= zeros & (f>>1 ^ f>>2): (2 | f) = −1 iff f ≡ 3, 5 (mod 8)")
+	MOVQ(f, t1)
+	SHRQ(U8(1), t1)
+	MOVQ(f, m)
+	SHRQ(U8(2), m)
+	XORQ(m, t1)
+	ANDQ(RCX, t1)
+	XORQ(t1, jac)
 	SUBQ(RCX, left)
 	JZ(LabelRef("done"))
 	Comment("η − zeros ≥ 0: no swap")
 	CMPQ(eta, RCX)
 	JGE(LabelRef("noswap"))
 
-	// swap sets (x, y) = (y, x), or (y, −x) for divsteps.
+	// swap sets (x, y) = (y, x).
 	swap := func(x, y Register) {
 		MOVQ(x, t1)
 		MOVQ(y, x)
-		if !pos {
-			NEGQ(t1)
-		}
 		MOVQ(t1, y)
 	}
 	mask := func(bits uint8) { emitMask(t2, left, m, w, bits) }
-	if pos {
-		Comment("η' = zeros − η > 0; swap (f, u, v) with (g, q, r); reciprocity flips jac if f ≡ g ≡ 3 (mod 4)")
-	} else {
-		Comment("η' = zeros − η > 0; (f, u, v) ← (g, q, r) and (g, q, r) ← −(f, u, v)")
-	}
+	Comment("η' = zeros − η > 0; swap (f, u, v) with (g, q, r); reciprocity flips jac if f ≡ g ≡ 3 (mod 4)")
 	ADDQ(RCX, t2)
 	LEAQ(Mem{Base: t2, Disp: -1}, eta)
 	swap(f, g)
 	swap(u, q)
 	swap(v, r)
-	if pos {
-		MOVQ(f, t1)
-		ANDQ(g, t1)
-		SHRQ(U8(1), t1)
-		XORQ(t1, jac)
-	}
+	MOVQ(f, t1)
+	ANDQ(g, t1)
+	SHRQ(U8(1), t1)
+	XORQ(t1, jac)
 	Comment("w = f·g·(f² − 2) mod 2^min(η'+1, left, 6): −g/f, as f·(2 − f²) ≡ f⁻¹ (mod 64)")
 	MOVQ(f, w)
 	IMULQ(g, w)
@@ -554,15 +528,7 @@ func varDivsteps(pos bool) {
 	Comment("the last run of zeros: η −= zeros")
 	SUBQ(RCX, eta)
 	Store(eta, ReturnIndex(0))
-	if pos {
-		Store(jac, ReturnIndex(1))
-	} else {
-		Load(Param("t"), RAX)
-		MOVQ(u, field("t", RAX, "u"))
-		MOVQ(v, field("t", RAX, "v"))
-		MOVQ(q, field("t", RAX, "q"))
-		MOVQ(r, field("t", RAX, "r"))
-	}
+	Store(jac, ReturnIndex(1))
 	Comment("the matrix into R9–R12 for the update of f and g")
 	MOVQ(u, R9)
 	MOVQ(v, R10)
