@@ -7,8 +7,9 @@
 #   bench/libsecp-internal.sh [-n ROUNDS] [-o DIR] [-r ROWS] [-m] [GITREV...]
 #
 # -m compares libsecp256k1's `bench` (the operation rows: ecdsa_*,
-# schnorrsig_*, ellswift_*, …) with `secp256k1 bench main` instead; give
-# ROWS with it (e.g. -m -r '^ellswift_').
+# schnorrsig_*, ellswift_*, …) and bench/libsecp-musig.c (musig_partial_sign
+# and musig_session_2of2, which its `bench` lacks) with `secp256k1 bench main`
+# instead; give ROWS with it (e.g. -m -r '^ellswift_').
 #
 # libsecp256k1 is built from the C sources that go-ethereum's Go module
 # vendors (crypto/secp256k1/libsecp256k1, fetched through the Go module
@@ -60,6 +61,10 @@ chmod -R u+w "$out/libsecp256k1"
 		-DENABLE_MODULE_ECDH=1 -DENABLE_MODULE_RECOVERY=1 -DENABLE_MODULE_EXTRAKEYS=1 \
 		-DENABLE_MODULE_SCHNORRSIG=1 -DENABLE_MODULE_MUSIG=1 -DENABLE_MODULE_ELLSWIFT=1 \
 		-o "$out/bench" src/bench.c src/secp256k1.c src/precomputed_ecmult.c src/precomputed_ecmult_gen.c
+	gcc -O2 -I include -I src -DUSE_ASM_X86_64=1 -DECMULT_WINDOW_SIZE=15 -DCOMB_BLOCKS=43 -DCOMB_TEETH=6 \
+		-DENABLE_MODULE_ECDH=1 -DENABLE_MODULE_RECOVERY=1 -DENABLE_MODULE_EXTRAKEYS=1 \
+		-DENABLE_MODULE_SCHNORRSIG=1 -DENABLE_MODULE_MUSIG=1 -DENABLE_MODULE_ELLSWIFT=1 \
+		-o "$out/musig" "$root/bench/libsecp-musig.c" src/secp256k1.c src/precomputed_ecmult.c src/precomputed_ecmult_gen.c
 )
 if [ -n "$main" ]; then
 	cbench=("$out/bench") kbench=(bench main)
@@ -87,6 +92,9 @@ rm -f "$out"/libsecp256k1.txt "$out"/kestrel-*.txt
 for i in $(seq "$rounds"); do
 	echo "round $i of $rounds" >&2
 	"${pin[@]}" "${cbench[@]}" | table "$rows" >>"$out/libsecp256k1.txt"
+	if [ -n "$main" ]; then
+		"${pin[@]}" "$out/musig" | table "$rows" >>"$out/libsecp256k1.txt"
+	fi
 	for n in "${names[@]}"; do
 		"${pin[@]}" "$out/kestrel-$n" "${kbench[@]}" -run "$rows" 2>/dev/null | table "$rows" >>"$out/kestrel-$n.txt"
 	done
