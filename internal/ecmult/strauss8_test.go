@@ -141,35 +141,53 @@ type strauss8Case struct {
 	exceptional bool
 }
 
-// checkStrauss8 runs VarTimeDoubleScalarBaseMult8 on the cases and checks
+// checkStrauss8 runs VarTimeDoubleScalarBaseMult16 (which runs
+// VarTimeDoubleScalarBaseMult8 for up to eight) on the cases and checks
 // each lane against VarTimeDoubleScalarBaseMult and, for curve points,
 // the math/big reference, and that the lanes from len(cases) up are left
 // alone. It also checks that the lanes of cases not marked exceptional
-// were computed by the lanes (strauss8Lanes), not by the fallback.
+// were computed by the lanes (strauss8Lanes, or strauss8Run on two groups
+// above eight), not by the fallback.
 func checkStrauss8(t *testing.T, cases []strauss8Case) {
 	t.Helper()
-	var a, b [lanes]scalar.Scalar
-	var A [lanes]group.Affine
+	n := len(cases)
+	var a, b [Lanes2]scalar.Scalar
+	var A [Lanes2]group.Affine
 	for j, c := range cases {
 		a[j], b[j] = *scalarFromBig(c.a), *scalarFromBig(c.b)
 		A[j] = group.Affine{X: elementFromBig(c.A.X), Y: elementFromBig(c.A.Y)}
 	}
-	var out [lanes]group.Jacobian
-	var ok [lanes]bool
-	for j := len(cases); j < lanes; j++ {
+	var out [Lanes2]group.Jacobian
+	var ok [Lanes2]bool
+	for j := n; j < Lanes2; j++ {
 		out[j].X.SetUint64(uint64(j)) // a marker
 	}
-	VarTimeDoubleScalarBaseMult8(&out, &ok, &a, &A, &b, len(cases))
-	for j := len(cases); j < lanes; j++ {
-		a[j], b[j], A[j] = a[0], b[0], A[0]
+	VarTimeDoubleScalarBaseMult16(&out, &ok, &a, &A, &b, n)
+	var raw [2]group8.Jacobian8
+	var fail [Lanes2]bool
+	if n <= lanes {
+		ha, hA, hb := *(*[lanes]scalar.Scalar)(a[:lanes]), *(*[lanes]group.Affine)(A[:lanes]), *(*[lanes]scalar.Scalar)(b[:lanes])
+		for j := n; j < lanes; j++ {
+			ha[j], hb[j], hA[j] = ha[0], hb[0], hA[0]
+		}
+		var f [lanes]bool
+		raw[0], f = strauss8Lanes(&ha, &hA, &hb)
+		copy(fail[:], f[:])
+	} else {
+		var st, st2 strauss8Set
+		st.prepareFrom(a[:lanes], A[:lanes], b[:lanes], lanes)
+		st2.prepareFrom(a[lanes:], A[lanes:], b[lanes:], n-lanes)
+		strauss8Run(&st, &st2)
+		raw[0], raw[1] = st.r, st2.r
+		copy(fail[:], st.fail[:])
+		copy(fail[lanes:], st2.fail[:])
 	}
-	raw, fail := strauss8Lanes(&a, &A, &b)
 	for j, c := range cases {
 		var p group.Jacobian
-		raw.Get(j, &p)
+		raw[j/lanes].Get(j%lanes, &p)
 		identity := testref.IsOnCurve(c.A) && straussTestRef([]*big.Int{c.a}, []testref.Point{c.A}, c.b).Inf
 		if !c.exceptional && !identity && (fail[j] || p.Z.IsZero() == 1) {
-			t.Fatalf("lane %d of %d (a = %x, b = %x): the lanes failed", j, len(cases), c.a, c.b)
+			t.Fatalf("lane %d of %d (a = %x, b = %x): the lanes failed", j, n, c.a, c.b)
 		}
 	}
 	for j, c := range cases {
@@ -177,25 +195,26 @@ func checkStrauss8(t *testing.T, cases []strauss8Case) {
 		Aj.SetAffine(&A[j])
 		want, wantOK := VarTimeDoubleScalarBaseMult(&a[j], &Aj, &b[j])
 		if ok[j] != wantOK || (ok[j] && out[j].Equal(&want) != 1) {
-			t.Fatalf("lane %d of %d (a = %x, b = %x): differs from VarTimeDoubleScalarBaseMult", j, len(cases), c.a, c.b)
+			t.Fatalf("lane %d of %d (a = %x, b = %x): differs from VarTimeDoubleScalarBaseMult", j, n, c.a, c.b)
 		}
 		if testref.IsOnCurve(c.A) {
 			checkPoint(t, "lane", &out[j], straussTestRef([]*big.Int{c.a}, []testref.Point{c.A}, c.b))
 		}
 	}
-	for j := len(cases); j < lanes; j++ {
+	for j := n; j < Lanes2; j++ {
 		var marker field.Element
 		marker.SetUint64(uint64(j))
 		if out[j].X.Equal(&marker) != 1 || ok[j] {
-			t.Fatalf("lane %d beyond n = %d was written", j, len(cases))
+			t.Fatalf("lane %d beyond n = %d was written", j, n)
 		}
 	}
 }
 
-// TestVarTimeDoubleScalarBaseMult8 checks the eight lanes against the
-// single path and math/big, on each field8 backend, with edge scalars
-// for a and b, special points, lanes whose result is the identity or
-// needs a doubling, a point off the curve, and every lane count.
+// TestVarTimeDoubleScalarBaseMult8 checks the eight lanes, and the two
+// groups of eight of VarTimeDoubleScalarBaseMult16, against the single path
+// and math/big, on each field8 backend, with edge scalars for a and b,
+// special points, lanes whose result is the identity or needs a doubling,
+// a point off the curve, and every lane count up to sixteen.
 func TestVarTimeDoubleScalarBaseMult8(t *testing.T) {
 	for _, be := range field8.Backends() {
 		t.Run(be, func(t *testing.T) {
@@ -234,7 +253,7 @@ func TestVarTimeDoubleScalarBaseMult8(t *testing.T) {
 				return c
 			}
 			for i := range count {
-				cases := make([]strauss8Case, 1+i%lanes)
+				cases := make([]strauss8Case, 1+i%Lanes2)
 				for j := range cases {
 					cases[j] = randomCase()
 				}
@@ -251,8 +270,8 @@ func TestVarTimeDoubleScalarBaseMult8(t *testing.T) {
 }
 
 // TestStrauss8Fallback forces lanes to look exceptional (Z = 0 after the
-// chain) and checks that they still get VarTimeDoubleScalarBaseMult's
-// results, which are not the identity.
+// chain; lanes j and j + 8 together with sixteen) and checks that they still
+// get VarTimeDoubleScalarBaseMult's results, which are not the identity.
 func TestStrauss8Fallback(t *testing.T) {
 	r := testref.Rand(t)
 	forced := 0
@@ -267,9 +286,9 @@ func TestStrauss8Fallback(t *testing.T) {
 		}
 		return v
 	}
-	for range 8 {
+	for i := range 8 {
 		forced = r.Intn(1 << lanes)
-		cases := make([]strauss8Case, lanes)
+		cases := make([]strauss8Case, lanes+i%2*lanes)
 		for j := range cases {
 			cases[j] = strauss8Case{a: randomScalar(r), b: randomScalar(r), A: strauss8RandomPoint(r)}
 		}
@@ -306,6 +325,21 @@ func BenchmarkEcmult1pG8(b *testing.B) {
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*lanes), "ns/lane")
 		})
+		b.Run("lanes=16/backend="+be, func(b *testing.B) {
+			defer field8.SetBackend(be)()
+			var a2, g2 [Lanes2]scalar.Scalar
+			var A2 [Lanes2]group.Affine
+			for j := range Lanes2 {
+				a2[j], A2[j], g2[j] = a[j%lanes], A[(j+3)%lanes], g[(j+5)%lanes]
+			}
+			var out [Lanes2]group.Jacobian
+			var ok [Lanes2]bool
+			b.ReportAllocs()
+			for b.Loop() {
+				VarTimeDoubleScalarBaseMult16(&out, &ok, &a2, &A2, &g2, Lanes2)
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*Lanes2), "ns/lane")
+		})
 	}
 }
 
@@ -318,5 +352,15 @@ func TestStrauss8Allocations(t *testing.T) {
 	var ok [lanes]bool
 	if n := testing.AllocsPerRun(3, func() { VarTimeDoubleScalarBaseMult8(&out, &ok, a, A, g, lanes) }); n != 0 {
 		t.Errorf("%v allocations", n)
+	}
+	var a2, g2 [Lanes2]scalar.Scalar
+	var A2 [Lanes2]group.Affine
+	for j := range Lanes2 {
+		a2[j], A2[j], g2[j] = a[j%lanes], A[j%lanes], g[j%lanes]
+	}
+	var out2 [Lanes2]group.Jacobian
+	var ok2 [Lanes2]bool
+	if n := testing.AllocsPerRun(3, func() { VarTimeDoubleScalarBaseMult16(&out2, &ok2, &a2, &A2, &g2, Lanes2) }); n != 0 {
+		t.Errorf("sixteen lanes: %v allocations", n)
 	}
 }

@@ -38,6 +38,22 @@ func BenchmarkLanes(b *testing.B) {
 				x.AddAffine(&x, &a8)
 			}
 		})
+		// Two independent points, each step on both: compare with twice
+		// Double and AddAffine.
+		b.Run("op=Double2/backend="+be, func(b *testing.B) {
+			defer field8.SetBackend(be)()
+			x, y := p8, p8
+			for b.Loop() {
+				Double2(&x, &x, &y, &y)
+			}
+		})
+		b.Run("op=AddAffine2/backend="+be, func(b *testing.B) {
+			defer field8.SetBackend(be)()
+			x, y := p8, p8
+			for b.Loop() {
+				AddAffine2(&x, &x, &a8, &y, &y, &a8)
+			}
+		})
 	}
 	table := randomTable(r, 32)
 	idx, neg := randomDigits(r, len(table))

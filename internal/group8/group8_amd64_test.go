@@ -11,6 +11,19 @@ import (
 	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
 )
 
+// randomLanes returns a Jacobian8 and an Affine8 of random points.
+func randomLanes(r *rand.Rand) (p8 Jacobian8, a8 Affine8) {
+	for j := range field8.Lanes {
+		p := randomJacobian(r)
+		p8.Set(j, &p)
+		q := randomJacobian(r)
+		var a group.Affine
+		a.SetJacobian(&q)
+		a8.Set(j, &a)
+	}
+	return p8, a8
+}
+
 // TestAssemblyMatchesGeneric checks that the single-function formulas give
 // exactly the limbs of the formulas composed of field8 calls (on field8's
 // assembly, whose operations they inline), also in place.
@@ -20,16 +33,7 @@ func TestAssemblyMatchesGeneric(t *testing.T) {
 	}
 	r := testref.Rand(t)
 	for range 300 {
-		var p8 Jacobian8
-		var a8 Affine8
-		for j := range field8.Lanes {
-			p := randomJacobian(r)
-			p8.Set(j, &p)
-			q := randomJacobian(r)
-			var a group.Affine
-			a.SetJacobian(&q)
-			a8.Set(j, &a)
-		}
+		p8, a8 := randomLanes(r)
 		var x, y Jacobian8
 		double8IFMA(&x, &p8)
 		y.doubleGeneric(&p8)
@@ -51,6 +55,43 @@ func TestAssemblyMatchesGeneric(t *testing.T) {
 		y.doubleGeneric(&p8)
 		if x != y {
 			t.Fatal("double8IFMA in place differs")
+		}
+	}
+}
+
+// TestAssembly2MatchesGeneric checks that the interleaved pairs
+// double8x2IFMA and addAffine8x2IFMA give exactly the limbs of two generic
+// formulas, also in place.
+func TestAssembly2MatchesGeneric(t *testing.T) {
+	if !field8.IFMA() {
+		t.Skip("field8 does not run its IFMA assembly here (no AVX-512 IFMA, or the generic backend)")
+	}
+	r := testref.Rand(t)
+	for range 200 {
+		p, a := randomLanes(r)
+		p2, a2 := randomLanes(r)
+		var x, x2, y, y2 Jacobian8
+		double8x2IFMA(&x, &p, &x2, &p2)
+		y.doubleGeneric(&p)
+		y2.doubleGeneric(&p2)
+		if x != y || x2 != y2 {
+			t.Fatal("double8x2IFMA differs from doubleGeneric")
+		}
+		x, x2 = p, p2
+		double8x2IFMA(&x, &x, &x2, &x2)
+		if x != y || x2 != y2 {
+			t.Fatal("double8x2IFMA in place differs")
+		}
+		addAffine8x2IFMA(&x, &p, &a, &x2, &p2, &a2)
+		y.addAffineGeneric(&p, &a)
+		y2.addAffineGeneric(&p2, &a2)
+		if x != y || x2 != y2 {
+			t.Fatal("addAffine8x2IFMA differs from addAffineGeneric")
+		}
+		x, x2 = p, p2
+		addAffine8x2IFMA(&x, &x, &a, &x2, &x2, &a2)
+		if x != y || x2 != y2 {
+			t.Fatal("addAffine8x2IFMA in place differs")
 		}
 	}
 }

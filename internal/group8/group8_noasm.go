@@ -10,6 +10,12 @@ func useAsm() bool { return false }
 func double8IFMA(v, p *Jacobian8)                { panic("group8: no assembly in this build") }
 func addAffine8IFMA(v, p *Jacobian8, q *Affine8) { panic("group8: no assembly in this build") }
 
+func double8x2IFMA(v, p, v2, p2 *Jacobian8) { panic("group8: no assembly in this build") }
+
+func addAffine8x2IFMA(v, p *Jacobian8, q *Affine8, v2, p2 *Jacobian8, q2 *Affine8) {
+	panic("group8: no assembly in this build")
+}
+
 func lookup8IFMA(v *Affine8, table []group.Affine, idx, neg *[8]uint64) {
 	panic("group8: no assembly in this build")
 }

@@ -12,10 +12,20 @@ package group8
 //go:noescape
 func double8IFMA(v *Jacobian8, p *Jacobian8)
 
+// double8x2IFMA is double8IFMA on two points, their operations interleaved.
+//
+//go:noescape
+func double8x2IFMA(v *Jacobian8, p *Jacobian8, v2 *Jacobian8, p2 *Jacobian8)
+
 // addAffine8IFMA is Jacobian8.AddAffine's formula in one function, with AVX-512 IFMA.
 //
 //go:noescape
 func addAffine8IFMA(v *Jacobian8, p *Jacobian8, q *Affine8)
+
+// addAffine8x2IFMA is addAffine8IFMA on two pairs of points, their operations interleaved.
+//
+//go:noescape
+func addAffine8x2IFMA(v *Jacobian8, p *Jacobian8, q *Affine8, v2 *Jacobian8, p2 *Jacobian8, q2 *Affine8)
 
 // lookup8IFMA is Affine8.Lookup in one function, with AVX-512.
 //

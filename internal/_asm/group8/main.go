@@ -93,25 +93,17 @@ func main() {
 	Doc("double8IFMA is Jacobian8.Double's formula in one function, with AVX-512 IFMA.")
 	{
 		c.Broadcast()
-		v, p := argMem("v"), argMem("p")
-		X, Y, Z := field(p, 0), field(p, 1), field(p, 2)
-		vX, vY, vZ := field(v, 0), field(v, 1), field(v, 2)
-		l := locals(6)
-		a, b, cc, d, e, t := l[0], l[1], l[2], l[3], l[4], l[5]
-		sqr(a, X)
-		sqr(b, Y)
-		sqr(cc, b)
-		add(d, X, b)
-		sqr(d, d)
-		lin(d, 4, term{2, d}, term{-2, a}, term{-2, cc})
-		lin(e, 0, term{3, a})
-		mul(vZ, Y, Z)
-		lin(vZ, 0, term{2, vZ})
-		sqr(vX, e)
-		lin(vX, 2, term{1, vX}, term{-2, d})
-		sub(t, d, vX)
-		mul(vY, e, t)
-		lin(vY, 8, term{1, vY}, term{-8, cc})
+		interleave(doubleSteps(argMem("v"), argMem("p")))
+		VZEROUPPER()
+		RET()
+	}
+
+	TEXT("double8x2IFMA", 0, "func(v, p, v2, p2 *Jacobian8)")
+	Pragma("noescape")
+	Doc("double8x2IFMA is double8IFMA on two points, their operations interleaved.")
+	{
+		c.Broadcast()
+		interleave(doubleSteps(argMem("v"), argMem("p")), doubleSteps(argMem("v2"), argMem("p2")))
 		VZEROUPPER()
 		RET()
 	}
@@ -121,31 +113,17 @@ func main() {
 	Doc("addAffine8IFMA is Jacobian8.AddAffine's formula in one function, with AVX-512 IFMA.")
 	{
 		c.Broadcast()
-		v, p, q := argMem("v"), argMem("p"), argMem("q")
-		X1, Y1, Z1 := field(p, 0), field(p, 1), field(p, 2)
-		X2, Y2 := field(q, 0), field(q, 1)
-		vX, vY, vZ := field(v, 0), field(v, 1), field(v, 2)
-		l := locals(10)
-		z1z1, u2, s2, h, hh, i, j, r, vv, t := l[0], l[1], l[2], l[3], l[4], l[5], l[6], l[7], l[8], l[9]
-		sqr(z1z1, Z1)
-		mul(u2, X2, z1z1)
-		mul(s2, Y2, Z1)
-		mul(s2, s2, z1z1)
-		sub(h, u2, X1)
-		sqr(hh, h)
-		lin(i, 0, term{4, hh})
-		mul(j, h, i)
-		lin(r, 2, term{2, s2}, term{-2, Y1})
-		mul(vv, X1, i)
-		add(t, Z1, h)
-		sqr(t, t)
-		lin(vZ, 2, term{1, t}, term{-1, z1z1}, term{-1, hh})
-		mul(t, Y1, j)
-		sqr(vX, r)
-		lin(vX, 2, term{1, vX}, term{-1, j}, term{-2, vv})
-		sub(vv, vv, vX)
-		mul(vY, r, vv)
-		lin(vY, 2, term{1, vY}, term{-2, t})
+		interleave(addAffineSteps(argMem("v"), argMem("p"), argMem("q")))
+		VZEROUPPER()
+		RET()
+	}
+
+	TEXT("addAffine8x2IFMA", 0, "func(v, p *Jacobian8, q *Affine8, v2, p2 *Jacobian8, q2 *Affine8)")
+	Pragma("noescape")
+	Doc("addAffine8x2IFMA is addAffine8IFMA on two pairs of points, their operations interleaved.")
+	{
+		c.Broadcast()
+		interleave(addAffineSteps(argMem("v"), argMem("p"), argMem("q")), addAffineSteps(argMem("v2"), argMem("p2"), argMem("q2")))
 		VZEROUPPER()
 		RET()
 	}
@@ -155,4 +133,70 @@ func main() {
 	gather()
 
 	asmgen.Generate("group8", rationale)
+}
+
+// interleave emits the operations of each sequence in turn: the first of
+// each, then the second of each, and so on.
+func interleave(seqs ...[]func()) {
+	for i := range seqs[0] {
+		for _, seq := range seqs {
+			seq[i]()
+		}
+	}
+}
+
+// doubleSteps returns the field operations of Jacobian8.Double's formula,
+// v = 2p, with their locals.
+func doubleSteps(v, p Mem) []func() {
+	X, Y, Z := field(p, 0), field(p, 1), field(p, 2)
+	vX, vY, vZ := field(v, 0), field(v, 1), field(v, 2)
+	l := locals(6)
+	a, b, cc, d, e, t := l[0], l[1], l[2], l[3], l[4], l[5]
+	return []func(){
+		func() { sqr(a, X) },
+		func() { sqr(b, Y) },
+		func() { sqr(cc, b) },
+		func() { add(d, X, b) },
+		func() { sqr(d, d) },
+		func() { lin(d, 4, term{2, d}, term{-2, a}, term{-2, cc}) },
+		func() { lin(e, 0, term{3, a}) },
+		func() { mul(vZ, Y, Z) },
+		func() { lin(vZ, 0, term{2, vZ}) },
+		func() { sqr(vX, e) },
+		func() { lin(vX, 2, term{1, vX}, term{-2, d}) },
+		func() { sub(t, d, vX) },
+		func() { mul(vY, e, t) },
+		func() { lin(vY, 8, term{1, vY}, term{-8, cc}) },
+	}
+}
+
+// addAffineSteps returns the field operations of Jacobian8.AddAffine's
+// formula, v = p + q, with their locals.
+func addAffineSteps(v, p, q Mem) []func() {
+	X1, Y1, Z1 := field(p, 0), field(p, 1), field(p, 2)
+	X2, Y2 := field(q, 0), field(q, 1)
+	vX, vY, vZ := field(v, 0), field(v, 1), field(v, 2)
+	l := locals(10)
+	z1z1, u2, s2, h, hh, i, j, r, vv, t := l[0], l[1], l[2], l[3], l[4], l[5], l[6], l[7], l[8], l[9]
+	return []func(){
+		func() { sqr(z1z1, Z1) },
+		func() { mul(u2, X2, z1z1) },
+		func() { mul(s2, Y2, Z1) },
+		func() { mul(s2, s2, z1z1) },
+		func() { sub(h, u2, X1) },
+		func() { sqr(hh, h) },
+		func() { lin(i, 0, term{4, hh}) },
+		func() { mul(j, h, i) },
+		func() { lin(r, 2, term{2, s2}, term{-2, Y1}) },
+		func() { mul(vv, X1, i) },
+		func() { add(t, Z1, h) },
+		func() { sqr(t, t) },
+		func() { lin(vZ, 2, term{1, t}, term{-1, z1z1}, term{-1, hh}) },
+		func() { mul(t, Y1, j) },
+		func() { sqr(vX, r) },
+		func() { lin(vX, 2, term{1, vX}, term{-1, j}, term{-2, vv}) },
+		func() { sub(vv, vv, vX) },
+		func() { mul(vY, r, vv) },
+		func() { lin(vY, 2, term{1, vY}, term{-2, t}) },
+	}
 }
