@@ -73,12 +73,28 @@ func (c *Consts) Mul(a, b Elem) Elem {
 		t[i] = ZMM()
 		VMOVDQA64(c.Zero, t[i])
 	}
+	// Columns 2..7 take up to 9 products each, a chain of dependent
+	// additions into one accumulator: their high halves go to a second one
+	// (u), added at the end, so that no chain is longer than 5. The sums,
+	// and so the limbs, are the same.
+	var u [10]reg.VecVirtual
+	for i := 2; i < 8; i++ {
+		u[i] = ZMM()
+		VMOVDQA64(c.Zero, u[i])
+	}
 	Comment("The 25 partial products, low and high halves, into columns 0..9.")
 	for i := range 5 {
 		for k := range 5 {
 			VPMADD52LUQ(b[k], a[i], t[i+k])
-			VPMADD52HUQ(b[k], a[i], t[i+k+1])
+			if hi := u[i+k+1]; hi != nil {
+				VPMADD52HUQ(b[k], a[i], hi)
+			} else {
+				VPMADD52HUQ(b[k], a[i], t[i+k+1])
+			}
 		}
+	}
+	for i := 2; i < 8; i++ {
+		VPADDQ(u[i], t[i], t[i])
 	}
 	Comment("Fold columns 5..9, each split into its low 52 bits and the rest,")
 	Comment("back multiplied by r = 2²⁶⁰ mod p; what lands at 2²⁶⁰ again is s5.")
