@@ -211,16 +211,6 @@ func (st *strauss8Set) prepare(a *[lanes]scalar.Scalar, A *[lanes]group.Affine, 
 	strauss8Tables(&st.tab, &st.tabLam, &p, &st.fail)
 }
 
-// strauss8Lanes returns a[j]·A[j] + b[j]·G in every lane j, except in the
-// lanes marked in fail (A[j] is not a curve point) and in those whose Z
-// is 0 (an exceptional addition, or the identity).
-func strauss8Lanes(a *[lanes]scalar.Scalar, A *[lanes]group.Affine, b *[lanes]scalar.Scalar) (group8.Jacobian8, [lanes]bool) {
-	var st strauss8Set
-	st.prepare(a, A, b)
-	strauss8Run(&st, nil)
-	return st.r, st.fail
-}
-
 // strauss8Run runs the chain of doublings and additions of st, and of st2
 // if it is not nil, into their accumulators. Two sets share the loop: their
 // formulas go through group8's Double2 and AddAffine2, which interleave

@@ -141,6 +141,17 @@ type strauss8Case struct {
 	exceptional bool
 }
 
+// strauss8Lanes returns a[j]·A[j] + b[j]·G in every lane j of one group,
+// except in the lanes marked in fail (A[j] is not a curve point) and in
+// those whose Z is 0 (an exceptional addition, or the identity): the raw
+// lanes that checkStrauss8 inspects.
+func strauss8Lanes(a *[lanes]scalar.Scalar, A *[lanes]group.Affine, b *[lanes]scalar.Scalar) (group8.Jacobian8, [lanes]bool) {
+	var st strauss8Set
+	st.prepare(a, A, b)
+	strauss8Run(&st, nil)
+	return st.r, st.fail
+}
+
 // checkStrauss8 runs VarTimeDoubleScalarBaseMult16 (which runs
 // VarTimeDoubleScalarBaseMult8 for up to eight) on the cases and checks
 // each lane against VarTimeDoubleScalarBaseMult and, for curve points,
