@@ -289,6 +289,9 @@ func TestEncoderPairing(t *testing.T) {
 		if wantAt < 0 {
 			continue // no attempt succeeds; the loop would go past the script
 		}
+		// The loop draws one attempt ahead of the one it tests, even past
+		// the attempt that succeeds.
+		script = append(script, scriptedAttempt{})
 		var u32 [32]byte
 		var got field.Element
 		varTimeXElligatorSwift(&u32, &got, &x, &attempts{script: script})
