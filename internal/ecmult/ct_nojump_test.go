@@ -39,7 +39,7 @@ func TestCompiledConstantTime(t *testing.T) {
 			"if c := combCalls.Add(n); st == nil || c/combRefreshInterval != (c-n)/combRefreshInterval {",
 		}},
 		{Name: "ecmult.ScalarBaseMult"},
-		// Eight k·G on lanes.
+		// Eight and sixteen k·G on lanes.
 		{Name: "ecmult.combLanes8", Public: append([]string{
 			"for j := range el",
 			"for j := range field8.Lanes",
@@ -48,14 +48,24 @@ func TestCompiledConstantTime(t *testing.T) {
 			"el, idx, neg = [field8.Lanes][4]uint64{}, [field8.Lanes]uint64{}, [field8.Lanes]uint64{}",
 			"acc, entry = group8.Jacobian8{}, group8.Affine8{}",
 		}, combPublic...)},
-		{Name: "ecmult.combMult8", Public: []string{
-			"for j := range v",
+		{Name: "ecmult.combLanes16", Public: append([]string{
+			"for j := range el",
+			"for j := range lanes",
+			// Zeroing loops of fixed length.
+			"el, idx, neg = [lanes][4]uint64{}, [lanes]uint64{}, [lanes]uint64{}",
+			"el2, idx2, neg2 = [lanes][4]uint64{}, [lanes]uint64{}, [lanes]uint64{}",
+			"acc, entry, acc2, entry2 = group8.Jacobian8{}, group8.Affine8{}, group8.Jacobian8{}, group8.Affine8{}",
+		}, combPublic...)},
+		{Name: "ecmult.combMult8"},
+		{Name: "ecmult.combRedo", Public: []string{
+			"for j := range v {",
 			// A lane with Z = 0: k = 0 (a public error for every caller)
 			// or an event of probability below 2⁻²⁴⁷ over the secret
 			// blinding (gen8.go, combMult8).
-			"if redo != 0 {",
+			"if redo != 0 { // see combMult8: k = 0, or probability below 2⁻²⁴⁷",
 			"if redo>>j&1 == 1 {",
 		}},
+		{Name: "ecmult.ScalarBaseMult16"},
 		{Name: "ecmult.ScalarBaseMult8"},
 		// Eight k·P on lanes (multiplesTable8, on the public points, is
 		// variable time and not listed).
@@ -88,17 +98,19 @@ func TestCompiledConstantTime(t *testing.T) {
 		}},
 		{Name: "ecmult.ScalarBaseMultMany", Public: []string{
 			"if field8.IFMA() {", // the CPU and backend
+			"for ; i+Lanes2 <= len(k); i += Lanes2 {",
 			"for ; i+field8.Lanes <= len(k); i += field8.Lanes {",
 			"for ; i < len(k); i++ {",
 			// Length checks of the slice-to-array conversions.
+			"ScalarBaseMult16((*[Lanes2]group.Jacobian)(v[i:]), (*[Lanes2]scalar.Scalar)(k[i:]))",
 			"ScalarBaseMult8((*[field8.Lanes]group.Jacobian)(v[i:]), (*[field8.Lanes]scalar.Scalar)(k[i:]))",
 			"ScalarBaseMult(&v[i], &k[i])",
 		}},
 	})
 }
 
-// combPublic are the public conditions of the comb's loop (combMult and
-// combLanes8, with combDigit inlined): the loops over the comb's public
+// combPublic are the public conditions of the comb's loop (combMult,
+// combLanes8 and combLanes16, with combDigit inlined): the loops over the comb's public
 // shape, and the teeth's positions, which depend on b, t and s only.
 var combPublic = []string{
 	"for s := combSpacing - 1; s >= 0; s--",

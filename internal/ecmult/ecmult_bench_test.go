@@ -43,8 +43,9 @@ func BenchmarkEcmultConst(b *testing.B) {
 	}
 }
 
-// BenchmarkEcmultGen8 is ScalarBaseMult8 on each field8 backend; ns/key
-// is the time per k·G, to set against BenchmarkEcmultGen.
+// BenchmarkEcmultGen8 is ScalarBaseMult8 (and ScalarBaseMult16, lanes=16)
+// on each field8 backend; ns/key is the time per k·G, to set against
+// BenchmarkEcmultGen.
 func BenchmarkEcmultGen8(b *testing.B) {
 	for _, be := range field8.Backends() {
 		b.Run("backend="+be, func(b *testing.B) {
@@ -63,6 +64,23 @@ func BenchmarkEcmultGen8(b *testing.B) {
 				}
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*field8.Lanes), "ns/key")
+		})
+		b.Run("lanes=16/backend="+be, func(b *testing.B) {
+			defer field8.SetBackend(be)()
+			var k [Lanes2]scalar.Scalar
+			k[0] = *benchScalar()
+			for j := 1; j < len(k); j++ {
+				k[j].Add(&k[j-1], &k[j-1])
+			}
+			var v [Lanes2]group.Jacobian
+			b.ReportAllocs()
+			for b.Loop() {
+				ScalarBaseMult16(&v, &k)
+				for j := range k {
+					k[j].Add(&k[j], &k[j])
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*Lanes2), "ns/key")
 		})
 	}
 }

@@ -105,6 +105,32 @@ func TestScalarBaseMult8(t *testing.T) {
 				}
 			}
 		}
+		// Two groups of eight (combLanes16), on the same
+		// scalars, the second group shifted by three so that the groups
+		// differ.
+		for i := 0; i+Lanes2 <= len(ks); i += field8.Lanes {
+			var k [Lanes2]scalar.Scalar
+			for j := range k {
+				k[j] = *ks[i+(j+3*(j/field8.Lanes))%Lanes2]
+			}
+			var v [Lanes2]group.Jacobian
+			combLanes16(&v, &k, st)
+			combRedo(v[:], k[:], st)
+			for j := range v {
+				kb := bigFromScalar(&k[j])
+				checkPoint(t, fmt.Sprintf("lane %d of combLanes16(%x)", j, kb), &v[j], testref.ScalarMult(kb, testref.G))
+			}
+		}
+		var k16 [Lanes2]scalar.Scalar
+		for j := range k16 {
+			k16[j] = *ks[j]
+		}
+		var v16 [Lanes2]group.Jacobian
+		ScalarBaseMult16(&v16, &k16)
+		for j := range v16 {
+			kb := bigFromScalar(&k16[j])
+			checkPoint(t, fmt.Sprintf("lane %d of ScalarBaseMult16(%x)", j, kb), &v16[j], testref.ScalarMult(kb, testref.G))
+		}
 		// The exported function, with its own state.
 		k := lanesOf(ks, 0)
 		var v [field8.Lanes]group.Jacobian
@@ -188,6 +214,22 @@ func TestScalarBaseMult8Exceptional(t *testing.T) {
 				kb := bigFromScalar(&k[j])
 				checkPoint(t, fmt.Sprintf("%s: lane %d (%x)", what, j, kb), &v[j], testref.ScalarMult(kb, testref.G))
 			}
+			// The same eight scalars in both groups of sixteen lanes.
+			var k16 [Lanes2]scalar.Scalar
+			copy(k16[:], k[:])
+			copy(k16[field8.Lanes:], k[:])
+			var raw16 [Lanes2]group.Jacobian
+			combLanes16(&raw16, &k16, st)
+			for _, j := range exceptional {
+				if raw16[j].Z.IsZero() != 1 || raw16[j+field8.Lanes].Z.IsZero() != 1 {
+					t.Fatalf("%s: lane %d of sixteen is not exceptional (Z ≠ 0)", what, j)
+				}
+			}
+			combRedo(raw16[:], k16[:], st)
+			for j := range raw16 {
+				kb := bigFromScalar(&k16[j])
+				checkPoint(t, fmt.Sprintf("%s: lane %d of sixteen (%x)", what, j, kb), &raw16[j], testref.ScalarMult(kb, testref.G))
+			}
 		}
 
 		var k [field8.Lanes]scalar.Scalar
@@ -226,12 +268,12 @@ func TestScalarBaseMult8Exceptional(t *testing.T) {
 }
 
 // TestScalarBaseMultMany checks ScalarBaseMultMany against ScalarBaseMult
-// for lengths around multiples of eight, on both backends (the lanes run
+// for lengths around multiples of eight and sixteen, on both backends (the lanes run
 // only where field8 runs its IFMA assembly).
 func TestScalarBaseMultMany(t *testing.T) {
 	forEachBackend(t, func(t *testing.T) {
 		r := testref.Rand(t)
-		for _, n := range []int{0, 1, 7, 8, 9, 16, 23} {
+		for _, n := range []int{0, 1, 7, 8, 9, 15, 16, 17, 23, 24, 25, 32, 40} {
 			ks := make([]scalar.Scalar, n)
 			for i := range ks {
 				ks[i] = *scalarFromBig(randomScalar(r))
