@@ -2,26 +2,26 @@ package safegcd
 
 import "github.com/kestrel-crypto/secp256k1/internal/debug"
 
-// Table-driven variable-time divsteps (doc §9): a batch of 60 divsteps as 15
+// Table-driven variable-time divsteps (doc §6): a batch of 60 divsteps as 15
 // lookups of 4 divsteps each.
 //
 // The next 4 divsteps depend only on η (through the signs it takes, which
 // are those of η clamped to [−3, 3]), on bits 1–3 of f and on bits 0–3 of g.
 // The table holds, for each of those, the 4 steps' matrix scaled by 2⁴ and
-// the new η as (η ^ m) + cm, with m = 0 or −1 (η' = ±η + c). A lookup
-// replaces about one turn of posdivsteps62Var's kind (3.5 steps on average)
-// by a load and two products; the chain from one g to the next is shorter, and has no
-// branch that mispredicts.
+// the new η as (η ^ m) + cm, with m = 0 or −1 (η' = ±η + c). A lookup does
+// about what one turn of the trailing-zero loop does (posdivsteps62Var's
+// kind, 3.5 steps on average) with a load and two products: the chain from
+// one g to the next is shorter, and it has no branch that mispredicts.
 //
 // The rows are indexed by η itself, odd in [−tabEtaMax, tabEtaMax] (η starts
 // at −1 and 4 divsteps keep its parity, so it is odd between lookups and
-// batches), so that each
-// entry can name the row of the next lookup: the next index is one addition
-// from the products, with no clamp on the chain. η is still tracked exactly
-// beside it; an entry whose next η leaves the rows, and every entry of the
-// two edge rows (which stand for all η beyond them), says "escape", and the
-// row is then recomputed from η. With tabEtaMax = 15 that is about 1% of the
-// lookups of real inversions (TestDivTabEscapes).
+// between batches), so that each entry can name the row of the next lookup:
+// the next index is one addition from the products, with no clamp on the
+// chain. η is still tracked exactly beside it; an entry whose next η leaves
+// the rows, and every entry of the two edge rows (which stand for all η
+// beyond them), says "escape", and the row is then recomputed from η. With
+// tabEtaMax = 15 that is about 1% of the lookups of real inversions
+// (TestDivTabEscapes).
 //
 // Layout (what the assembly needs): entries of 8 bytes; rows in pairs of
 // 2048 bytes, the byte offset of an entry being
@@ -31,9 +31,9 @@ import "github.com/kestrel-crypto/secp256k1/internal/debug"
 // 8·(P_f & 0xE0) + (P_g & 0xF0): two masks, no shift.
 //
 // A batch of 60 starts from the matrix 4·I, so that its matrix is scaled by
-// 2⁶² like the other batches', and the same updates apply: T·(f, g) = 2⁶²·(f',
-// g') with T = 4·T₆₀ and T₆₀·(f, g) = 2⁶⁰·(f', g'). The entries keep
-// |u| + |v| ≤ 4·2⁶⁰ = 2⁶², the bound of doc §2.
+// 2⁶² like the other batches', and the same updates apply: T·(f, g) =
+// 2⁶²·(f', g') with T = 4·T₆₀ and T₆₀·(f, g) = 2⁶⁰·(f', g'). The entries
+// keep |u| + |v| ≤ 4·2⁶⁰ = 2⁶², the bound of doc §2.
 
 const (
 	tabSteps   = 4  // divsteps per lookup
@@ -53,7 +53,7 @@ type tabEntry struct {
 	delta      int16
 }
 
-// divTab is the table of divsteps60Tab and its assembly twin (18 KiB).
+// divTab is the table of divsteps60Tab and its assembly twin (16 KiB).
 var divTab = makeDivTab()
 
 // tabRowOffset returns the byte offset in divTab of the row of the odd η,
