@@ -14,6 +14,12 @@
 // out-of-order core can overlap consecutive operations. The functions are
 // not NOSPLIT: their frames (up to 3200 bytes) are above the linker's
 // limit for functions without a stack check.
+//
+// Each formula is a list of field operations (doubleSteps, addAffineSteps),
+// emitted once for one point, or for two points in turn, operation by
+// operation (double8x2IFMA, addAffine8x2IFMA): on a core where the eight-lane
+// products are latency-bound (AMD Zen 5) the two chains overlap, 0.67× and
+// 0.70× of two calls.
 package main
 
 import (
