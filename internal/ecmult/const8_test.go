@@ -125,8 +125,10 @@ func TestScalarMult8Exceptional(t *testing.T) {
 		k[3] = scalar.Scalar{}
 		check("ρ = 0", const8StateFor(new(big.Int), r), &k, p, []int{0, 1, 2, 3, 4, 5, 6, 7})
 
-		// R = 2⁻¹²⁵·P: P = x·G with R = ρ·G, x = 2¹²⁵·ρ.
-		rho := randomScalar(r)
+		// R = 2⁻¹²⁵·P: P = x·G with R = ρ·G, x = 2¹²⁵·ρ, for ρ ≠ 0 (with
+		// ρ = 0, an edge of randomScalar, R and P are the identity and every
+		// lane is exceptional).
+		rho := strauss8RandomKey(r)
 		x := new(big.Int).Lsh(rho, const8Doublings)
 		x.Mod(x, testref.N)
 		for j := range p {
