@@ -70,31 +70,14 @@ func makeDivTab() *[tabEntries]tabEntry {
 		eta0 := int64(2*row - tabEtaMax)
 		for fb := range 8 {
 			for gb := range 16 {
-				f, g := int64(fb<<1|1), int64(gb)
-				u, v, q, r := int64(1), int64(0), int64(0), int64(1)
-				eta, sign, c := eta0, int64(1), int64(0) // η = sign·η₀ + c
-				for range tabSteps {
-					if g&1 != 0 {
-						if eta < 0 {
-							eta, sign, c = -eta, -sign, -c
-							f, g = g, -f
-							u, q = q, -u
-							v, r = r, -v
-						}
-						g += f
-						q += u
-						r += v
-					}
-					g >>= 1
-					u <<= 1
-					v <<= 1
-					eta--
-					c--
-				}
+				eta, m, swaps := divstepsOneByOne(eta0, uint64(fb<<1|1), uint64(gb), tabSteps, 1)
 				e := &t[(tabRowOffset(eta0)+fb*256+gb*16)/8]
-				e.a, e.b, e.c, e.d = int8(u), int8(v), int8(q), int8(r)
-				e.m = int8(-(1 - sign) / 2) // −1 if the sign flipped
-				e.cm = int8(c - int64(e.m))
+				e.a, e.b, e.c, e.d = int8(m.u), int8(m.v), int8(m.q), int8(m.r)
+				// Each swap negates η, each step subtracts 1: η' = ±η₀ + c,
+				// whatever η₀ in the row's range, so (η₀ ^ m) + cm with m = −1
+				// for an odd number of swaps (η₀ ^ −1 = −η₀ − 1).
+				e.m = int8(-(swaps & 1))
+				e.cm = int8(eta - (eta0 ^ int64(e.m)))
 				e.delta = tabEscape
 				if eta0 != -tabEtaMax && eta0 != tabEtaMax && -tabEtaMax <= eta && eta <= tabEtaMax {
 					e.delta = int16(tabRowOffset(eta) - tabRowOffset(eta0))
@@ -103,6 +86,34 @@ func makeDivTab() *[tabEntries]tabEntry {
 		}
 	}
 	return t
+}
+
+// divstepsOneByOne runs steps divsteps one at a time from the matrix
+// scale·I, in divsteps60Tab's η = −δ form with the row of f doubled instead
+// of g halved, and returns the new η, the matrix and the number of swaps.
+// It builds the table, and is the tests' reference for the batches.
+func divstepsOneByOne(eta int64, f, g uint64, steps int, scale int64) (int64, trans, int) {
+	u, v, q, r := scale, int64(0), int64(0), scale
+	swaps := 0
+	for range steps {
+		if g&1 != 0 {
+			if eta < 0 {
+				eta = -eta
+				f, g = g, -f
+				u, q = q, -u
+				v, r = r, -v
+				swaps++
+			}
+			g += f
+			q += u
+			r += v
+		}
+		g >>= 1
+		u <<= 1
+		v <<= 1
+		eta--
+	}
+	return eta, trans{u, v, q, r}, swaps
 }
 
 // divsteps60Tab runs 60 divsteps in variable time on the low 64 bits f0 and

@@ -5,29 +5,10 @@ import (
 	"testing"
 )
 
-// divstepsRef runs steps divsteps one at a time from the matrix scale·I, in
-// the η = −δ form of divsteps60Tab with the row of f doubled instead of g
-// halved: the reference for the table and its batches.
+// divstepsRef is divstepsOneByOne without the count of swaps.
 func divstepsRef(eta int64, f, g uint64, steps int, scale int64) (int64, trans) {
-	u, v, q, r := scale, int64(0), int64(0), scale
-	for range steps {
-		if g&1 != 0 {
-			if eta < 0 {
-				eta = -eta
-				f, g = g, -f
-				u, q = q, -u
-				v, r = r, -v
-			}
-			g += f
-			q += u
-			r += v
-		}
-		g >>= 1
-		u <<= 1
-		v <<= 1
-		eta--
-	}
-	return eta, trans{u, v, q, r}
+	eta, t, _ := divstepsOneByOne(eta, f, g, steps, scale)
+	return eta, t
 }
 
 // TestDivTab checks every entry of divTab against 4 divsteps run one by one,
