@@ -220,46 +220,81 @@ func strauss8Run(st, st2 *strauss8Set) {
 	g1, g2 := g[0][:strauss8GEntries], g[1][:strauss8GEntries]
 	var e, e2 group8.Affine8
 	top := strauss8Windows - 1
-	if st2 == nil {
-		r := &st.r
-		e.VarTimeGather(st.tab[:], &st.dA1[top])
-		r.X, r.Y = e.X, e.Y
-		setOne(&r.Z)
-		r.AddAffine(r, e.VarTimeGather(st.tabLam[:], &st.dA2[top]))
-		for pos := strauss8Window*top - 1; pos >= 0; pos-- {
-			r.Double(r)
-			if pos%strauss8Window == 0 {
-				i := pos / strauss8Window
-				r.AddAffine(r, e.VarTimeGather(st.tab[:], &st.dA1[i]))
-				r.AddAffine(r, e.VarTimeGather(st.tabLam[:], &st.dA2[i]))
-			}
-			if i := pos / strauss8GWindow; pos%strauss8GWindow == 0 && i < strauss8GWindows {
-				r.AddAffine(r, e.VarTimeGatherAffine(g1, &st.dG1[i]))
-				r.AddAffine(r, e.VarTimeGatherAffine(g2, &st.dG2[i]))
-			}
-		}
-		return
-	}
-	r, r2 := &st.r, &st2.r
-	e.VarTimeGather(st.tab[:], &st.dA1[top])
-	e2.VarTimeGather(st2.tab[:], &st2.dA1[top])
-	r.X, r.Y = e.X, e.Y
-	r2.X, r2.Y = e2.X, e2.Y
-	setOne(&r.Z)
-	setOne(&r2.Z)
-	group8.AddAffine2(r, r, e.VarTimeGather(st.tabLam[:], &st.dA2[top]), r2, r2, e2.VarTimeGather(st2.tabLam[:], &st2.dA2[top]))
+	st.start(&e, top)
+	st2.start(&e2, top)
+	r, r2 := &st.r, st2.acc()
+	strauss8Add(r, r2, st.gatherA(&e, true, top), st2.gatherA(&e2, true, top))
 	for pos := strauss8Window*top - 1; pos >= 0; pos-- {
-		group8.Double2(r, r, r2, r2)
+		if r2 == nil {
+			r.Double(r)
+		} else {
+			group8.Double2(r, r, r2, r2)
+		}
 		if pos%strauss8Window == 0 {
 			i := pos / strauss8Window
-			group8.AddAffine2(r, r, e.VarTimeGather(st.tab[:], &st.dA1[i]), r2, r2, e2.VarTimeGather(st2.tab[:], &st2.dA1[i]))
-			group8.AddAffine2(r, r, e.VarTimeGather(st.tabLam[:], &st.dA2[i]), r2, r2, e2.VarTimeGather(st2.tabLam[:], &st2.dA2[i]))
+			strauss8Add(r, r2, st.gatherA(&e, false, i), st2.gatherA(&e2, false, i))
+			strauss8Add(r, r2, st.gatherA(&e, true, i), st2.gatherA(&e2, true, i))
 		}
 		if i := pos / strauss8GWindow; pos%strauss8GWindow == 0 && i < strauss8GWindows {
-			group8.AddAffine2(r, r, e.VarTimeGatherAffine(g1, &st.dG1[i]), r2, r2, e2.VarTimeGatherAffine(g1, &st2.dG1[i]))
-			group8.AddAffine2(r, r, e.VarTimeGatherAffine(g2, &st.dG2[i]), r2, r2, e2.VarTimeGatherAffine(g2, &st2.dG2[i]))
+			strauss8Add(r, r2, st.gatherG(&e, g1, false, i), st2.gatherG(&e2, g1, false, i))
+			strauss8Add(r, r2, st.gatherG(&e, g2, true, i), st2.gatherG(&e2, g2, true, i))
 		}
 	}
+}
+
+// strauss8Add adds q to r, and q2 to r2 if r2 is not nil, interleaved.
+func strauss8Add(r, r2 *group8.Jacobian8, q, q2 *group8.Affine8) {
+	if r2 == nil {
+		r.AddAffine(r, q)
+		return
+	}
+	group8.AddAffine2(r, r, q, r2, r2, q2)
+}
+
+// The methods below do nothing on a nil set (no second group) and return
+// nil, which strauss8Add then ignores.
+
+// acc returns st's accumulator.
+func (st *strauss8Set) acc() *group8.Jacobian8 {
+	if st == nil {
+		return nil
+	}
+	return &st.r
+}
+
+// start sets st's accumulator to the entry of A's table for window top,
+// with Z = 1, gathered through e.
+func (st *strauss8Set) start(e *group8.Affine8, top int) {
+	if st == nil {
+		return
+	}
+	e.VarTimeGather(st.tab[:], &st.dA1[top])
+	st.r.X, st.r.Y = e.X, e.Y
+	setOne(&st.r.Z)
+}
+
+// gatherA gathers into e the entries of window i of A's table, or of λ·A's
+// if lam.
+func (st *strauss8Set) gatherA(e *group8.Affine8, lam bool, i int) *group8.Affine8 {
+	if st == nil {
+		return nil
+	}
+	if lam {
+		return e.VarTimeGather(st.tabLam[:], &st.dA2[i])
+	}
+	return e.VarTimeGather(st.tab[:], &st.dA1[i])
+}
+
+// gatherG gathers into e the entries of window i of b's first half from the
+// generator table t, or of its second half if high.
+func (st *strauss8Set) gatherG(e *group8.Affine8, t []group.Affine, high bool, i int) *group8.Affine8 {
+	if st == nil {
+		return nil
+	}
+	if high {
+		return e.VarTimeGatherAffine(t, &st.dG2[i])
+	}
+	return e.VarTimeGatherAffine(t, &st.dG1[i])
 }
 
 // setOne sets every lane of v to 1.
