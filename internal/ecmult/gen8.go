@@ -131,8 +131,9 @@ func combLanes8(v *[field8.Lanes]group.Jacobian, k *[field8.Lanes]scalar.Scalar,
 // combLanes16 is combLanes8 on two groups of eight lanes, whose entries are
 // looked up apart and added with group8.AddAffine2 (the two formulas
 // interleaved). It is combLanes8's loop written for two accumulators
-// rather than one loop for both: the shared form, on arrays of groups,
-// made the eight-lane path 8% slower.
+// rather than one loop for both: a shared loop on arrays of groups made the
+// eight-lane path 8% slower, and one with the second group in separate
+// variables behind a flag made both 3.6% slower (benchstat, count 6).
 func combLanes16(v *[Lanes2]group.Jacobian, k *[Lanes2]scalar.Scalar, st *combState) {
 	const lanes = field8.Lanes
 	table := combTables()
