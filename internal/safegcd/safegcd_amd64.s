@@ -1913,35 +1913,33 @@ TEXT ·divsteps59Asm(SB), NOSPLIT, $0-40
 	MOVQ    AX, ret+32(FP)
 
 	// t = 8·M₂·M₁, with M₂ = [RBX RCX; RDX RSI] and M₁ = [R12 R13; R14 R15]
-	MOVQ  t+24(FP), R11
 	MOVQ  BX, DI
 	IMULQ R12, DI
-	MOVQ  CX, AX
-	IMULQ R14, AX
-	ADDQ  AX, DI
-	SHLQ  $0x03, DI
-	MOVQ  DI, (R11)
-	MOVQ  BX, R8
-	IMULQ R13, R8
-	MOVQ  CX, AX
-	IMULQ R15, AX
-	ADDQ  AX, R8
-	SHLQ  $0x03, R8
-	MOVQ  R8, 8(R11)
-	MOVQ  DX, R9
-	IMULQ R12, R9
-	MOVQ  SI, AX
-	IMULQ R14, AX
-	ADDQ  AX, R9
-	SHLQ  $0x03, R9
-	MOVQ  R9, 16(R11)
-	MOVQ  DX, R10
-	IMULQ R13, R10
-	MOVQ  SI, AX
-	IMULQ R15, AX
-	ADDQ  AX, R10
-	SHLQ  $0x03, R10
-	MOVQ  R10, 24(R11)
+	MOVQ  CX, R8
+	IMULQ R14, R8
+	ADDQ  R8, DI
+	IMULQ R13, BX
+	IMULQ R15, CX
+	ADDQ  BX, CX
+	MOVQ  DI, BX
+	MOVQ  DX, DI
+	IMULQ R12, DI
+	MOVQ  SI, R8
+	IMULQ R14, R8
+	ADDQ  R8, DI
+	IMULQ R13, DX
+	IMULQ R15, SI
+	ADDQ  DX, SI
+	MOVQ  DI, DX
+	MOVQ  t+24(FP), R11
+	SHLQ  $0x03, BX
+	MOVQ  BX, (R11)
+	SHLQ  $0x03, CX
+	MOVQ  CX, 8(R11)
+	SHLQ  $0x03, DX
+	MOVQ  DX, 16(R11)
+	SHLQ  $0x03, SI
+	MOVQ  SI, 24(R11)
 	RET
 
 // func divstepsUpdateAsm(n int, fv *signed62, gv *signed62, eta int64, t *trans) int64

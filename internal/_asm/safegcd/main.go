@@ -313,7 +313,7 @@ func divsteps59() {
 	zeta, f, g := RAX, RBX, RCX
 	uv, qr := RDX, RSI
 	c1, c2, x, y := RDI, R8, R9, R10
-	m1 := [4]Register{R12, R13, R14, R15} // u₁, v₁, q₁, r₁
+	m1 := [4]GPPhysical{R12, R13, R14, R15} // u₁, v₁, q₁, r₁
 	Load(Param("zeta"), zeta)
 	Load(Param("f0"), f)
 	Load(Param("g0"), g)
@@ -362,47 +362,31 @@ func divsteps59() {
 		}
 
 		Comment("unpack: u = the low half of uv, sign-extended; v = (uv − u) >> 32")
-		var out [4]Register
+		var out [4]GPPhysical
 		if half == 0 {
 			out = m1
 		} else {
-			out = [4]Register{f, g, uv, qr} // f and g are no longer needed
+			out = [4]GPPhysical{f, g, uv, qr} // f and g are no longer needed
 			MOVQ(uv, c1)
 			MOVQ(qr, c2)
 			uv, qr = c1, c2
 		}
-		MOVLQSX(uv.As32(), out[0])
-		SUBQ(out[0], uv)
-		SARQ(U8(32), uv)
-		MOVQ(uv, out[1])
-		MOVLQSX(qr.As32(), out[2])
-		SUBQ(out[2], qr)
-		SARQ(U8(32), qr)
-		MOVQ(qr, out[3])
+		unpack(uv, out[0], out[1])
+		unpack(qr, out[2], out[3])
 	}
 
 	Store(zeta, ReturnIndex(0))
 	Comment("t = 8·M₂·M₁, with M₂ = [RBX RCX; RDX RSI] and M₁ = [R12 R13; R14 R15]")
 	u2, v2, q2, r2 := RBX, RCX, RDX, RSI
-	u1, v1, q1, r1 := m1[0], m1[1], m1[2], m1[3]
+	mul2x2(u2, v2, q2, r2, m1[0], m1[1], m1[2], m1[3], RDI, R8)
 	tp := R11
 	Load(Param("t"), tp)
 	for _, e := range []struct {
-		name           string
-		a, b, c, d, xx Register
-	}{
-		{"u", u2, u1, v2, q1, RDI}, // u = u₂u₁ + v₂q₁
-		{"v", u2, v1, v2, r1, R8},  // v = u₂v₁ + v₂r₁
-		{"q", q2, u1, r2, q1, R9},  // q = q₂u₁ + r₂q₁
-		{"r", q2, v1, r2, r1, R10}, // r = q₂v₁ + r₂r₁
-	} {
-		MOVQ(e.a, e.xx)
-		IMULQ(e.b, e.xx)
-		MOVQ(e.c, RAX)
-		IMULQ(e.d, RAX)
-		ADDQ(RAX, e.xx)
-		SHLQ(U8(3), e.xx)
-		MOVQ(e.xx, field("t", tp, e.name))
+		name string
+		x    GPPhysical
+	}{{"u", u2}, {"v", v2}, {"q", q2}, {"r", r2}} {
+		SHLQ(U8(3), e.x)
+		MOVQ(e.x, field("t", tp, e.name))
 	}
 	RET()
 }

@@ -140,12 +140,6 @@ func divstepsTab() {
 
 	Comment("unpack the matrices: u = the low half of uv, sign-extended; v = (uv − u) >> 32")
 	Load(Param("t"), z)
-	unpack := func(p, lo, hi GPPhysical) {
-		MOVLQSX(p.As32(), lo)
-		SUBQ(lo, p)
-		SARQ(U8(32), p)
-		MOVQ(p, hi)
-	}
 	// B = [u₂ v₂; q₂ r₂] (lookups 8–14) in R9, R10, R14, R15 (f, g and row
 	// are no longer needed); A = [u₁ v₁; q₁ r₁] from t.
 	u2, v2, q2, r2 := R9, R10, R14, R15
@@ -202,6 +196,16 @@ func emitRow(eta, row, x, y GPPhysical) {
 	LEAQ(Mem{Base: x, Index: y, Scale: 8}, x)
 	MOVQ(NewDataAddr(Symbol{Name: "·divTab"}, 0), row)
 	ADDQ(x, row)
+}
+
+// unpack sets lo and hi to the entries packed in p as lo + 2³²·hi (|lo|,
+// |hi| < 2³¹): lo is p's low half sign-extended, hi = (p − lo) >> 32. p is
+// clobbered.
+func unpack(p, lo, hi GPPhysical) {
+	MOVLQSX(p.As32(), lo)
+	SUBQ(lo, p)
+	SARQ(U8(32), p)
+	MOVQ(p, hi)
 }
 
 // mul2x2 sets [a b; c d] = [a b; c d]·[e f; g h], with x and y clobbered.
