@@ -39,8 +39,9 @@ func scanEach(r *Receiver, txs []ScanTx) []ScanResult {
 
 // checkScanMany checks ScanMany against Scan, transaction by transaction,
 // with 1 and 2 workers and GOMAXPROCS, and scanLanes itself (whichever
-// backend runs) on every run of up to eight of the transactions that
-// ScanMany would give it.
+// backend runs) on the transactions that ScanMany would give it, in runs of
+// up to eight (eight lanes), twelve and sixteen (sixteen lanes, some
+// computing copies where a run has fewer than sixteen).
 func checkScanMany(t *testing.T, r *Receiver, txs []ScanTx, want []ScanResult) {
 	t.Helper()
 	for _, w := range []int{1, 2, secp256k1.UseGOMAXPROCS} {
@@ -58,16 +59,18 @@ func checkScanMany(t *testing.T, r *Receiver, txs []ScanTx, want []ScanResult) {
 			idx = append(idx, i)
 		}
 	}
-	for len(idx) > 0 {
-		n := min(len(idx), field8.Lanes)
-		got := make([]ScanResult, len(txs))
-		r.scanLanes(txs, idx[:n], got)
-		for _, i := range idx[:n] {
-			if !reflect.DeepEqual(got[i], want[i]) {
-				t.Fatalf("scanLanes of %d: transaction %d gives %+v, Scan %+v", n, i, got[i], want[i])
+	for _, run := range []int{field8.Lanes, 12, 16} {
+		for rest := idx; len(rest) > 0; {
+			n := min(len(rest), run)
+			got := make([]ScanResult, len(txs))
+			r.scanLanes(txs, rest[:n], got)
+			for _, i := range rest[:n] {
+				if !reflect.DeepEqual(got[i], want[i]) {
+					t.Fatalf("scanLanes of %d: transaction %d gives %+v, Scan %+v", n, i, got[i], want[i])
+				}
 			}
+			rest = rest[n:]
 		}
-		idx = idx[n:]
 	}
 }
 
@@ -75,8 +78,8 @@ func checkScanMany(t *testing.T, r *Receiver, txs []ScanTx, want []ScanResult) {
 // what Scan gives, on both field8 backends: for transactions paying the
 // receiver (plain, labelled and change outputs) mixed with random outputs,
 // transactions paying no one, Scan's rejections (a nil and a zero summary,
-// no outputs), and counts around multiples of eight. Scan itself must find
-// every payment.
+// no outputs), and counts around multiples of eight and sixteen. Scan
+// itself must find every payment.
 func TestScanMany(t *testing.T) {
 	rng := testref.PCG(t)
 	r, _, _ := newTestReceiver(t, rng)
@@ -107,7 +110,7 @@ func TestScanMany(t *testing.T) {
 		}
 	}
 	forEachBackend(t, func(t *testing.T) {
-		for _, n := range []int{0, 1, 3, 4, 7, 8, 9, 12, 16, 21, 40} {
+		for _, n := range []int{0, 1, 3, 4, 7, 8, 9, 10, 12, 15, 16, 17, 21, 26, 33, 40} {
 			checkScanMany(t, r, txs[:n], want[:n])
 			checkScanMany(t, r, txs[40-n:], want[40-n:])
 		}

@@ -39,8 +39,9 @@ var (
 	const8Mu      sync.Mutex // serialises refreshes
 )
 
-// const8RefreshInterval is how many ScalarMult8 calls share one state (a
-// refresh costs two k·G).
+// const8RefreshInterval is how many groups of eight multiplications
+// (a ScalarMult8 call, half a ScalarMult16 call) share one state (a refresh
+// costs two k·G).
 const const8RefreshInterval = 128
 
 // const8Doublings is the number of doublings of ScalarMult's loop, 125.
@@ -54,11 +55,12 @@ var beta8 = func() (b field8.Element8) {
 	return b
 }()
 
-// loadConst8State returns the current blinding state, creating the first
-// one or refreshing it every const8RefreshInterval calls.
-func loadConst8State() *const8State {
+// loadConst8State returns the current blinding state for n groups of
+// eight multiplications, creating the first one or refreshing it every
+// const8RefreshInterval groups.
+func loadConst8State(n uint64) *const8State {
 	st := const8Current.Load()
-	if c := const8Calls.Add(1); st == nil || c%const8RefreshInterval == 0 {
+	if c := const8Calls.Add(n); st == nil || c/const8RefreshInterval != (c-n)/const8RefreshInterval {
 		st = refreshConst8State(st)
 	}
 	return st
@@ -96,7 +98,19 @@ func refreshConst8State(prev *const8State) *const8State {
 // CPUs where internal/field8 runs its IFMA assembly (field8.IFMA); elsewhere
 // eight ScalarMult calls are faster. v may alias p.
 func ScalarMult8(v *[field8.Lanes]group.Jacobian, k *[field8.Lanes]scalar.Scalar, p *[field8.Lanes]group.Jacobian) {
-	constMult8(v, k, p, loadConst8State())
+	constMult8(v, k, p, loadConst8State(1))
+}
+
+// ScalarMult16 is ScalarMult8 on sixteen scalars and points: two groups of
+// eight lanes, whose doublings and mixed additions interleave
+// (group8.Double2, group8.AddAffine2). v may alias p.
+func ScalarMult16(v *[Lanes2]group.Jacobian, k *[Lanes2]scalar.Scalar, p *[Lanes2]group.Jacobian) {
+	st := loadConst8State(2)
+	var out [Lanes2]group.Jacobian
+	inf := constLanes16(&out, k, p, st)
+	constRedo(out[:], k[:], p[:], inf, st)
+	*v = out
+	clear(out[:])
 }
 
 // constMult8 sets v[j] = k[j]·p[j] for j < 8 using the blinding state st.
@@ -111,33 +125,37 @@ func ScalarMult8(v *[field8.Lanes]group.Jacobian, k *[field8.Lanes]scalar.Scalar
 // 2⁻²⁴⁰. (Additions of a zero digit are dropped, exceptional or not.) The
 // lanes with Z = 0 at the end are recomputed with the complete single
 // ScalarMult, and so are the lanes where p is the identity (public), whose
-// tables hold multiples of G instead. The branch on "some lane has Z = 0"
-// is taken otherwise only on an event that no one can provoke or predict
-// without ρ, and whose occurrence (if it were ever observed) would say only
-// that an unknown ρ satisfies one of a few thousand linear relations with k.
-// k = 0 needs no recomputation: its lane ends at 2¹²⁵·R, and the complete
-// addition of C gives the identity.
+// tables hold multiples of G instead (constRedo). The branch on "some lane
+// has Z = 0" is taken otherwise only on an event that no one can provoke
+// or predict without ρ, and whose occurrence (if it were ever observed)
+// would say only that an unknown ρ satisfies one of a few thousand linear
+// relations with k. k = 0 needs no recomputation: its lane ends at
+// 2¹²⁵·R, and the complete addition of C gives the identity.
 func constMult8(v *[field8.Lanes]group.Jacobian, k *[field8.Lanes]scalar.Scalar, p *[field8.Lanes]group.Jacobian, st *const8State) {
-	var acc group8.Jacobian8
-	inf := constLanes8(&acc, k, p, st)
-
 	var out [field8.Lanes]group.Jacobian
+	inf := constLanes8(&out, k, p, st)
+	constRedo(out[:], k[:], p[:], inf, st)
+	*v = out
+	clear(out[:])
+}
+
+// constRedo turns the raw lanes out[j] = 2¹²⁵·R + k[j]·p[j] of
+// constLanes8 or constLanes16 into k[j]·p[j]: it adds C to each, and
+// recomputes with the single ScalarMult the lanes with Z = 0 and those
+// whose bit is set in inf (p[j] the identity). See constMult8.
+func constRedo(out []group.Jacobian, k []scalar.Scalar, p []group.Jacobian, inf int, st *const8State) {
 	redo := inf // bit j set where lane j is recomputed
 	for j := range out {
-		acc.Get(j, &out[j])
 		redo |= out[j].Z.IsZero() << j
 		out[j].Add(&out[j], &st.c)
 	}
-	if redo != 0 { // p[j] = 𝒪 (public), or probability below 2⁻²⁴⁰: see above
+	if redo != 0 { // p[j] = 𝒪 (public), or probability below 2⁻²⁴⁰: see constMult8
 		for j := range out {
 			if redo>>j&1 == 1 {
 				ScalarMult(&out[j], &k[j], &p[j])
 			}
 		}
 	}
-	*v = out
-	acc = group8.Jacobian8{}
-	clear(out[:])
 }
 
 // multiplesTable8 sets lane j of table[i] to (i+1)·P_j in affine
@@ -151,6 +169,49 @@ func constMult8(v *[field8.Lanes]group.Jacobian, k *[field8.Lanes]scalar.Scalar,
 // for 2 ≤ i ≤ 15, as P has prime order n), and their affine forms from
 // Montgomery's trick lane by lane, whose eight products share one inversion.
 func multiplesTable8(table *[ctEntries]group8.Affine8, z *field8.Element8, p *[field8.Lanes]group.Jacobian) (inf int) {
+	var w multiples8
+	inf = w.first(table, z, p)
+	w.m[1].Double(&w.m[0])
+	for i := 2; i < ctEntries; i++ {
+		w.m[i].AddAffine(&w.m[i-1], &table[0])
+	}
+	var inv [1]field8.Element8
+	batchInvertLanes(inv[:], &w)
+	w.affine(table, &inv[0])
+	return inf
+}
+
+// multiplesTables16 is multiplesTable8 for two groups of eight lanes, whose
+// doublings and additions interleave (group8.Double2, group8.AddAffine2)
+// and whose sixteen products share one inversion. Bit j of inf stands for
+// p[j], j < 16.
+func multiplesTables16(table, table2 *[ctEntries]group8.Affine8, z, z2 *field8.Element8, p *[Lanes2]group.Jacobian) (inf int) {
+	const lanes = field8.Lanes
+	var w, w2 multiples8
+	inf = w.first(table, z, (*[lanes]group.Jacobian)(p[:lanes]))
+	inf |= w2.first(table2, z2, (*[lanes]group.Jacobian)(p[lanes:])) << lanes
+	group8.Double2(&w.m[1], &w.m[0], &w2.m[1], &w2.m[0])
+	for i := 2; i < ctEntries; i++ {
+		group8.AddAffine2(&w.m[i], &w.m[i-1], &table[0], &w2.m[i], &w2.m[i-1], &table2[0])
+	}
+	var inv [2]field8.Element8
+	batchInvertLanes(inv[:], &w, &w2)
+	w.affine(table, &inv[0])
+	w2.affine(table2, &inv[1])
+	return inf
+}
+
+// multiples8 is multiplesTable8's scratch for one group of eight lanes:
+// m[i] = (i+1)·P in Jacobian coordinates on E_j for i ≥ 1 (m[0] is P, with
+// Z = 1 on E_j), and prefix[i] = Z(m[1])·…·Z(m[i]).
+type multiples8 struct {
+	m      [ctEntries]group8.Jacobian8
+	prefix [ctEntries]field8.Element8
+}
+
+// first sets table[0] and m[0] to P_j, affine on E_j, and z to the Z_j; it
+// returns the bits j where p[j] is the identity (P_j = G, Z_j = 1).
+func (w *multiples8) first(table *[ctEntries]group8.Affine8, z *field8.Element8, p *[field8.Lanes]group.Jacobian) (inf int) {
 	var one field.Element
 	one.One()
 	for j := range p {
@@ -163,97 +224,198 @@ func multiplesTable8(table *[ctEntries]group8.Affine8, z *field8.Element8, p *[f
 			z.Set(j, &p[j].Z)
 		}
 	}
-	// m[i] = (i+1)·P in Jacobian coordinates for i ≥ 1 (m[0] is unused),
-	// prefix[i] = Z(m[1])·…·Z(m[i]).
-	var m [ctEntries]group8.Jacobian8
-	var prefix [ctEntries]field8.Element8
-	m[0].X, m[0].Y = table[0].X, table[0].Y
+	w.m[0].X, w.m[0].Y = table[0].X, table[0].Y
 	for j := range field8.Lanes {
-		m[0].Z.L[0][j] = 1 // table[0] is affine
-	}
-	m[1].Double(&m[0])
-	prefix[1] = m[1].Z
-	for i := 2; i < ctEntries; i++ {
-		m[i].AddAffine(&m[i-1], &table[0])
-		prefix[i].Mul(&prefix[i-1], &m[i].Z)
-	}
-	var prods, invs, scratch [field8.Lanes]field.Element
-	for j := range field8.Lanes {
-		prefix[ctEntries-1].Get(j, &prods[j])
-	}
-	field.VarTimeBatchInvert(invs[:], prods[:], scratch[:])
-	var inv, zi, zi2 field8.Element8
-	for j := range field8.Lanes {
-		inv.Set(j, &invs[j])
-	}
-	for i := ctEntries - 1; i >= 1; i-- {
-		if i > 1 {
-			zi.Mul(&inv, &prefix[i-1])
-			inv.Mul(&inv, &m[i].Z)
-		} else {
-			zi = inv
-		}
-		zi2.Square(&zi)
-		table[i].X.Mul(&m[i].X, &zi2)
-		zi2.Mul(&zi2, &zi)
-		table[i].Y.Mul(&m[i].Y, &zi2)
+		w.m[0].Z.L[0][j] = 1 // table[0] is affine
 	}
 	return inf
 }
 
-// constLanes8 sets lane j of acc to 2¹²⁵·R + k[j]·p[j], with lanes that
-// meet an exceptional addition at Z = 0 (see constMult8), and returns the
-// bits j where p[j] is the identity, whose lanes compute with G instead.
-// Constant time in k.
-func constLanes8(acc *group8.Jacobian8, k *[field8.Lanes]scalar.Scalar, p *[field8.Lanes]group.Jacobian, st *const8State) (inf int) {
-	// Lane j of table[i] and tableLam[i] is (i+1)·P_j and (i+1)·λ·P_j on
-	// E_j, and z's lane j is Z_j (see multiplesTable8).
-	var table, tableLam [ctEntries]group8.Affine8
-	var z field8.Element8
-	inf = multiplesTable8(&table, &z, p)
-	for i := range table {
-		tableLam[i].X.Mul(&table[i].X, &beta8)
-		tableLam[i].Y = table[i].Y
+// batchInvertLanes sets the prefix products of each group ws[g] and
+// inv[g] to the lane-wise inverse of the last, Z(m[1])·…·Z(m[15]), with one
+// inversion for the lanes of all groups (Montgomery's trick).
+func batchInvertLanes(inv []field8.Element8, ws ...*multiples8) {
+	var prods, invs, scratch [Lanes2]field.Element
+	n := len(ws) * field8.Lanes
+	for g, w := range ws {
+		w.prefix[1] = w.m[1].Z
+		for i := 2; i < ctEntries; i++ {
+			w.prefix[i].Mul(&w.prefix[i-1], &w.m[i].Z)
+		}
+		for j := range field8.Lanes {
+			w.prefix[ctEntries-1].Get(j, &prods[g*field8.Lanes+j])
+		}
 	}
-	var d1, d2 [field8.Lanes][ctDigits]int8
-	var neg1, neg2 [field8.Lanes]int
+	field.VarTimeBatchInvert(invs[:n], prods[:n], scratch[:n])
+	for g := range ws {
+		for j := range field8.Lanes {
+			inv[g].Set(j, &invs[g*field8.Lanes+j])
+		}
+	}
+}
+
+// affine sets table[i] for i ≥ 1 to m[i] in affine coordinates (on E_j),
+// given inv = 1/prefix[15] in each lane: walking down from i = 15, inv is
+// 1/prefix[i], so 1/Z(m[i]) = inv·prefix[i − 1], and inv·Z(m[i]) is
+// 1/prefix[i − 1]. It consumes inv.
+func (w *multiples8) affine(table *[ctEntries]group8.Affine8, inv *field8.Element8) {
+	var zi, zi2 field8.Element8
+	for i := ctEntries - 1; i >= 1; i-- {
+		if i > 1 {
+			zi.Mul(inv, &w.prefix[i-1])
+			inv.Mul(inv, &w.m[i].Z)
+		} else {
+			zi = *inv
+		}
+		zi2.Square(&zi)
+		table[i].X.Mul(&w.m[i].X, &zi2)
+		zi2.Mul(&zi2, &zi)
+		table[i].Y.Mul(&w.m[i].Y, &zi2)
+	}
+}
+
+// constGroup is one group of eight lanes of the k·P loop: each lane's
+// tables of (i+1)·P_j and (i+1)·λ·P_j on E_j (multiplesTable8), the lanes'
+// Z_j, the signed digits of the GLV halves of k[j] with their signs, and
+// the accumulator, on E_j.
+type constGroup struct {
+	table, tableLam [ctEntries]group8.Affine8
+	z               field8.Element8
+	d1, d2          [field8.Lanes][ctDigits]int8
+	neg1, neg2      [field8.Lanes]int
+	acc             group8.Jacobian8
+}
+
+// init sets up g for k[j]·p[j] with the blinding state st: the tables, the
+// digits, and the accumulator at R on each E_j, (Z_j²·X_R, Z_j³·Y_R, Z_R).
+// It returns the bits j where p[j] is the identity, whose lanes compute
+// with G instead. Constant time in k; the tables are built in variable
+// time from the public points.
+func (g *constGroup) init(k *[field8.Lanes]scalar.Scalar, p *[field8.Lanes]group.Jacobian, st *const8State) (inf int) {
+	inf = multiplesTable8(&g.table, &g.z, p)
+	g.setup(k, st)
+	return inf
+}
+
+// setup is init after the table: λ's table, the digits, and the
+// accumulator.
+func (g *constGroup) setup(k *[field8.Lanes]scalar.Scalar, st *const8State) {
+	for i := range g.table {
+		g.tableLam[i].X.Mul(&g.table[i].X, &beta8)
+		g.tableLam[i].Y = g.table[i].Y
+	}
 	for j := range k {
 		k1, k2, n1, n2 := scalar.SplitGLVSigned(&k[j])
-		scalar.SignedDigits(d1[j][:], &k1, ctWindow)
-		scalar.SignedDigits(d2[j][:], &k2, ctWindow)
-		neg1[j], neg2[j] = n1, n2
+		scalar.SignedDigits(g.d1[j][:], &k1, ctWindow)
+		scalar.SignedDigits(g.d2[j][:], &k2, ctWindow)
+		g.neg1[j], g.neg2[j] = n1, n2
 		k1, k2 = scalar.Scalar{}, scalar.Scalar{}
 	}
-	// R on E_j: (Z_j²·X_R, Z_j³·Y_R, Z_R).
 	var z2 field8.Element8
 	for j := range field8.Lanes {
-		acc.Set(j, &st.r)
+		g.acc.Set(j, &st.r)
 	}
-	z2.Square(&z)
-	acc.X.Mul(&acc.X, &z2)
-	z2.Mul(&z2, &z)
-	acc.Y.Mul(&acc.Y, &z2)
+	z2.Square(&g.z)
+	g.acc.X.Mul(&g.acc.X, &z2)
+	z2.Mul(&z2, &g.z)
+	g.acc.Y.Mul(&g.acc.Y, &z2)
+}
+
+// finish writes the lanes of the accumulator, brought back to secp256k1 as
+// (X, Y, Z·Z_j), into out, and clears g's secrets.
+func (g *constGroup) finish(out *[field8.Lanes]group.Jacobian) {
+	g.acc.Z.Mul(&g.acc.Z, &g.z)
+	for j := range field8.Lanes {
+		g.acc.Get(j, &out[j])
+	}
+	g.d1, g.d2 = [field8.Lanes][ctDigits]int8{}, [field8.Lanes][ctDigits]int8{}
+	g.neg1, g.neg2 = [field8.Lanes]int{}, [field8.Lanes]int{}
+	g.acc = group8.Jacobian8{}
+}
+
+// constLanes8 sets out[j] to 2¹²⁵·R + k[j]·p[j], with lanes that meet an
+// exceptional addition at Z = 0 (see constMult8), and returns the bits j
+// where p[j] is the identity, whose lanes compute with G instead. Constant
+// time in k.
+func constLanes8(out *[field8.Lanes]group.Jacobian, k *[field8.Lanes]scalar.Scalar, p *[field8.Lanes]group.Jacobian, st *const8State) (inf int) {
+	var g constGroup
+	inf = g.init(k, p, st)
+	var ld laneDigit
 	for i := ctDigits - 1; i >= 0; i-- {
 		if i != ctDigits-1 {
 			for range ctWindow {
-				acc.Double(acc)
+				g.acc.Double(&g.acc)
 			}
 		}
-		addSignedDigit8(acc, &table, &d1, i, &neg1)
-		addSignedDigit8(acc, &tableLam, &d2, i, &neg2)
+		for _, lam := range [2]bool{false, true} {
+			g.lookup(&ld, lam, i)
+			ld.sum.AddAffine(&g.acc, &ld.entry)
+			g.acc.Select(&g.acc, &ld.sum, &ld.zero)
+		}
 	}
-	// Back to secp256k1: (X, Y, Z·Z_j).
-	acc.Z.Mul(&acc.Z, &z)
-	d1, d2 = [field8.Lanes][ctDigits]int8{}, [field8.Lanes][ctDigits]int8{}
-	neg1, neg2 = [field8.Lanes]int{}, [field8.Lanes]int{}
+	g.finish(out)
+	ld = laneDigit{}
 	return inf
 }
 
-// addSignedDigit8 is addSignedDigit on the lanes: lane j of acc gets
-// (−1)^neg[j]·d[j][i]·P_j added, in constant time. For a zero digit the
-// lane adds entry 0 anyway and keeps its accumulator.
-func addSignedDigit8(acc *group8.Jacobian8, table *[ctEntries]group8.Affine8, d *[field8.Lanes][ctDigits]int8, i int, neg *[field8.Lanes]int) {
-	var idx, flip, zero [field8.Lanes]uint64
+// constLanes16 is constLanes8 on two groups of eight lanes, whose
+// doublings and additions interleave (group8.Double2, group8.AddAffine2),
+// and whose tables are built together (multiplesTables16); bit j of inf
+// stands for p[j], j < 16.
+func constLanes16(out *[Lanes2]group.Jacobian, k *[Lanes2]scalar.Scalar, p *[Lanes2]group.Jacobian, st *const8State) (inf int) {
+	const lanes = field8.Lanes
+	var g, h constGroup
+	inf = multiplesTables16(&g.table, &h.table, &g.z, &h.z, p)
+	g.setup((*[lanes]scalar.Scalar)(k[:lanes]), st)
+	h.setup((*[lanes]scalar.Scalar)(k[lanes:]), st)
+	var ld, ld2 laneDigit
+	for i := ctDigits - 1; i >= 0; i-- {
+		if i != ctDigits-1 {
+			for range ctWindow {
+				group8.Double2(&g.acc, &g.acc, &h.acc, &h.acc)
+			}
+		}
+		for _, lam := range [2]bool{false, true} {
+			g.lookup(&ld, lam, i)
+			h.lookup(&ld2, lam, i)
+			group8.AddAffine2(&ld.sum, &g.acc, &ld.entry, &ld2.sum, &h.acc, &ld2.entry)
+			g.acc.Select(&g.acc, &ld.sum, &ld.zero)
+			h.acc.Select(&h.acc, &ld2.sum, &ld2.zero)
+		}
+	}
+	g.finish((*[lanes]group.Jacobian)(out[:lanes]))
+	h.finish((*[lanes]group.Jacobian)(out[lanes:]))
+	ld, ld2 = laneDigit{}, laneDigit{}
+	return inf
+}
+
+// laneDigit is the scratch of one addition of the k·P loop on lanes: the
+// lanes' entries and their sums with the accumulator, and the table
+// indices, negations and zero-digit flags of signedDigitLanes.
+type laneDigit struct {
+	entry           group8.Affine8
+	sum             group8.Jacobian8
+	idx, flip, zero [field8.Lanes]uint64
+}
+
+// lookup sets ld.entry to each lane's entry for its digit of window i, of
+// k₂'s table (the λ-table) if lam, else of k₁'s; ld.zero flags the lanes
+// whose digit is 0, whose addition is to be dropped. lam and i are public.
+func (g *constGroup) lookup(ld *laneDigit, lam bool, i int) {
+	t, d, neg := &g.table, &g.d1, &g.neg1
+	if lam {
+		t, d, neg = &g.tableLam, &g.d2, &g.neg2
+	}
+	signedDigitLanes(&ld.idx, &ld.flip, &ld.zero, d, i, neg)
+	ld.entry.LookupLanes(t[:], &ld.idx, &ld.flip)
+}
+
+// signedDigitLanes sets, for each lane j, idx[j] to the table index of
+// |d[j][i]| (entry |d| − 1, entry 0 for a zero digit), flip[j] to 1 where
+// the entry is to be negated (the digit's sign, flipped where neg[j] = 1)
+// and zero[j] to 1 where the digit is 0, whose addition the lane drops (as
+// addSignedDigit does). Constant time in the digits.
+func signedDigitLanes(idx, flip, zero *[field8.Lanes]uint64, d *[field8.Lanes][ctDigits]int8, i int, neg *[field8.Lanes]int) {
 	for j := range d {
 		x := d[j][i]
 		sign := int(uint8(x) >> 7) // 1 if x < 0
@@ -264,10 +426,4 @@ func addSignedDigit8(acc *group8.Jacobian8, table *[ctEntries]group8.Affine8, d 
 		flip[j] = uint64(sign ^ neg[j])
 		zero[j] = uint64(z)
 	}
-	var entry group8.Affine8
-	var sum group8.Jacobian8
-	entry.LookupLanes(table[:], &idx, &flip)
-	sum.AddAffine(acc, &entry)
-	acc.Select(acc, &sum, &zero)
-	idx, flip, zero = [field8.Lanes]uint64{}, [field8.Lanes]uint64{}, [field8.Lanes]uint64{}
 }

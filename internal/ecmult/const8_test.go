@@ -8,7 +8,6 @@ import (
 
 	"github.com/kestrel-crypto/secp256k1/internal/field8"
 	"github.com/kestrel-crypto/secp256k1/internal/group"
-	"github.com/kestrel-crypto/secp256k1/internal/group8"
 	"github.com/kestrel-crypto/secp256k1/internal/scalar"
 	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
 )
@@ -26,7 +25,7 @@ func const8StateFor(rho *big.Int, r *rand.Rand) *const8State {
 
 // checkScalarMult8 checks every lane of v against the math/big reference
 // and against the single ScalarMult.
-func checkScalarMult8(t *testing.T, what string, v *[field8.Lanes]group.Jacobian, k *[field8.Lanes]scalar.Scalar, p []testref.Point, P *[field8.Lanes]group.Jacobian) {
+func checkScalarMult8(t *testing.T, what string, v []group.Jacobian, k []scalar.Scalar, p []testref.Point, P []group.Jacobian) {
 	t.Helper()
 	for j := range v {
 		kb := bigFromScalar(&k[j])
@@ -39,11 +38,11 @@ func checkScalarMult8(t *testing.T, what string, v *[field8.Lanes]group.Jacobian
 	}
 }
 
-// TestScalarMult8 checks every lane of ScalarMult8 against the math/big
-// reference and the single ScalarMult, for the edge scalars (0, 1, n − 1,
-// GLV edges…) and random ones, on the special points of the Strauss tests
-// (the identity, G, −G, λ·G…) and random points, with Z = 1 and Z ≠ 1, and
-// with v aliasing p.
+// TestScalarMult8 checks every lane of ScalarMult8 and ScalarMult16
+// against the math/big reference and the single ScalarMult, for the edge
+// scalars (0, 1, n − 1, GLV edges…) and random ones, on the special points
+// of the Strauss tests (the identity, G, −G, λ·G…) and random points, with
+// Z = 1 and Z ≠ 1, and with v aliasing p.
 func TestScalarMult8(t *testing.T) {
 	forEachBackend(t, func(t *testing.T) {
 		r, n := testRand(t, 80)
@@ -56,24 +55,35 @@ func TestScalarMult8(t *testing.T) {
 			ks = append(ks, scalarFromBig(randomScalar(r)))
 			points = append(points, testref.ScalarMult(randomScalar(r), testref.G))
 		}
-		for i := 0; i < len(ks); i += field8.Lanes {
-			k := lanesOf(ks, i)
-			var p []testref.Point
-			var P [field8.Lanes]group.Jacobian
-			for j := range P {
-				p = append(p, points[(i+3*j)%len(points)])
-				var rr *rand.Rand
-				if j%2 == 1 {
-					rr = r
+		for _, lanes := range []int{field8.Lanes, Lanes2} {
+			for i := 0; i < len(ks); i += lanes {
+				k := make([]scalar.Scalar, lanes)
+				var p []testref.Point
+				P := make([]group.Jacobian, lanes)
+				for j := range P {
+					k[j] = *ks[(i+j)%len(ks)]
+					p = append(p, points[(i+3*j)%len(points)])
+					var rr *rand.Rand
+					if j%2 == 1 {
+						rr = r
+					}
+					P[j] = *jacobianFromRef(p[j], rr)
 				}
-				P[j] = *jacobianFromRef(p[j], rr)
+				mult := func(v, P []group.Jacobian) {
+					if lanes == Lanes2 {
+						ScalarMult16((*[Lanes2]group.Jacobian)(v), (*[Lanes2]scalar.Scalar)(k), (*[Lanes2]group.Jacobian)(P))
+					} else {
+						ScalarMult8((*[field8.Lanes]group.Jacobian)(v), (*[field8.Lanes]scalar.Scalar)(k), (*[field8.Lanes]group.Jacobian)(P))
+					}
+				}
+				what := fmt.Sprintf("ScalarMult%d", lanes)
+				v := make([]group.Jacobian, lanes)
+				mult(v, P)
+				checkScalarMult8(t, what, v, k, p, P)
+				in := append([]group.Jacobian(nil), P...)
+				mult(P, P)
+				checkScalarMult8(t, what+" in place", P, k, p, in)
 			}
-			var v [field8.Lanes]group.Jacobian
-			ScalarMult8(&v, k, &P)
-			checkScalarMult8(t, "ScalarMult8", &v, k, p, &P)
-			in := P
-			ScalarMult8(&P, k, &P)
-			checkScalarMult8(t, "ScalarMult8 in place", &P, k, p, &in)
 		}
 	})
 }
@@ -94,22 +104,53 @@ func TestScalarMult8Exceptional(t *testing.T) {
 			for j := range P {
 				P[j] = *jacobianFromRef(p[j], r)
 			}
-			var acc group8.Jacobian8
-			constLanes8(&acc, k, &P, st)
+			var raw [field8.Lanes]group.Jacobian
+			constLanes8(&raw, k, &P, st)
 			isExc := make(map[int]bool)
 			for _, j := range exceptional {
 				isExc[j] = true
 			}
-			for j := range field8.Lanes {
-				var raw group.Jacobian
-				acc.Get(j, &raw)
-				if got := raw.Z.IsZero() == 1; got != isExc[j] {
+			for j := range raw {
+				if got := raw[j].Z.IsZero() == 1; got != isExc[j] {
 					t.Fatalf("%s: lane %d has Z = 0: %v, want %v", what, j, got, isExc[j])
 				}
 			}
 			var v [field8.Lanes]group.Jacobian
 			constMult8(&v, k, &P, st)
-			checkScalarMult8(t, what, &v, k, p, &P)
+			checkScalarMult8(t, what, v[:], k[:], p, P[:])
+
+			// The same lanes as either group of constLanes16, the other
+			// group holding the lanes reversed.
+			var k16 [Lanes2]scalar.Scalar
+			var P16 [Lanes2]group.Jacobian
+			for j := range field8.Lanes {
+				k16[j], P16[j] = k[j], P[j]
+				k16[Lanes2-1-j], P16[Lanes2-1-j] = k[j], P[j]
+			}
+			var raw16 [Lanes2]group.Jacobian
+			constLanes16(&raw16, &k16, &P16, st)
+			for j := range raw16 {
+				src := j
+				if j >= field8.Lanes {
+					src = Lanes2 - 1 - j
+				}
+				if got := raw16[j].Z.IsZero() == 1; got != isExc[src] {
+					t.Fatalf("%s: constLanes16 lane %d has Z = 0: %v, want %v", what, j, got, isExc[src])
+				}
+				if raw16[j].Equal(&raw[src]) != 1 {
+					t.Fatalf("%s: constLanes16 lane %d differs from constLanes8 lane %d", what, j, src)
+				}
+			}
+			constRedo(raw16[:], k16[:], P16[:], 0, st)
+			for j := range raw16 {
+				src := j
+				if j >= field8.Lanes {
+					src = Lanes2 - 1 - j
+				}
+				if raw16[j].Equal(&v[src]) != 1 {
+					t.Fatalf("%s: constLanes16 and constRedo, lane %d differs from constMult8 lane %d", what, j, src)
+				}
+			}
 		}
 
 		// Uniform scalars (randomScalar's edge scalars, ±1 among them,
@@ -145,9 +186,9 @@ func TestScalarMult8Exceptional(t *testing.T) {
 // after const8RefreshInterval calls, and that a fresh state has
 // C = −2¹²⁵·R.
 func TestConst8Refresh(t *testing.T) {
-	before := loadConst8State()
-	for range const8RefreshInterval {
-		loadConst8State()
+	before := loadConst8State(1)
+	for range const8RefreshInterval / 2 {
+		loadConst8State(2)
 	}
 	st := const8Current.Load()
 	if st == before {

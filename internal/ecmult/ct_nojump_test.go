@@ -70,29 +70,42 @@ func TestCompiledConstantTime(t *testing.T) {
 		// Eight k·P on lanes (multiplesTable8, on the public points, is
 		// variable time and not listed).
 		{Name: "ecmult.ScalarMult8"},
+		{Name: "ecmult.ScalarMult16", Public: []string{
+			// Copying and zeroing of fixed length.
+			"*v = out",
+			"clear(out[:])",
+		}},
 		{Name: "ecmult.constMult8", Public: []string{
+			"*v = out",
+			"clear(out[:])",
+		}},
+		{Name: "ecmult.constRedo", Public: []string{
 			"for j := range out {",
 			// A lane where p is the identity (public) or with Z = 0, an
 			// event of probability below 2⁻²⁴⁰ over the secret blinding
 			// (const8.go, constMult8).
-			"if redo != 0 { // p[j] = 𝒪 (public), or probability below 2⁻²⁴⁰: see above",
+			"if redo != 0 { // p[j] = 𝒪 (public), or probability below 2⁻²⁴⁰: see constMult8",
 			"if redo>>j&1 == 1 {",
-			// Copying and zeroing loops of fixed length.
-			"*v = out",
-			"acc = group8.Jacobian8{}",
-			"clear(out[:])",
 		}},
-		{Name: "ecmult.constLanes8", Public: []string{
-			"for i := range table {",
-			"tableLam[i].Y = table[i].Y",
+		{Name: "ecmult.(*constGroup).init"},
+		{Name: "ecmult.(*constGroup).setup", Public: []string{
+			"for i := range g.table {",
+			"g.tableLam[i].Y = g.table[i].Y",
 			"for j := range k {",
 			"for j := range field8.Lanes {",
-			"for i := ctDigits - 1; i >= 0; i-- {",
-			"if i != ctDigits-1 {",
-			"for range ctWindow {",
-			"d1, d2 = [field8.Lanes][ctDigits]int8{}, [field8.Lanes][ctDigits]int8{}",
 		}},
-		{Name: "ecmult.addSignedDigit8", Public: []string{
+		{Name: "ecmult.(*constGroup).finish", Public: []string{
+			"for j := range field8.Lanes {",
+			// Zeroing of fixed length.
+			"g.d1, g.d2 = [field8.Lanes][ctDigits]int8{}, [field8.Lanes][ctDigits]int8{}",
+			"g.acc = group8.Jacobian8{}",
+		}},
+		{Name: "ecmult.constLanes8", Public: constLanesPublic},
+		{Name: "ecmult.constLanes16", Public: constLanesPublic},
+		{Name: "ecmult.(*constGroup).lookup", Public: []string{
+			"if lam {", // which half of k, public
+		}},
+		{Name: "ecmult.signedDigitLanes", Public: []string{
 			"for j := range d {",
 			"x := d[j][i]", // the window i, public
 		}},
@@ -107,6 +120,16 @@ func TestCompiledConstantTime(t *testing.T) {
 			"ScalarBaseMult(&v[i], &k[i])",
 		}},
 	})
+}
+
+// constLanesPublic are the public conditions of the k·P loop on lanes
+// (constLanes8, constLanes16): the loops over the windows, and zeroing of
+// fixed length.
+var constLanesPublic = []string{
+	"for i := ctDigits - 1; i >= 0; i-- {",
+	"if i != ctDigits-1 {",
+	"for range ctWindow {",
+	"for _, lam := range [2]bool{false, true} {", // the two halves of k
 }
 
 // combPublic are the public conditions of the comb's loop (combMult,

@@ -85,31 +85,41 @@ func BenchmarkEcmultGen8(b *testing.B) {
 	}
 }
 
-// BenchmarkEcmultConst8 is ScalarMult8 on each field8 backend, over eight
-// distinct points; ns/point is the time per k·P, to set against
-// BenchmarkEcmultConst.
+// BenchmarkEcmultConst8 is ScalarMult8 (and ScalarMult16, lanes=16) on
+// each field8 backend, over distinct points; ns/point is the time per k·P,
+// to set against BenchmarkEcmultConst.
 func BenchmarkEcmultConst8(b *testing.B) {
 	for _, be := range field8.Backends() {
-		b.Run("backend="+be, func(b *testing.B) {
-			defer field8.SetBackend(be)()
-			var k [field8.Lanes]scalar.Scalar
-			var p [field8.Lanes]group.Jacobian
-			k[0] = *benchScalar()
-			p[0].SetAffine(&group.Generator)
-			p[0].Double(&p[0])
-			for j := 1; j < len(k); j++ {
-				k[j].Add(&k[j-1], &k[j-1])
-				p[j].Double(&p[j-1])
+		for _, lanes := range []int{field8.Lanes, Lanes2} {
+			name := "backend=" + be
+			if lanes == Lanes2 {
+				name = "lanes=16/" + name
 			}
-			var v [field8.Lanes]group.Jacobian
-			b.ReportAllocs()
-			for b.Loop() {
-				ScalarMult8(&v, &k, &p)
-				for j := range k {
-					k[j].Add(&k[j], &k[j])
+			b.Run(name, func(b *testing.B) {
+				defer field8.SetBackend(be)()
+				var k [Lanes2]scalar.Scalar
+				var p [Lanes2]group.Jacobian
+				k[0] = *benchScalar()
+				p[0].SetAffine(&group.Generator)
+				p[0].Double(&p[0])
+				for j := 1; j < len(k); j++ {
+					k[j].Add(&k[j-1], &k[j-1])
+					p[j].Double(&p[j-1])
 				}
-			}
-			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*field8.Lanes), "ns/point")
-		})
+				var v [Lanes2]group.Jacobian
+				b.ReportAllocs()
+				for b.Loop() {
+					if lanes == Lanes2 {
+						ScalarMult16(&v, &k, &p)
+					} else {
+						ScalarMult8((*[field8.Lanes]group.Jacobian)(v[:]), (*[field8.Lanes]scalar.Scalar)(k[:]), (*[field8.Lanes]group.Jacobian)(p[:]))
+					}
+					for j := range k {
+						k[j].Add(&k[j], &k[j])
+					}
+				}
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*lanes), "ns/point")
+			})
+		}
 	}
 }
