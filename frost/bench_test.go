@@ -212,6 +212,10 @@ func BenchmarkTrustedDealerKeygen(b *testing.B) {
 // BenchmarkBIP340Sign and BenchmarkBIP340Verify are the references of the
 // ratios: one BIP-340 signature (schnorr.Keypair.Sign, the schnorrsig_sign
 // row of secp256k1 bench) and one verification.
+// BenchmarkBIP340SignSelfCheck verifies the signature before returning it
+// (schnorr.SignOptions.SelfCheck), as BIP-340's Sign algorithm does: the
+// partner of BenchmarkSign/selfcheck, as BIP-445's Sign verifies its
+// partial signature.
 func BenchmarkBIP340Sign(b *testing.B) {
 	k, _ := secp256k1.NewPrivateKey(append(make([]byte, 31), 1))
 	kp := schnorr.NewKeypair(k)
@@ -219,6 +223,19 @@ func BenchmarkBIP340Sign(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		if _, err := kp.Sign(msg, aux); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkBIP340SignSelfCheck(b *testing.B) {
+	k, _ := secp256k1.NewPrivateKey(append(make([]byte, 31), 1))
+	kp := schnorr.NewKeypair(k)
+	msg := make([]byte, 32)
+	opts := &schnorr.SignOptions{AuxRand: make([]byte, 32), SelfCheck: true}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := kp.SignWithOptions(msg, opts); err != nil {
 			b.Fatal(err)
 		}
 	}
