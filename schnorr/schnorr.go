@@ -58,11 +58,20 @@ func challengeHash(r, px *[32]byte, msg []byte) [32]byte {
 // ParsePublicKey parses a 32-byte x-only public key (BIP-340's lift_x: the
 // point with that x and an even y).
 func ParsePublicKey(b []byte) (*secp256k1.PublicKey, error) {
-	var p secp256k1.Point
-	if _, err := p.SetXOnlyBytes(b); err != nil {
+	if len(b) != 32 {
 		return nil, ErrPublicKey
 	}
-	return secp256k1.NewPublicKey(&p)
+	// lift_x(x) is the SEC 1 compressed key 0x02 ‖ x, which
+	// secp256k1.ParsePublicKey decodes straight to affine coordinates (a
+	// Point would take a needless inversion of its Z = 1 to make the key).
+	var c [33]byte
+	c[0] = 2
+	copy(c[1:], b)
+	pub, err := secp256k1.ParsePublicKey(c[:])
+	if err != nil {
+		return nil, ErrPublicKey
+	}
+	return pub, nil
 }
 
 // SerializePublicKey returns the 32-byte x-only encoding of p (its x
