@@ -38,6 +38,21 @@ func sameCoordinates(p, q *Jacobian) bool {
 	return p.X.Equal(&q.X)&p.Y.Equal(&q.Y)&p.Z.Equal(&q.Z) == 1
 }
 
+// asmFormulas are the assembly formulas of formulas_amd64.s, each tested
+// against its generic twin below; asmTwins (formulas_amd64_test.go,
+// formulas_noasm_test.go) returns them, or nil where there are none.
+type asmFormulas struct {
+	double          func(v, p *Jacobian)
+	varTimeDouble   func(v, p *Jacobian)
+	addAffineScaled func(v, p *Jacobian, a *Affine, az *field.Element) int
+	// The same with the z-ratio H written to zr.
+	addAffineScaledZr func(v, p *Jacobian, a *Affine, az, zr *field.Element) int
+	addAffineDistinct func(v, p *Jacobian, a *Affine, zr *field.Element)
+	addVar            func(v, p, q *Jacobian) int
+	addAffine         func(v, p *Jacobian, a *Affine)
+	lookup            func(v *Affine, table *Affine, n, idx int) // nil without AVX2
+}
+
 func requireAsm(t testing.TB) *asmFormulas {
 	a := asmTwins()
 	if a == nil {
@@ -115,13 +130,59 @@ func checkAddAffineScaled(t *testing.T, asm *asmFormulas, p *Jacobian, a *Affine
 			t.Errorf("varTimeAddAffineScaledADX = %s, want %s, on %v", fmtJac(&got), fmtJac(&want), in)
 		}
 	}
+	if t.Failed() {
+		return false
+	}
+
+	// varTimeAddAffineScaledZrADX: the same v and flag, and zr = H unless
+	// exceptional, where zr stays untouched.
+	gotZ := sentinel
+	zrSentinel := a.X
+	zr := zrSentinel
+	flagZ := asm.addAffineScaledZr(&gotZ, &pc, &ac, &azc, &zr)
+	if pc != *p || ac != *a || azc != *az {
+		t.Errorf("varTimeAddAffineScaledZrADX modified its inputs on %v", in)
+		return false
+	}
+	switch {
+	case flagZ != flag || gotZ != got:
+		t.Errorf("varTimeAddAffineScaledZrADX returned %d and %s, varTimeAddAffineScaledADX %d and %s, on %v", flagZ, fmtJac(&gotZ), flag, fmtJac(&got), in)
+	case flag == 1 && zr != zrSentinel:
+		t.Errorf("varTimeAddAffineScaledZrADX wrote zr in the exceptional case on %v", in)
+	case flag == 0:
+		var want Jacobian
+		var wantZr field.Element
+		want.varTimeAddAffineScaledZrGeneric(p, a, az, &wantZr)
+		if zr.Equal(&wantZr) == 0 {
+			t.Errorf("varTimeAddAffineScaledZrADX zr = %x, want %x, on %v", zr.Bytes(), wantZr.Bytes(), in)
+		}
+	}
 	return !t.Failed()
 }
 
-// TestAssemblyAddAffineVar checks varTimeAddAffineScaledADX against
-// varTimeAddAffineScaledGeneric on every kind of pair (P, ±P, λ-images,
-// random), with az = Z₁ (VarTimeAddAffine) and az = Z₁·zinv
-// (VarTimeAddZinv), and with an arbitrary az.
+// checkAddAffineDistinct compares addAffineDistinctZrADX with
+// addAffineDistinctZrGeneric on p + a, coordinates and z-ratio alike: the
+// twins compute the same expressions on every input, p = ±a (Z₃ = 0)
+// included.
+func checkAddAffineDistinct(t *testing.T, asm *asmFormulas, p *Jacobian, a *Affine, in fmt.Stringer) bool {
+	t.Helper()
+	var got, want Jacobian
+	var zr, wantZr field.Element
+	pc, ac := *p, *a
+	asm.addAffineDistinct(&got, &pc, &ac, &zr)
+	want.addAffineDistinctZrGeneric(p, a, &wantZr)
+	if pc != *p || ac != *a || !sameCoordinates(&got, &want) || zr.Equal(&wantZr) == 0 {
+		t.Errorf("addAffineDistinctZrADX = %s with zr %x, want %s with %x, on %v", fmtJac(&got), zr.Bytes(), fmtJac(&want), wantZr.Bytes(), in)
+		return false
+	}
+	return true
+}
+
+// TestAssemblyAddAffineVar checks varTimeAddAffineScaledADX and
+// varTimeAddAffineScaledZrADX against varTimeAddAffineScaledGeneric on every
+// kind of pair (P, ±P, λ-images, random), with az = Z₁ (VarTimeAddAffine)
+// and az = Z₁·zinv (VarTimeAddZinv), and with an arbitrary az; and
+// addAffineDistinctZrADX against its twin with az = Z₁.
 func TestAssemblyAddAffineVar(t *testing.T) {
 	asm := requireAsm(t)
 	r := seededRand(t)
@@ -130,7 +191,7 @@ func TestAssemblyAddAffineVar(t *testing.T) {
 			return true // p is never the identity here, and a never is
 		}
 		p, a := pp.a.j, pp.b.a
-		if !checkAddAffineScaled(t, asm, &p, &a, &p.Z, pp) {
+		if !checkAddAffineScaled(t, asm, &p, &a, &p.Z, pp) || !checkAddAffineDistinct(t, asm, &p, &a, pp) {
 			return false
 		}
 		za, zinv := zinvInput(r, pp.b.ref)
@@ -242,6 +303,7 @@ func TestAssemblyRareCarries(t *testing.T) {
 			return
 		}
 		checkAddAffine(t, asm, &tc.p, &tc.a, rareCase(tc.name))
+		checkAddAffineDistinct(t, asm, &tc.p, &tc.a, rareCase(tc.name))
 		checkDoubles(t, asm, &tc.p, rareCase(tc.name))
 	}
 	for _, tc := range []struct {
@@ -345,6 +407,7 @@ func FuzzFormulasADX(f *testing.F) {
 		}
 		qa = Affine{X: fuzzElement(q.x, mode&32 != 0), Y: fuzzElement(q.y, mode&32 != 0)}
 		checkAddAffineScaled(t, asm, &pj, &qa, &pj.Z, in)
+		checkAddAffineDistinct(t, asm, &pj, &qa, in)
 		if len(z2) > 32 {
 			z2 = z2[:32]
 		}

@@ -15,6 +15,7 @@ func TestDebugAsmMismatch(t *testing.T) {
 		t.Skip("the assembly formulas are not in use")
 	}
 	var g, p, v Jacobian
+	var zr fieldElement
 	g.SetAffine(&Generator)
 	p.Double(&g) // no fault: no panic
 	p.Double(&p)
@@ -29,6 +30,8 @@ func TestDebugAsmMismatch(t *testing.T) {
 		{"group: varTimeAddAffineScaled", func() { v.VarTimeAddAffine(&p, &Generator) }},
 		{"group: varTimeAdd", func() { v.VarTimeAdd(&p, &g) }},
 		{"group: addAffine", func() { v.AddAffine(&p, &Generator) }},
+		{"group: varTimeAddAffineScaledZr", func() { v.VarTimeAddAffineZr(&p, &Generator, &zr) }},
+		{"group: addAffineDistinctZr", func() { v.AddAffineDistinctZr(&p, &Generator, &zr) }},
 	} {
 		debugtest.ExpectPanic(t, "kestrel_debug: "+c.want+": assembly and generic results differ", c.f)
 	}

@@ -173,22 +173,23 @@ func (v *Jacobian) VarTimeAddZinv(p *Jacobian, a *Affine, zinv *field.Element) *
 // varTimeAddAffineScaledGeneric is its portable Go body, the reference for
 // its assembly twin.
 func (v *Jacobian) varTimeAddAffineScaledGeneric(p *Jacobian, a *Affine, az *field.Element) *Jacobian {
-	return v.varTimeAddAffineScaledZr(p, a, az, nil)
+	return v.varTimeAddAffineScaledZrGeneric(p, a, az, nil)
 }
 
 // VarTimeAddAffineZr is VarTimeAddAffine that also sets zr to the ratio
 // Z₃/Z₁ of the result's Z to p's (H in the general case, Y₁ for a doubling,
 // 0 for the identity), as libsecp256k1's secp256k1_gej_add_ge_var with its
 // rzr output; odd-multiple tables use it to bring entries to a common Z
-// without inversions. p must not be the identity. Generic Go only: it runs
-// a few times per table, not in main loops.
+// without inversions. p must not be the identity, nor zr nil.
 func (v *Jacobian) VarTimeAddAffineZr(p *Jacobian, a *Affine, zr *field.Element) *Jacobian {
 	return v.varTimeAddAffineScaledZr(p, a, &p.Z, zr)
 }
 
-// varTimeAddAffineScaledZr is the mixed addition of varTimeAddAffineScaled,
-// with the z-ratio written to zr when zr is not nil.
-func (v *Jacobian) varTimeAddAffineScaledZr(p *Jacobian, a *Affine, az, zr *field.Element) *Jacobian {
+// varTimeAddAffineScaledZr (formulas_amd64.go, formulas_noasm.go) is the
+// mixed addition of varTimeAddAffineScaled with the z-ratio written to zr;
+// varTimeAddAffineScaledZrGeneric is its portable Go body (zr may be nil
+// there), the reference for its assembly twin.
+func (v *Jacobian) varTimeAddAffineScaledZrGeneric(p *Jacobian, a *Affine, az, zr *field.Element) *Jacobian {
 	if debug.Enabled {
 		debug.Assert(p.IsIdentity() == 0, "group: mixed addition with p the identity")
 	}
@@ -217,6 +218,12 @@ func (v *Jacobian) varTimeAddAffineScaledZr(p *Jacobian, a *Affine, az, zr *fiel
 // is wrong (Z₃ = 0); callers guarantee the precondition, as k·P's table does
 // with i·a + a for 2 ≤ i ≤ 15 in a group of prime order.
 func (v *Jacobian) AddAffineDistinctZr(p *Jacobian, a *Affine, zr *field.Element) *Jacobian {
+	return v.addAffineDistinctZr(p, a, zr) // addAffineDistinctZrGeneric or its assembly twin
+}
+
+// addAffineDistinctZrGeneric is AddAffineDistinctZr in portable Go, the
+// reference for its assembly twin.
+func (v *Jacobian) addAffineDistinctZrGeneric(p *Jacobian, a *Affine, zr *field.Element) *Jacobian {
 	h, r := mixedHR(p, a, &p.Z)
 	*zr = h
 	return v.mixedGeneral(p, &h, &r)

@@ -3166,6 +3166,2692 @@ rare32:
 	SUBQ DX, AX
 	JMP  back32
 
+// func varTimeAddAffineScaledZrADX(v *Jacobian, p *Jacobian, a *Affine, az *fieldElement, zr *fieldElement) int
+// Requires: ADX, BMI2
+TEXT ·varTimeAddAffineScaledZrADX(SB), NOSPLIT, $288-48
+	// az²
+	MOVQ az+24(FP), AX
+
+	// Cross sum C = Σ_{i<j} aᵢaⱼ into t1..t6. CF chain: a0·(a1, a2, a3) and
+	// a3·(a1, a2), a partial sum ≤ C < 2⁴⁴⁸, so it ends in t6 without a carry out
+	XORL  CX, CX
+	MOVQ  (AX), DX
+	MULXQ 8(AX), BX, SI
+	MULXQ 16(AX), R12, DI
+	ADCXQ R12, SI
+	MULXQ 24(AX), R12, R8
+	ADCXQ R12, DI
+	MOVQ  24(AX), DX
+	MULXQ 8(AX), R12, R9
+	ADCXQ R12, R8
+	MULXQ 16(AX), R12, R10
+	ADCXQ R12, R9
+	ADCXQ CX, R10
+
+	// OF chain: a1·a2 at limbs 3..4; C < 2⁴⁴⁸ fits t1..t6
+	MOVQ  8(AX), DX
+	MULXQ 16(AX), R12, R13
+	ADOXQ R12, DI
+	ADOXQ R13, R8
+	ADOXQ CX, R9
+	ADOXQ CX, R10
+
+	// t0..t7 = 2C + Σ aᵢ²·2^(128i): the doubling by double shifts (SHLD, on
+	// the multiplier's port, top limb first so each reads the limb below unshifted),
+	// then the squares on one ADD/ADC chain; 2C < 2⁴⁴⁹ and a² < 2⁵¹², so t7 takes the final carry
+	XORL  R11, R11
+	SHLQ  $0x01, R10, R11
+	SHLQ  $0x01, R9, R10
+	SHLQ  $0x01, R8, R9
+	SHLQ  $0x01, DI, R8
+	SHLQ  $0x01, SI, DI
+	SHLQ  $0x01, BX, SI
+	ADDQ  BX, BX
+	MOVQ  (AX), DX
+	MULXQ DX, CX, R13
+	ADDQ  R13, BX
+	MOVQ  8(AX), DX
+	MULXQ DX, R12, R13
+	ADCQ  R12, SI
+	ADCQ  R13, DI
+	MOVQ  16(AX), DX
+	MULXQ DX, R12, R13
+	ADCQ  R12, R8
+	ADCQ  R13, R9
+	MOVQ  24(AX), DX
+	MULXQ DX, R12, R13
+	ADCQ  R12, R10
+	ADCQ  R13, R11
+
+	// Reduce: t ≡ t0..t3 + c·(t4..t7), c = 2³² + 977, lows on CF, highs on OF;
+	// each high half is < 2³³, so the top limb r4 < 2³³ + 2
+	MOVQ  $0x00000001000003d1, DX
+	XORL  R12, R12
+	MULXQ R8, R12, R13
+	ADCXQ R12, CX
+	ADOXQ R13, BX
+	MULXQ R9, R12, R13
+	ADCXQ R12, BX
+	ADOXQ R13, SI
+	MULXQ R10, R12, R13
+	ADCXQ R12, SI
+	ADOXQ R13, DI
+	MULXQ R11, R12, AX
+	ADCXQ R12, DI
+	MOVL  $0x00000000, R12
+	ADOXQ R12, AX
+	ADCXQ R12, AX
+
+	// fold: add r4·c < 2⁶⁷ into limbs 0..1 (the high half is < 8); a carry
+	// out of limb 1 (limb 1 ≥ 2⁶⁴ − 8) is rare, out of line, where it runs
+	// through limbs 2..3 and, on a carry out (the wrapped value is then below
+	// 2⁹⁷), c and its carry are added into limbs 0..1, which cannot carry further
+	MULXQ AX, R12, R13
+	ADDQ  R12, CX
+	ADCQ  R13, BX
+	JCS   rare33
+
+back33:
+	MOVQ CX, (SP)
+	MOVQ BX, 8(SP)
+	MOVQ SI, 16(SP)
+	MOVQ DI, 24(SP)
+
+	// H = x₂·az² − X₁, and S₂ = y₂·az² (·az below): independent products
+	MOVQ a+16(FP), AX
+
+	// Row 0: t0..t4 = a0·b
+	MOVQ  (AX), DX
+	MULXQ (SP), CX, BX
+	MULXQ 8(SP), R11, SI
+	ADDQ  R11, BX
+	MULXQ 16(SP), R11, DI
+	ADCQ  R11, SI
+	MULXQ 24(SP), R11, R8
+	ADCQ  R11, DI
+	ADCQ  $0x00, R8
+
+	// Row 1: t1..t5 += a1·b, low halves on CF (ADCX), high halves on OF (ADOX);
+	// the sum so far is a·(b mod 2¹²⁸) < 2³⁸⁴, so t5 takes both final carries
+	MOVQ  8(AX), DX
+	XORL  R13, R13
+	MULXQ (SP), R11, R12
+	ADCXQ R11, BX
+	ADOXQ R12, SI
+	MULXQ 8(SP), R11, R12
+	ADCXQ R11, SI
+	ADOXQ R12, DI
+	MULXQ 16(SP), R11, R12
+	ADCXQ R11, DI
+	ADOXQ R12, R8
+	MULXQ 24(SP), R11, R9
+	ADCXQ R11, R8
+	ADOXQ R13, R9
+	ADCXQ R13, R9
+
+	// Row 2: t2..t6 += a2·b, low halves on CF (ADCX), high halves on OF (ADOX);
+	// the sum so far is a·(b mod 2¹⁹²) < 2⁴⁴⁸, so t6 takes both final carries
+	MOVQ  16(AX), DX
+	XORL  R13, R13
+	MULXQ (SP), R11, R12
+	ADCXQ R11, SI
+	ADOXQ R12, DI
+	MULXQ 8(SP), R11, R12
+	ADCXQ R11, DI
+	ADOXQ R12, R8
+	MULXQ 16(SP), R11, R12
+	ADCXQ R11, R8
+	ADOXQ R12, R9
+	MULXQ 24(SP), R11, R10
+	ADCXQ R11, R9
+	ADOXQ R13, R10
+	ADCXQ R13, R10
+
+	// Row 3: t3..t7 += a3·b, low halves on CF (ADCX), high halves on OF (ADOX);
+	// the sum so far is a·(b mod 2²⁵⁶) < 2⁵¹², so t7 takes both final carries
+	MOVQ  24(AX), DX
+	XORL  R13, R13
+	MULXQ (SP), R11, R12
+	ADCXQ R11, DI
+	ADOXQ R12, R8
+	MULXQ 8(SP), R11, R12
+	ADCXQ R11, R8
+	ADOXQ R12, R9
+	MULXQ 16(SP), R11, R12
+	ADCXQ R11, R9
+	ADOXQ R12, R10
+	MULXQ 24(SP), R11, AX
+	ADCXQ R11, R10
+	ADOXQ R13, AX
+	ADCXQ R13, AX
+
+	// Reduce: t ≡ t0..t3 + c·(t4..t7), c = 2³² + 977, lows on CF, highs on OF;
+	// each high half is < 2³³, so the top limb r4 < 2³³ + 2
+	MOVQ  $0x00000001000003d1, DX
+	XORL  R11, R11
+	MULXQ R8, R11, R12
+	ADCXQ R11, CX
+	ADOXQ R12, BX
+	MULXQ R9, R11, R12
+	ADCXQ R11, BX
+	ADOXQ R12, SI
+	MULXQ R10, R11, R12
+	ADCXQ R11, SI
+	ADOXQ R12, DI
+	MULXQ AX, R11, AX
+	ADCXQ R11, DI
+	MOVL  $0x00000000, R11
+	ADOXQ R11, AX
+	ADCXQ R11, AX
+
+	// fold: add r4·c < 2⁶⁷ into limbs 0..1 (the high half is < 8); a carry
+	// out of limb 1 (limb 1 ≥ 2⁶⁴ − 8) is rare, out of line, where it runs
+	// through limbs 2..3 and, on a carry out (the wrapped value is then below
+	// 2⁹⁷), c and its carry are added into limbs 0..1, which cannot carry further
+	MULXQ AX, R11, R12
+	ADDQ  R11, CX
+	ADCQ  R12, BX
+	JCS   rare34
+
+back34:
+	MOVQ p+8(FP), AX
+
+	// r = x − y: 256-bit subtract; a borrow stands for −2²⁵⁶ ≡ −c
+	SUBQ (AX), CX
+	SBBQ 8(AX), BX
+	SBBQ 16(AX), SI
+	SBBQ 24(AX), DI
+	MOVQ $0x00000001000003d1, DX
+	SBBQ AX, AX
+	ANDQ DX, AX
+
+	// subtract c on a borrow; that borrows from limb 1 only if limb 0 < c:
+	// rare, out of line, where the borrow runs through limbs 1..3 and, if r
+	// wrapped (limb 0 is then ≥ 2⁶⁴ − c), c is subtracted once more from limb 0
+	SUBQ AX, CX
+	JCS  rare35
+
+back35:
+	MOVQ CX, 64(SP)
+	MOVQ BX, 72(SP)
+	MOVQ SI, 80(SP)
+	MOVQ DI, 88(SP)
+
+	// H ≡ 0: p = ±a, left to the Go wrapper
+	// r ≡ 0 mod p when r = 0 or r = p (limbs 1..3 all ones, limb 0 = p0)
+	MOVQ CX, AX
+	ORQ  BX, AX
+	ORQ  SI, AX
+	ORQ  DI, AX
+	JZ   exceptional
+	MOVQ BX, AX
+	ANDQ SI, AX
+	ANDQ DI, AX
+	INCQ AX
+	JNZ  notp36
+	MOVQ $0xfffffffefffffc2f, AX
+	CMPQ CX, AX
+	JEQ  exceptional
+
+notp36:
+	// the z-ratio H
+	MOVQ zr+32(FP), AX
+	MOVQ CX, (AX)
+	MOVQ BX, 8(AX)
+	MOVQ SI, 16(AX)
+	MOVQ DI, 24(AX)
+
+	// S₂ = y₂·az²
+	MOVQ a+16(FP), AX
+
+	// Row 0: t0..t4 = a0·b
+	MOVQ  32(AX), DX
+	MULXQ (SP), CX, BX
+	MULXQ 8(SP), R11, SI
+	ADDQ  R11, BX
+	MULXQ 16(SP), R11, DI
+	ADCQ  R11, SI
+	MULXQ 24(SP), R11, R8
+	ADCQ  R11, DI
+	ADCQ  $0x00, R8
+
+	// Row 1: t1..t5 += a1·b, low halves on CF (ADCX), high halves on OF (ADOX);
+	// the sum so far is a·(b mod 2¹²⁸) < 2³⁸⁴, so t5 takes both final carries
+	MOVQ  40(AX), DX
+	XORL  R13, R13
+	MULXQ (SP), R11, R12
+	ADCXQ R11, BX
+	ADOXQ R12, SI
+	MULXQ 8(SP), R11, R12
+	ADCXQ R11, SI
+	ADOXQ R12, DI
+	MULXQ 16(SP), R11, R12
+	ADCXQ R11, DI
+	ADOXQ R12, R8
+	MULXQ 24(SP), R11, R9
+	ADCXQ R11, R8
+	ADOXQ R13, R9
+	ADCXQ R13, R9
+
+	// Row 2: t2..t6 += a2·b, low halves on CF (ADCX), high halves on OF (ADOX);
+	// the sum so far is a·(b mod 2¹⁹²) < 2⁴⁴⁸, so t6 takes both final carries
+	MOVQ  48(AX), DX
+	XORL  R13, R13
+	MULXQ (SP), R11, R12
+	ADCXQ R11, SI
+	ADOXQ R12, DI
+	MULXQ 8(SP), R11, R12
+	ADCXQ R11, DI
+	ADOXQ R12, R8
+	MULXQ 16(SP), R11, R12
+	ADCXQ R11, R8
+	ADOXQ R12, R9
+	MULXQ 24(SP), R11, R10
+	ADCXQ R11, R9
+	ADOXQ R13, R10
+	ADCXQ R13, R10
+
+	// Row 3: t3..t7 += a3·b, low halves on CF (ADCX), high halves on OF (ADOX);
+	// the sum so far is a·(b mod 2²⁵⁶) < 2⁵¹², so t7 takes both final carries
+	MOVQ  56(AX), DX
+	XORL  R13, R13
+	MULXQ (SP), R11, R12
+	ADCXQ R11, DI
+	ADOXQ R12, R8
+	MULXQ 8(SP), R11, R12
+	ADCXQ R11, R8
+	ADOXQ R12, R9
+	MULXQ 16(SP), R11, R12
+	ADCXQ R11, R9
+	ADOXQ R12, R10
+	MULXQ 24(SP), R11, AX
+	ADCXQ R11, R10
+	ADOXQ R13, AX
+	ADCXQ R13, AX
+
+	// Reduce: t ≡ t0..t3 + c·(t4..t7), c = 2³² + 977, lows on CF, highs on OF;
+	// each high half is < 2³³, so the top limb r4 < 2³³ + 2
+	MOVQ  $0x00000001000003d1, DX
+	XORL  R11, R11
+	MULXQ R8, R11, R12
+	ADCXQ R11, CX
+	ADOXQ R12, BX
+	MULXQ R9, R11, R12
+	ADCXQ R11, BX
+	ADOXQ R12, SI
+	MULXQ R10, R11, R12
+	ADCXQ R11, SI
+	ADOXQ R12, DI
+	MULXQ AX, R11, AX
+	ADCXQ R11, DI
+	MOVL  $0x00000000, R11
+	ADOXQ R11, AX
+	ADCXQ R11, AX
+
+	// fold: add r4·c < 2⁶⁷ into limbs 0..1 (the high half is < 8); a carry
+	// out of limb 1 (limb 1 ≥ 2⁶⁴ − 8) is rare, out of line, where it runs
+	// through limbs 2..3 and, on a carry out (the wrapped value is then below
+	// 2⁹⁷), c and its carry are added into limbs 0..1, which cannot carry further
+	MULXQ AX, R11, R12
+	ADDQ  R11, CX
+	ADCQ  R12, BX
+	JCS   rare37
+
+back37:
+	MOVQ CX, 32(SP)
+	MOVQ BX, 40(SP)
+	MOVQ SI, 48(SP)
+	MOVQ DI, 56(SP)
+
+	// H² and R = S₂·az − Y₁; the last read of az
+	// Cross sum C = Σ_{i<j} aᵢaⱼ into t1..t6. CF chain: a0·(a1, a2, a3) and
+	// a3·(a1, a2), a partial sum ≤ C < 2⁴⁴⁸, so it ends in t6 without a carry out
+	XORL  AX, AX
+	MOVQ  64(SP), DX
+	MULXQ 72(SP), CX, BX
+	MULXQ 80(SP), R11, SI
+	ADCXQ R11, BX
+	MULXQ 88(SP), R11, DI
+	ADCXQ R11, SI
+	MOVQ  88(SP), DX
+	MULXQ 72(SP), R11, R8
+	ADCXQ R11, DI
+	MULXQ 80(SP), R11, R9
+	ADCXQ R11, R8
+	ADCXQ AX, R9
+
+	// OF chain: a1·a2 at limbs 3..4; C < 2⁴⁴⁸ fits t1..t6
+	MOVQ  72(SP), DX
+	MULXQ 80(SP), R11, R12
+	ADOXQ R11, SI
+	ADOXQ R12, DI
+	ADOXQ AX, R8
+	ADOXQ AX, R9
+
+	// t0..t7 = 2C + Σ aᵢ²·2^(128i): the doubling by double shifts (SHLD, on
+	// the multiplier's port, top limb first so each reads the limb below unshifted),
+	// then the squares on one ADD/ADC chain; 2C < 2⁴⁴⁹ and a² < 2⁵¹², so t7 takes the final carry
+	XORL  R10, R10
+	SHLQ  $0x01, R9, R10
+	SHLQ  $0x01, R8, R9
+	SHLQ  $0x01, DI, R8
+	SHLQ  $0x01, SI, DI
+	SHLQ  $0x01, BX, SI
+	SHLQ  $0x01, CX, BX
+	ADDQ  CX, CX
+	MOVQ  64(SP), DX
+	MULXQ DX, AX, R12
+	ADDQ  R12, CX
+	MOVQ  72(SP), DX
+	MULXQ DX, R11, R12
+	ADCQ  R11, BX
+	ADCQ  R12, SI
+	MOVQ  80(SP), DX
+	MULXQ DX, R11, R12
+	ADCQ  R11, DI
+	ADCQ  R12, R8
+	MOVQ  88(SP), DX
+	MULXQ DX, R11, R12
+	ADCQ  R11, R9
+	ADCQ  R12, R10
+
+	// Reduce: t ≡ t0..t3 + c·(t4..t7), c = 2³² + 977, lows on CF, highs on OF;
+	// each high half is < 2³³, so the top limb r4 < 2³³ + 2
+	MOVQ  $0x00000001000003d1, DX
+	XORL  R11, R11
+	MULXQ DI, R11, R12
+	ADCXQ R11, AX
+	ADOXQ R12, CX
+	MULXQ R8, R11, R12
+	ADCXQ R11, CX
+	ADOXQ R12, BX
+	MULXQ R9, R11, R12
+	ADCXQ R11, BX
+	ADOXQ R12, SI
+	MULXQ R10, R11, DI
+	ADCXQ R11, SI
+	MOVL  $0x00000000, R11
+	ADOXQ R11, DI
+	ADCXQ R11, DI
+
+	// fold: add r4·c < 2⁶⁷ into limbs 0..1 (the high half is < 8); a carry
+	// out of limb 1 (limb 1 ≥ 2⁶⁴ − 8) is rare, out of line, where it runs
+	// through limbs 2..3 and, on a carry out (the wrapped value is then below
+	// 2⁹⁷), c and its carry are added into limbs 0..1, which cannot carry further
+	MULXQ DI, R11, R12
+	ADDQ  R11, AX
+	ADCQ  R12, CX
+	JCS   rare38
+
+back38:
+	MOVQ AX, 128(SP)
+	MOVQ CX, 136(SP)
+	MOVQ BX, 144(SP)
+	MOVQ SI, 152(SP)
+	MOVQ az+24(FP), AX
+
+	// Row 0: t0..t4 = a0·b
+	MOVQ  32(SP), DX
+	MULXQ (AX), CX, BX
+	MULXQ 8(AX), R11, SI
+	ADDQ  R11, BX
+	MULXQ 16(AX), R11, DI
+	ADCQ  R11, SI
+	MULXQ 24(AX), R11, R8
+	ADCQ  R11, DI
+	ADCQ  $0x00, R8
+
+	// Row 1: t1..t5 += a1·b, low halves on CF (ADCX), high halves on OF (ADOX);
+	// the sum so far is a·(b mod 2¹²⁸) < 2³⁸⁴, so t5 takes both final carries
+	MOVQ  40(SP), DX
+	XORL  R13, R13
+	MULXQ (AX), R11, R12
+	ADCXQ R11, BX
+	ADOXQ R12, SI
+	MULXQ 8(AX), R11, R12
+	ADCXQ R11, SI
+	ADOXQ R12, DI
+	MULXQ 16(AX), R11, R12
+	ADCXQ R11, DI
+	ADOXQ R12, R8
+	MULXQ 24(AX), R11, R9
+	ADCXQ R11, R8
+	ADOXQ R13, R9
+	ADCXQ R13, R9
+
+	// Row 2: t2..t6 += a2·b, low halves on CF (ADCX), high halves on OF (ADOX);
+	// the sum so far is a·(b mod 2¹⁹²) < 2⁴⁴⁸, so t6 takes both final carries
+	MOVQ  48(SP), DX
+	XORL  R13, R13
+	MULXQ (AX), R11, R12
+	ADCXQ R11, SI
+	ADOXQ R12, DI
+	MULXQ 8(AX), R11, R12
+	ADCXQ R11, DI
+	ADOXQ R12, R8
+	MULXQ 16(AX), R11, R12
+	ADCXQ R11, R8
+	ADOXQ R12, R9
+	MULXQ 24(AX), R11, R10
+	ADCXQ R11, R9
+	ADOXQ R13, R10
+	ADCXQ R13, R10
+
+	// Row 3: t3..t7 += a3·b, low halves on CF (ADCX), high halves on OF (ADOX);
+	// the sum so far is a·(b mod 2²⁵⁶) < 2⁵¹², so t7 takes both final carries
+	MOVQ  56(SP), DX
+	XORL  R13, R13
+	MULXQ (AX), R11, R12
+	ADCXQ R11, DI
+	ADOXQ R12, R8
+	MULXQ 8(AX), R11, R12
+	ADCXQ R11, R8
+	ADOXQ R12, R9
+	MULXQ 16(AX), R11, R12
+	ADCXQ R11, R9
+	ADOXQ R12, R10
+	MULXQ 24(AX), R11, AX
+	ADCXQ R11, R10
+	ADOXQ R13, AX
+	ADCXQ R13, AX
+
+	// Reduce: t ≡ t0..t3 + c·(t4..t7), c = 2³² + 977, lows on CF, highs on OF;
+	// each high half is < 2³³, so the top limb r4 < 2³³ + 2
+	MOVQ  $0x00000001000003d1, DX
+	XORL  R11, R11
+	MULXQ R8, R11, R12
+	ADCXQ R11, CX
+	ADOXQ R12, BX
+	MULXQ R9, R11, R12
+	ADCXQ R11, BX
+	ADOXQ R12, SI
+	MULXQ R10, R11, R12
+	ADCXQ R11, SI
+	ADOXQ R12, DI
+	MULXQ AX, R11, AX
+	ADCXQ R11, DI
+	MOVL  $0x00000000, R11
+	ADOXQ R11, AX
+	ADCXQ R11, AX
+
+	// fold: add r4·c < 2⁶⁷ into limbs 0..1 (the high half is < 8); a carry
+	// out of limb 1 (limb 1 ≥ 2⁶⁴ − 8) is rare, out of line, where it runs
+	// through limbs 2..3 and, on a carry out (the wrapped value is then below
+	// 2⁹⁷), c and its carry are added into limbs 0..1, which cannot carry further
+	MULXQ AX, R11, R12
+	ADDQ  R11, CX
+	ADCQ  R12, BX
+	JCS   rare39
+
+back39:
+	MOVQ p+8(FP), AX
+
+	// r = x − y: 256-bit subtract; a borrow stands for −2²⁵⁶ ≡ −c
+	SUBQ 32(AX), CX
+	SBBQ 40(AX), BX
+	SBBQ 48(AX), SI
+	SBBQ 56(AX), DI
+	MOVQ $0x00000001000003d1, DX
+	SBBQ AX, AX
+	ANDQ DX, AX
+
+	// subtract c on a borrow; that borrows from limb 1 only if limb 0 < c:
+	// rare, out of line, where the borrow runs through limbs 1..3 and, if r
+	// wrapped (limb 0 is then ≥ 2⁶⁴ − c), c is subtracted once more from limb 0
+	SUBQ AX, CX
+	JCS  rare40
+
+back40:
+	MOVQ CX, 96(SP)
+	MOVQ BX, 104(SP)
+	MOVQ SI, 112(SP)
+	MOVQ DI, 120(SP)
+
+	// Z₃ = Z₁·H; the last read of Z₁
+	MOVQ p+8(FP), AX
+
+	// Row 0: t0..t4 = a0·b
+	MOVQ  64(AX), DX
+	MULXQ 64(SP), CX, BX
+	MULXQ 72(SP), R11, SI
+	ADDQ  R11, BX
+	MULXQ 80(SP), R11, DI
+	ADCQ  R11, SI
+	MULXQ 88(SP), R11, R8
+	ADCQ  R11, DI
+	ADCQ  $0x00, R8
+
+	// Row 1: t1..t5 += a1·b, low halves on CF (ADCX), high halves on OF (ADOX);
+	// the sum so far is a·(b mod 2¹²⁸) < 2³⁸⁴, so t5 takes both final carries
+	MOVQ  72(AX), DX
+	XORL  R13, R13
+	MULXQ 64(SP), R11, R12
+	ADCXQ R11, BX
+	ADOXQ R12, SI
+	MULXQ 72(SP), R11, R12
+	ADCXQ R11, SI
+	ADOXQ R12, DI
+	MULXQ 80(SP), R11, R12
+	ADCXQ R11, DI
+	ADOXQ R12, R8
+	MULXQ 88(SP), R11, R9
+	ADCXQ R11, R8
+	ADOXQ R13, R9
+	ADCXQ R13, R9
+
+	// Row 2: t2..t6 += a2·b, low halves on CF (ADCX), high halves on OF (ADOX);
+	// the sum so far is a·(b mod 2¹⁹²) < 2⁴⁴⁸, so t6 takes both final carries
+	MOVQ  80(AX), DX
+	XORL  R13, R13
+	MULXQ 64(SP), R11, R12
+	ADCXQ R11, SI
+	ADOXQ R12, DI
+	MULXQ 72(SP), R11, R12
+	ADCXQ R11, DI
+	ADOXQ R12, R8
+	MULXQ 80(SP), R11, R12
+	ADCXQ R11, R8
+	ADOXQ R12, R9
+	MULXQ 88(SP), R11, R10
+	ADCXQ R11, R9
+	ADOXQ R13, R10
+	ADCXQ R13, R10
+
+	// Row 3: t3..t7 += a3·b, low halves on CF (ADCX), high halves on OF (ADOX);
+	// the sum so far is a·(b mod 2²⁵⁶) < 2⁵¹², so t7 takes both final carries
+	MOVQ  88(AX), DX
+	XORL  R13, R13
+	MULXQ 64(SP), R11, R12
+	ADCXQ R11, DI
+	ADOXQ R12, R8
+	MULXQ 72(SP), R11, R12
+	ADCXQ R11, R8
+	ADOXQ R12, R9
+	MULXQ 80(SP), R11, R12
+	ADCXQ R11, R9
+	ADOXQ R12, R10
+	MULXQ 88(SP), R11, AX
+	ADCXQ R11, R10
+	ADOXQ R13, AX
+	ADCXQ R13, AX
+
+	// Reduce: t ≡ t0..t3 + c·(t4..t7), c = 2³² + 977, lows on CF, highs on OF;
+	// each high half is < 2³³, so the top limb r4 < 2³³ + 2
+	MOVQ  $0x00000001000003d1, DX
+	XORL  R11, R11
+	MULXQ R8, R11, R12
+	ADCXQ R11, CX
+	ADOXQ R12, BX
+	MULXQ R9, R11, R12
+	ADCXQ R11, BX
+	ADOXQ R12, SI
+	MULXQ R10, R11, R12
+	ADCXQ R11, SI
+	ADOXQ R12, DI
+	MULXQ AX, R11, AX
+	ADCXQ R11, DI
+	MOVL  $0x00000000, R11
+	ADOXQ R11, AX
+	ADCXQ R11, AX
+
+	// fold: add r4·c < 2⁶⁷ into limbs 0..1 (the high half is < 8); a carry
+	// out of limb 1 (limb 1 ≥ 2⁶⁴ − 8) is rare, out of line, where it runs
+	// through limbs 2..3 and, on a carry out (the wrapped value is then below
+	// 2⁹⁷), c and its carry are added into limbs 0..1, which cannot carry further
+	MULXQ AX, R11, R12
+	ADDQ  R11, CX
+	ADCQ  R12, BX
+	JCS   rare41
+
+back41:
+	MOVQ v+0(FP), AX
+	MOVQ CX, 64(AX)
+	MOVQ BX, 72(AX)
+	MOVQ SI, 80(AX)
+	MOVQ DI, 88(AX)
+
+	// H³ = H²·H and T = X₁·H²: independent; the last read of X₁
+	// Row 0: t0..t4 = a0·b
+	MOVQ  128(SP), DX
+	MULXQ 64(SP), AX, CX
+	MULXQ 72(SP), R11, BX
+	ADDQ  R11, CX
+	MULXQ 80(SP), R11, SI
+	ADCQ  R11, BX
+	MULXQ 88(SP), R11, DI
+	ADCQ  R11, SI
+	ADCQ  $0x00, DI
+
+	// Row 1: t1..t5 += a1·b, low halves on CF (ADCX), high halves on OF (ADOX);
+	// the sum so far is a·(b mod 2¹²⁸) < 2³⁸⁴, so t5 takes both final carries
+	MOVQ  136(SP), DX
+	XORL  R13, R13
+	MULXQ 64(SP), R11, R12
+	ADCXQ R11, CX
+	ADOXQ R12, BX
+	MULXQ 72(SP), R11, R12
+	ADCXQ R11, BX
+	ADOXQ R12, SI
+	MULXQ 80(SP), R11, R12
+	ADCXQ R11, SI
+	ADOXQ R12, DI
+	MULXQ 88(SP), R11, R8
+	ADCXQ R11, DI
+	ADOXQ R13, R8
+	ADCXQ R13, R8
+
+	// Row 2: t2..t6 += a2·b, low halves on CF (ADCX), high halves on OF (ADOX);
+	// the sum so far is a·(b mod 2¹⁹²) < 2⁴⁴⁸, so t6 takes both final carries
+	MOVQ  144(SP), DX
+	XORL  R13, R13
+	MULXQ 64(SP), R11, R12
+	ADCXQ R11, BX
+	ADOXQ R12, SI
+	MULXQ 72(SP), R11, R12
+	ADCXQ R11, SI
+	ADOXQ R12, DI
+	MULXQ 80(SP), R11, R12
+	ADCXQ R11, DI
+	ADOXQ R12, R8
+	MULXQ 88(SP), R11, R9
+	ADCXQ R11, R8
+	ADOXQ R13, R9
+	ADCXQ R13, R9
+
+	// Row 3: t3..t7 += a3·b, low halves on CF (ADCX), high halves on OF (ADOX);
+	// the sum so far is a·(b mod 2²⁵⁶) < 2⁵¹², so t7 takes both final carries
+	MOVQ  152(SP), DX
+	XORL  R13, R13
+	MULXQ 64(SP), R11, R12
+	ADCXQ R11, SI
+	ADOXQ R12, DI
+	MULXQ 72(SP), R11, R12
+	ADCXQ R11, DI
+	ADOXQ R12, R8
+	MULXQ 80(SP), R11, R12
+	ADCXQ R11, R8
+	ADOXQ R12, R9
+	MULXQ 88(SP), R11, R10
+	ADCXQ R11, R9
+	ADOXQ R13, R10
+	ADCXQ R13, R10
+
+	// Reduce: t ≡ t0..t3 + c·(t4..t7), c = 2³² + 977, lows on CF, highs on OF;
+	// each high half is < 2³³, so the top limb r4 < 2³³ + 2
+	MOVQ  $0x00000001000003d1, DX
+	XORL  R11, R11
+	MULXQ DI, R11, R12
+	ADCXQ R11, AX
+	ADOXQ R12, CX
+	MULXQ R8, R11, R12
+	ADCXQ R11, CX
+	ADOXQ R12, BX
+	MULXQ R9, R11, R12
+	ADCXQ R11, BX
+	ADOXQ R12, SI
+	MULXQ R10, R11, DI
+	ADCXQ R11, SI
+	MOVL  $0x00000000, R11
+	ADOXQ R11, DI
+	ADCXQ R11, DI
+
+	// fold: add r4·c < 2⁶⁷ into limbs 0..1 (the high half is < 8); a carry
+	// out of limb 1 (limb 1 ≥ 2⁶⁴ − 8) is rare, out of line, where it runs
+	// through limbs 2..3 and, on a carry out (the wrapped value is then below
+	// 2⁹⁷), c and its carry are added into limbs 0..1, which cannot carry further
+	MULXQ DI, R11, R12
+	ADDQ  R11, AX
+	ADCQ  R12, CX
+	JCS   rare42
+
+back42:
+	MOVQ AX, 160(SP)
+	MOVQ CX, 168(SP)
+	MOVQ BX, 176(SP)
+	MOVQ SI, 184(SP)
+	MOVQ p+8(FP), AX
+
+	// Row 0: t0..t4 = a0·b
+	MOVQ  (AX), DX
+	MULXQ 128(SP), CX, BX
+	MULXQ 136(SP), R11, SI
+	ADDQ  R11, BX
+	MULXQ 144(SP), R11, DI
+	ADCQ  R11, SI
+	MULXQ 152(SP), R11, R8
+	ADCQ  R11, DI
+	ADCQ  $0x00, R8
+
+	// Row 1: t1..t5 += a1·b, low halves on CF (ADCX), high halves on OF (ADOX);
+	// the sum so far is a·(b mod 2¹²⁸) < 2³⁸⁴, so t5 takes both final carries
+	MOVQ  8(AX), DX
+	XORL  R13, R13
+	MULXQ 128(SP), R11, R12
+	ADCXQ R11, BX
+	ADOXQ R12, SI
+	MULXQ 136(SP), R11, R12
+	ADCXQ R11, SI
+	ADOXQ R12, DI
+	MULXQ 144(SP), R11, R12
+	ADCXQ R11, DI
+	ADOXQ R12, R8
+	MULXQ 152(SP), R11, R9
+	ADCXQ R11, R8
+	ADOXQ R13, R9
+	ADCXQ R13, R9
+
+	// Row 2: t2..t6 += a2·b, low halves on CF (ADCX), high halves on OF (ADOX);
+	// the sum so far is a·(b mod 2¹⁹²) < 2⁴⁴⁸, so t6 takes both final carries
+	MOVQ  16(AX), DX
+	XORL  R13, R13
+	MULXQ 128(SP), R11, R12
+	ADCXQ R11, SI
+	ADOXQ R12, DI
+	MULXQ 136(SP), R11, R12
+	ADCXQ R11, DI
+	ADOXQ R12, R8
+	MULXQ 144(SP), R11, R12
+	ADCXQ R11, R8
+	ADOXQ R12, R9
+	MULXQ 152(SP), R11, R10
+	ADCXQ R11, R9
+	ADOXQ R13, R10
+	ADCXQ R13, R10
+
+	// Row 3: t3..t7 += a3·b, low halves on CF (ADCX), high halves on OF (ADOX);
+	// the sum so far is a·(b mod 2²⁵⁶) < 2⁵¹², so t7 takes both final carries
+	MOVQ  24(AX), DX
+	XORL  R13, R13
+	MULXQ 128(SP), R11, R12
+	ADCXQ R11, DI
+	ADOXQ R12, R8
+	MULXQ 136(SP), R11, R12
+	ADCXQ R11, R8
+	ADOXQ R12, R9
+	MULXQ 144(SP), R11, R12
+	ADCXQ R11, R9
+	ADOXQ R12, R10
+	MULXQ 152(SP), R11, AX
+	ADCXQ R11, R10
+	ADOXQ R13, AX
+	ADCXQ R13, AX
+
+	// Reduce: t ≡ t0..t3 + c·(t4..t7), c = 2³² + 977, lows on CF, highs on OF;
+	// each high half is < 2³³, so the top limb r4 < 2³³ + 2
+	MOVQ  $0x00000001000003d1, DX
+	XORL  R11, R11
+	MULXQ R8, R11, R12
+	ADCXQ R11, CX
+	ADOXQ R12, BX
+	MULXQ R9, R11, R12
+	ADCXQ R11, BX
+	ADOXQ R12, SI
+	MULXQ R10, R11, R12
+	ADCXQ R11, SI
+	ADOXQ R12, DI
+	MULXQ AX, R11, AX
+	ADCXQ R11, DI
+	MOVL  $0x00000000, R11
+	ADOXQ R11, AX
+	ADCXQ R11, AX
+
+	// fold: add r4·c < 2⁶⁷ into limbs 0..1 (the high half is < 8); a carry
+	// out of limb 1 (limb 1 ≥ 2⁶⁴ − 8) is rare, out of line, where it runs
+	// through limbs 2..3 and, on a carry out (the wrapped value is then below
+	// 2⁹⁷), c and its carry are added into limbs 0..1, which cannot carry further
+	MULXQ AX, R11, R12
+	ADDQ  R11, CX
+	ADCQ  R12, BX
+	JCS   rare43
+
+back43:
+	MOVQ CX, 192(SP)
+	MOVQ BX, 200(SP)
+	MOVQ SI, 208(SP)
+	MOVQ DI, 216(SP)
+
+	// X₃ = R² − H³ − 2T
+	// Cross sum C = Σ_{i<j} aᵢaⱼ into t1..t6. CF chain: a0·(a1, a2, a3) and
+	// a3·(a1, a2), a partial sum ≤ C < 2⁴⁴⁸, so it ends in t6 without a carry out
+	XORL  AX, AX
+	MOVQ  96(SP), DX
+	MULXQ 104(SP), CX, BX
+	MULXQ 112(SP), R11, SI
+	ADCXQ R11, BX
+	MULXQ 120(SP), R11, DI
+	ADCXQ R11, SI
+	MOVQ  120(SP), DX
+	MULXQ 104(SP), R11, R8
+	ADCXQ R11, DI
+	MULXQ 112(SP), R11, R9
+	ADCXQ R11, R8
+	ADCXQ AX, R9
+
+	// OF chain: a1·a2 at limbs 3..4; C < 2⁴⁴⁸ fits t1..t6
+	MOVQ  104(SP), DX
+	MULXQ 112(SP), R11, R12
+	ADOXQ R11, SI
+	ADOXQ R12, DI
+	ADOXQ AX, R8
+	ADOXQ AX, R9
+
+	// t0..t7 = 2C + Σ aᵢ²·2^(128i): the doubling by double shifts (SHLD, on
+	// the multiplier's port, top limb first so each reads the limb below unshifted),
+	// then the squares on one ADD/ADC chain; 2C < 2⁴⁴⁹ and a² < 2⁵¹², so t7 takes the final carry
+	XORL  R10, R10
+	SHLQ  $0x01, R9, R10
+	SHLQ  $0x01, R8, R9
+	SHLQ  $0x01, DI, R8
+	SHLQ  $0x01, SI, DI
+	SHLQ  $0x01, BX, SI
+	SHLQ  $0x01, CX, BX
+	ADDQ  CX, CX
+	MOVQ  96(SP), DX
+	MULXQ DX, AX, R12
+	ADDQ  R12, CX
+	MOVQ  104(SP), DX
+	MULXQ DX, R11, R12
+	ADCQ  R11, BX
+	ADCQ  R12, SI
+	MOVQ  112(SP), DX
+	MULXQ DX, R11, R12
+	ADCQ  R11, DI
+	ADCQ  R12, R8
+	MOVQ  120(SP), DX
+	MULXQ DX, R11, R12
+	ADCQ  R11, R9
+	ADCQ  R12, R10
+
+	// Reduce: t ≡ t0..t3 + c·(t4..t7), c = 2³² + 977, lows on CF, highs on OF;
+	// each high half is < 2³³, so the top limb r4 < 2³³ + 2
+	MOVQ  $0x00000001000003d1, DX
+	XORL  R11, R11
+	MULXQ DI, R11, R12
+	ADCXQ R11, AX
+	ADOXQ R12, CX
+	MULXQ R8, R11, R12
+	ADCXQ R11, CX
+	ADOXQ R12, BX
+	MULXQ R9, R11, R12
+	ADCXQ R11, BX
+	ADOXQ R12, SI
+	MULXQ R10, R11, DI
+	ADCXQ R11, SI
+	MOVL  $0x00000000, R11
+	ADOXQ R11, DI
+	ADCXQ R11, DI
+
+	// fold: add r4·c < 2⁶⁷ into limbs 0..1 (the high half is < 8); a carry
+	// out of limb 1 (limb 1 ≥ 2⁶⁴ − 8) is rare, out of line, where it runs
+	// through limbs 2..3 and, on a carry out (the wrapped value is then below
+	// 2⁹⁷), c and its carry are added into limbs 0..1, which cannot carry further
+	MULXQ DI, R11, R12
+	ADDQ  R11, AX
+	ADCQ  R12, CX
+	JCS   rare44
+
+back44:
+	// r = x − y: 256-bit subtract; a borrow stands for −2²⁵⁶ ≡ −c
+	SUBQ 160(SP), AX
+	SBBQ 168(SP), CX
+	SBBQ 176(SP), BX
+	SBBQ 184(SP), SI
+	MOVQ $0x00000001000003d1, DI
+	SBBQ DX, DX
+	ANDQ DI, DX
+
+	// subtract c on a borrow; that borrows from limb 1 only if limb 0 < c:
+	// rare, out of line, where the borrow runs through limbs 1..3 and, if r
+	// wrapped (limb 0 is then ≥ 2⁶⁴ − c), c is subtracted once more from limb 0
+	SUBQ DX, AX
+	JCS  rare45
+
+back45:
+	// r = x − y: 256-bit subtract; a borrow stands for −2²⁵⁶ ≡ −c
+	SUBQ 192(SP), AX
+	SBBQ 200(SP), CX
+	SBBQ 208(SP), BX
+	SBBQ 216(SP), SI
+	MOVQ $0x00000001000003d1, DI
+	SBBQ DX, DX
+	ANDQ DI, DX
+
+	// subtract c on a borrow; that borrows from limb 1 only if limb 0 < c:
+	// rare, out of line, where the borrow runs through limbs 1..3 and, if r
+	// wrapped (limb 0 is then ≥ 2⁶⁴ − c), c is subtracted once more from limb 0
+	SUBQ DX, AX
+	JCS  rare46
+
+back46:
+	// r = x − y: 256-bit subtract; a borrow stands for −2²⁵⁶ ≡ −c
+	SUBQ 192(SP), AX
+	SBBQ 200(SP), CX
+	SBBQ 208(SP), BX
+	SBBQ 216(SP), SI
+	MOVQ $0x00000001000003d1, DI
+	SBBQ DX, DX
+	ANDQ DI, DX
+
+	// subtract c on a borrow; that borrows from limb 1 only if limb 0 < c:
+	// rare, out of line, where the borrow runs through limbs 1..3 and, if r
+	// wrapped (limb 0 is then ≥ 2⁶⁴ − c), c is subtracted once more from limb 0
+	SUBQ DX, AX
+	JCS  rare47
+
+back47:
+	MOVQ v+0(FP), DX
+	MOVQ AX, (DX)
+	MOVQ CX, 8(DX)
+	MOVQ BX, 16(DX)
+	MOVQ SI, 24(DX)
+
+	// U = T − X₃
+	MOVQ 192(SP), DX
+	MOVQ 200(SP), DI
+	MOVQ 208(SP), R8
+	MOVQ 216(SP), R9
+
+	// r = x − y: 256-bit subtract; a borrow stands for −2²⁵⁶ ≡ −c
+	SUBQ AX, DX
+	SBBQ CX, DI
+	SBBQ BX, R8
+	SBBQ SI, R9
+	MOVQ $0x00000001000003d1, CX
+	SBBQ AX, AX
+	ANDQ CX, AX
+
+	// subtract c on a borrow; that borrows from limb 1 only if limb 0 < c:
+	// rare, out of line, where the borrow runs through limbs 1..3 and, if r
+	// wrapped (limb 0 is then ≥ 2⁶⁴ − c), c is subtracted once more from limb 0
+	SUBQ AX, DX
+	JCS  rare48
+
+back48:
+	MOVQ DX, 256(SP)
+	MOVQ DI, 264(SP)
+	MOVQ R8, 272(SP)
+	MOVQ R9, 280(SP)
+
+	// Y₁·H³, off the chain to R·U; the last read of Y₁
+	MOVQ p+8(FP), AX
+
+	// Row 0: t0..t4 = a0·b
+	MOVQ  160(SP), DX
+	MULXQ 32(AX), CX, BX
+	MULXQ 40(AX), R11, SI
+	ADDQ  R11, BX
+	MULXQ 48(AX), R11, DI
+	ADCQ  R11, SI
+	MULXQ 56(AX), R11, R8
+	ADCQ  R11, DI
+	ADCQ  $0x00, R8
+
+	// Row 1: t1..t5 += a1·b, low halves on CF (ADCX), high halves on OF (ADOX);
+	// the sum so far is a·(b mod 2¹²⁸) < 2³⁸⁴, so t5 takes both final carries
+	MOVQ  168(SP), DX
+	XORL  R13, R13
+	MULXQ 32(AX), R11, R12
+	ADCXQ R11, BX
+	ADOXQ R12, SI
+	MULXQ 40(AX), R11, R12
+	ADCXQ R11, SI
+	ADOXQ R12, DI
+	MULXQ 48(AX), R11, R12
+	ADCXQ R11, DI
+	ADOXQ R12, R8
+	MULXQ 56(AX), R11, R9
+	ADCXQ R11, R8
+	ADOXQ R13, R9
+	ADCXQ R13, R9
+
+	// Row 2: t2..t6 += a2·b, low halves on CF (ADCX), high halves on OF (ADOX);
+	// the sum so far is a·(b mod 2¹⁹²) < 2⁴⁴⁸, so t6 takes both final carries
+	MOVQ  176(SP), DX
+	XORL  R13, R13
+	MULXQ 32(AX), R11, R12
+	ADCXQ R11, SI
+	ADOXQ R12, DI
+	MULXQ 40(AX), R11, R12
+	ADCXQ R11, DI
+	ADOXQ R12, R8
+	MULXQ 48(AX), R11, R12
+	ADCXQ R11, R8
+	ADOXQ R12, R9
+	MULXQ 56(AX), R11, R10
+	ADCXQ R11, R9
+	ADOXQ R13, R10
+	ADCXQ R13, R10
+
+	// Row 3: t3..t7 += a3·b, low halves on CF (ADCX), high halves on OF (ADOX);
+	// the sum so far is a·(b mod 2²⁵⁶) < 2⁵¹², so t7 takes both final carries
+	MOVQ  184(SP), DX
+	XORL  R13, R13
+	MULXQ 32(AX), R11, R12
+	ADCXQ R11, DI
+	ADOXQ R12, R8
+	MULXQ 40(AX), R11, R12
+	ADCXQ R11, R8
+	ADOXQ R12, R9
+	MULXQ 48(AX), R11, R12
+	ADCXQ R11, R9
+	ADOXQ R12, R10
+	MULXQ 56(AX), R11, AX
+	ADCXQ R11, R10
+	ADOXQ R13, AX
+	ADCXQ R13, AX
+
+	// Reduce: t ≡ t0..t3 + c·(t4..t7), c = 2³² + 977, lows on CF, highs on OF;
+	// each high half is < 2³³, so the top limb r4 < 2³³ + 2
+	MOVQ  $0x00000001000003d1, DX
+	XORL  R11, R11
+	MULXQ R8, R11, R12
+	ADCXQ R11, CX
+	ADOXQ R12, BX
+	MULXQ R9, R11, R12
+	ADCXQ R11, BX
+	ADOXQ R12, SI
+	MULXQ R10, R11, R12
+	ADCXQ R11, SI
+	ADOXQ R12, DI
+	MULXQ AX, R11, AX
+	ADCXQ R11, DI
+	MOVL  $0x00000000, R11
+	ADOXQ R11, AX
+	ADCXQ R11, AX
+
+	// fold: add r4·c < 2⁶⁷ into limbs 0..1 (the high half is < 8); a carry
+	// out of limb 1 (limb 1 ≥ 2⁶⁴ − 8) is rare, out of line, where it runs
+	// through limbs 2..3 and, on a carry out (the wrapped value is then below
+	// 2⁹⁷), c and its carry are added into limbs 0..1, which cannot carry further
+	MULXQ AX, R11, R12
+	ADDQ  R11, CX
+	ADCQ  R12, BX
+	JCS   rare49
+
+back49:
+	MOVQ CX, 224(SP)
+	MOVQ BX, 232(SP)
+	MOVQ SI, 240(SP)
+	MOVQ DI, 248(SP)
+
+	// Y₃ = R·U − Y₁·H³
+	// Row 0: t0..t4 = a0·b
+	MOVQ  96(SP), DX
+	MULXQ 256(SP), AX, CX
+	MULXQ 264(SP), R11, BX
+	ADDQ  R11, CX
+	MULXQ 272(SP), R11, SI
+	ADCQ  R11, BX
+	MULXQ 280(SP), R11, DI
+	ADCQ  R11, SI
+	ADCQ  $0x00, DI
+
+	// Row 1: t1..t5 += a1·b, low halves on CF (ADCX), high halves on OF (ADOX);
+	// the sum so far is a·(b mod 2¹²⁸) < 2³⁸⁴, so t5 takes both final carries
+	MOVQ  104(SP), DX
+	XORL  R13, R13
+	MULXQ 256(SP), R11, R12
+	ADCXQ R11, CX
+	ADOXQ R12, BX
+	MULXQ 264(SP), R11, R12
+	ADCXQ R11, BX
+	ADOXQ R12, SI
+	MULXQ 272(SP), R11, R12
+	ADCXQ R11, SI
+	ADOXQ R12, DI
+	MULXQ 280(SP), R11, R8
+	ADCXQ R11, DI
+	ADOXQ R13, R8
+	ADCXQ R13, R8
+
+	// Row 2: t2..t6 += a2·b, low halves on CF (ADCX), high halves on OF (ADOX);
+	// the sum so far is a·(b mod 2¹⁹²) < 2⁴⁴⁸, so t6 takes both final carries
+	MOVQ  112(SP), DX
+	XORL  R13, R13
+	MULXQ 256(SP), R11, R12
+	ADCXQ R11, BX
+	ADOXQ R12, SI
+	MULXQ 264(SP), R11, R12
+	ADCXQ R11, SI
+	ADOXQ R12, DI
+	MULXQ 272(SP), R11, R12
+	ADCXQ R11, DI
+	ADOXQ R12, R8
+	MULXQ 280(SP), R11, R9
+	ADCXQ R11, R8
+	ADOXQ R13, R9
+	ADCXQ R13, R9
+
+	// Row 3: t3..t7 += a3·b, low halves on CF (ADCX), high halves on OF (ADOX);
+	// the sum so far is a·(b mod 2²⁵⁶) < 2⁵¹², so t7 takes both final carries
+	MOVQ  120(SP), DX
+	XORL  R13, R13
+	MULXQ 256(SP), R11, R12
+	ADCXQ R11, SI
+	ADOXQ R12, DI
+	MULXQ 264(SP), R11, R12
+	ADCXQ R11, DI
+	ADOXQ R12, R8
+	MULXQ 272(SP), R11, R12
+	ADCXQ R11, R8
+	ADOXQ R12, R9
+	MULXQ 280(SP), R11, R10
+	ADCXQ R11, R9
+	ADOXQ R13, R10
+	ADCXQ R13, R10
+
+	// Reduce: t ≡ t0..t3 + c·(t4..t7), c = 2³² + 977, lows on CF, highs on OF;
+	// each high half is < 2³³, so the top limb r4 < 2³³ + 2
+	MOVQ  $0x00000001000003d1, DX
+	XORL  R11, R11
+	MULXQ DI, R11, R12
+	ADCXQ R11, AX
+	ADOXQ R12, CX
+	MULXQ R8, R11, R12
+	ADCXQ R11, CX
+	ADOXQ R12, BX
+	MULXQ R9, R11, R12
+	ADCXQ R11, BX
+	ADOXQ R12, SI
+	MULXQ R10, R11, DI
+	ADCXQ R11, SI
+	MOVL  $0x00000000, R11
+	ADOXQ R11, DI
+	ADCXQ R11, DI
+
+	// fold: add r4·c < 2⁶⁷ into limbs 0..1 (the high half is < 8); a carry
+	// out of limb 1 (limb 1 ≥ 2⁶⁴ − 8) is rare, out of line, where it runs
+	// through limbs 2..3 and, on a carry out (the wrapped value is then below
+	// 2⁹⁷), c and its carry are added into limbs 0..1, which cannot carry further
+	MULXQ DI, R11, R12
+	ADDQ  R11, AX
+	ADCQ  R12, CX
+	JCS   rare50
+
+back50:
+	// r = x − y: 256-bit subtract; a borrow stands for −2²⁵⁶ ≡ −c
+	SUBQ 224(SP), AX
+	SBBQ 232(SP), CX
+	SBBQ 240(SP), BX
+	SBBQ 248(SP), SI
+	MOVQ $0x00000001000003d1, DI
+	SBBQ DX, DX
+	ANDQ DI, DX
+
+	// subtract c on a borrow; that borrows from limb 1 only if limb 0 < c:
+	// rare, out of line, where the borrow runs through limbs 1..3 and, if r
+	// wrapped (limb 0 is then ≥ 2⁶⁴ − c), c is subtracted once more from limb 0
+	SUBQ DX, AX
+	JCS  rare51
+
+back51:
+	MOVQ v+0(FP), DX
+	MOVQ AX, 32(DX)
+	MOVQ CX, 40(DX)
+	MOVQ BX, 48(DX)
+	MOVQ SI, 56(DX)
+	MOVQ $0x00000000, ret+40(FP)
+	RET
+
+exceptional:
+	MOVQ $0x00000001, ret+40(FP)
+	RET
+
+rare33:
+	ADCQ $0x00, SI
+	ADCQ $0x00, DI
+	SBBQ AX, AX
+	ANDQ DX, AX
+	ADDQ AX, CX
+	ADCQ $0x00, BX
+	JMP  back33
+
+rare34:
+	ADCQ $0x00, SI
+	ADCQ $0x00, DI
+	SBBQ AX, AX
+	ANDQ DX, AX
+	ADDQ AX, CX
+	ADCQ $0x00, BX
+	JMP  back34
+
+rare35:
+	SBBQ $0x00, BX
+	SBBQ $0x00, SI
+	SBBQ $0x00, DI
+	SBBQ AX, AX
+	ANDQ DX, AX
+	SUBQ AX, CX
+	JMP  back35
+
+rare37:
+	ADCQ $0x00, SI
+	ADCQ $0x00, DI
+	SBBQ AX, AX
+	ANDQ DX, AX
+	ADDQ AX, CX
+	ADCQ $0x00, BX
+	JMP  back37
+
+rare38:
+	ADCQ $0x00, BX
+	ADCQ $0x00, SI
+	SBBQ DI, DI
+	ANDQ DX, DI
+	ADDQ DI, AX
+	ADCQ $0x00, CX
+	JMP  back38
+
+rare39:
+	ADCQ $0x00, SI
+	ADCQ $0x00, DI
+	SBBQ AX, AX
+	ANDQ DX, AX
+	ADDQ AX, CX
+	ADCQ $0x00, BX
+	JMP  back39
+
+rare40:
+	SBBQ $0x00, BX
+	SBBQ $0x00, SI
+	SBBQ $0x00, DI
+	SBBQ AX, AX
+	ANDQ DX, AX
+	SUBQ AX, CX
+	JMP  back40
+
+rare41:
+	ADCQ $0x00, SI
+	ADCQ $0x00, DI
+	SBBQ AX, AX
+	ANDQ DX, AX
+	ADDQ AX, CX
+	ADCQ $0x00, BX
+	JMP  back41
+
+rare42:
+	ADCQ $0x00, BX
+	ADCQ $0x00, SI
+	SBBQ DI, DI
+	ANDQ DX, DI
+	ADDQ DI, AX
+	ADCQ $0x00, CX
+	JMP  back42
+
+rare43:
+	ADCQ $0x00, SI
+	ADCQ $0x00, DI
+	SBBQ AX, AX
+	ANDQ DX, AX
+	ADDQ AX, CX
+	ADCQ $0x00, BX
+	JMP  back43
+
+rare44:
+	ADCQ $0x00, BX
+	ADCQ $0x00, SI
+	SBBQ DI, DI
+	ANDQ DX, DI
+	ADDQ DI, AX
+	ADCQ $0x00, CX
+	JMP  back44
+
+rare45:
+	SBBQ $0x00, CX
+	SBBQ $0x00, BX
+	SBBQ $0x00, SI
+	SBBQ DX, DX
+	ANDQ DI, DX
+	SUBQ DX, AX
+	JMP  back45
+
+rare46:
+	SBBQ $0x00, CX
+	SBBQ $0x00, BX
+	SBBQ $0x00, SI
+	SBBQ DX, DX
+	ANDQ DI, DX
+	SUBQ DX, AX
+	JMP  back46
+
+rare47:
+	SBBQ $0x00, CX
+	SBBQ $0x00, BX
+	SBBQ $0x00, SI
+	SBBQ DX, DX
+	ANDQ DI, DX
+	SUBQ DX, AX
+	JMP  back47
+
+rare48:
+	SBBQ $0x00, DI
+	SBBQ $0x00, R8
+	SBBQ $0x00, R9
+	SBBQ AX, AX
+	ANDQ CX, AX
+	SUBQ AX, DX
+	JMP  back48
+
+rare49:
+	ADCQ $0x00, SI
+	ADCQ $0x00, DI
+	SBBQ AX, AX
+	ANDQ DX, AX
+	ADDQ AX, CX
+	ADCQ $0x00, BX
+	JMP  back49
+
+rare50:
+	ADCQ $0x00, BX
+	ADCQ $0x00, SI
+	SBBQ DI, DI
+	ANDQ DX, DI
+	ADDQ DI, AX
+	ADCQ $0x00, CX
+	JMP  back50
+
+rare51:
+	SBBQ $0x00, CX
+	SBBQ $0x00, BX
+	SBBQ $0x00, SI
+	SBBQ DX, DX
+	ANDQ DI, DX
+	SUBQ DX, AX
+	JMP  back51
+
+// func addAffineDistinctZrADX(v *Jacobian, p *Jacobian, a *Affine, zr *fieldElement)
+// Requires: ADX, BMI2, CMOV
+TEXT ·addAffineDistinctZrADX(SB), NOSPLIT, $288-32
+	// az²
+	MOVQ p+8(FP), AX
+
+	// Cross sum C = Σ_{i<j} aᵢaⱼ into t1..t6. CF chain: a0·(a1, a2, a3) and
+	// a3·(a1, a2), a partial sum ≤ C < 2⁴⁴⁸, so it ends in t6 without a carry out
+	XORL  CX, CX
+	MOVQ  64(AX), DX
+	MULXQ 72(AX), BX, SI
+	MULXQ 80(AX), R12, DI
+	ADCXQ R12, SI
+	MULXQ 88(AX), R12, R8
+	ADCXQ R12, DI
+	MOVQ  88(AX), DX
+	MULXQ 72(AX), R12, R9
+	ADCXQ R12, R8
+	MULXQ 80(AX), R12, R10
+	ADCXQ R12, R9
+	ADCXQ CX, R10
+
+	// OF chain: a1·a2 at limbs 3..4; C < 2⁴⁴⁸ fits t1..t6
+	MOVQ  72(AX), DX
+	MULXQ 80(AX), R12, R13
+	ADOXQ R12, DI
+	ADOXQ R13, R8
+	ADOXQ CX, R9
+	ADOXQ CX, R10
+
+	// t0..t7 = 2C + Σ aᵢ²·2^(128i): the doubling by double shifts (SHLD, on
+	// the multiplier's port, top limb first so each reads the limb below unshifted),
+	// then the squares on one ADD/ADC chain; 2C < 2⁴⁴⁹ and a² < 2⁵¹², so t7 takes the final carry
+	XORL  R11, R11
+	SHLQ  $0x01, R10, R11
+	SHLQ  $0x01, R9, R10
+	SHLQ  $0x01, R8, R9
+	SHLQ  $0x01, DI, R8
+	SHLQ  $0x01, SI, DI
+	SHLQ  $0x01, BX, SI
+	ADDQ  BX, BX
+	MOVQ  64(AX), DX
+	MULXQ DX, CX, R13
+	ADDQ  R13, BX
+	MOVQ  72(AX), DX
+	MULXQ DX, R12, R13
+	ADCQ  R12, SI
+	ADCQ  R13, DI
+	MOVQ  80(AX), DX
+	MULXQ DX, R12, R13
+	ADCQ  R12, R8
+	ADCQ  R13, R9
+	MOVQ  88(AX), DX
+	MULXQ DX, R12, R13
+	ADCQ  R12, R10
+	ADCQ  R13, R11
+
+	// Reduce: t ≡ t0..t3 + c·(t4..t7), c = 2³² + 977, lows on CF, highs on OF;
+	// each high half is < 2³³, so the top limb r4 < 2³³ + 2
+	MOVQ  $0x00000001000003d1, DX
+	XORL  R12, R12
+	MULXQ R8, R12, R13
+	ADCXQ R12, CX
+	ADOXQ R13, BX
+	MULXQ R9, R12, R13
+	ADCXQ R12, BX
+	ADOXQ R13, SI
+	MULXQ R10, R12, R13
+	ADCXQ R12, SI
+	ADOXQ R13, DI
+	MULXQ R11, R12, AX
+	ADCXQ R12, DI
+	MOVL  $0x00000000, R12
+	ADOXQ R12, AX
+	ADCXQ R12, AX
+
+	// fold: add r4·c < 2⁶⁷ on CF; on a carry out the wrapped value is below
+	// 2⁹⁷, so adding c (and the carry into limb 1) cannot carry further. Limbs
+	// 0..1 plus c are computed on OF alongside and selected by the final CF:
+	// a CMOV after the carry, not a second add chain
+	MULXQ   AX, R12, R13
+	XORL    AX, AX
+	ADCXQ   R12, CX
+	MOVQ    CX, R8
+	ADOXQ   DX, R8
+	ADCXQ   R13, BX
+	MOVQ    BX, DX
+	ADOXQ   AX, DX
+	ADCXQ   AX, SI
+	ADCXQ   AX, DI
+	CMOVQCS R8, CX
+	CMOVQCS DX, BX
+	MOVQ    CX, (SP)
+	MOVQ    BX, 8(SP)
+	MOVQ    SI, 16(SP)
+	MOVQ    DI, 24(SP)
+
+	// H = x₂·az² − X₁, and S₂ = y₂·az² (·az below): independent products
+	MOVQ a+16(FP), AX
+
+	// Row 0: t0..t4 = a0·b
+	MOVQ  (AX), DX
+	MULXQ (SP), CX, BX
+	MULXQ 8(SP), R11, SI
+	ADDQ  R11, BX
+	MULXQ 16(SP), R11, DI
+	ADCQ  R11, SI
+	MULXQ 24(SP), R11, R8
+	ADCQ  R11, DI
+	ADCQ  $0x00, R8
+
+	// Row 1: t1..t5 += a1·b, low halves on CF (ADCX), high halves on OF (ADOX);
+	// the sum so far is a·(b mod 2¹²⁸) < 2³⁸⁴, so t5 takes both final carries
+	MOVQ  8(AX), DX
+	XORL  R13, R13
+	MULXQ (SP), R11, R12
+	ADCXQ R11, BX
+	ADOXQ R12, SI
+	MULXQ 8(SP), R11, R12
+	ADCXQ R11, SI
+	ADOXQ R12, DI
+	MULXQ 16(SP), R11, R12
+	ADCXQ R11, DI
+	ADOXQ R12, R8
+	MULXQ 24(SP), R11, R9
+	ADCXQ R11, R8
+	ADOXQ R13, R9
+	ADCXQ R13, R9
+
+	// Row 2: t2..t6 += a2·b, low halves on CF (ADCX), high halves on OF (ADOX);
+	// the sum so far is a·(b mod 2¹⁹²) < 2⁴⁴⁸, so t6 takes both final carries
+	MOVQ  16(AX), DX
+	XORL  R13, R13
+	MULXQ (SP), R11, R12
+	ADCXQ R11, SI
+	ADOXQ R12, DI
+	MULXQ 8(SP), R11, R12
+	ADCXQ R11, DI
+	ADOXQ R12, R8
+	MULXQ 16(SP), R11, R12
+	ADCXQ R11, R8
+	ADOXQ R12, R9
+	MULXQ 24(SP), R11, R10
+	ADCXQ R11, R9
+	ADOXQ R13, R10
+	ADCXQ R13, R10
+
+	// Row 3: t3..t7 += a3·b, low halves on CF (ADCX), high halves on OF (ADOX);
+	// the sum so far is a·(b mod 2²⁵⁶) < 2⁵¹², so t7 takes both final carries
+	MOVQ  24(AX), DX
+	XORL  R13, R13
+	MULXQ (SP), R11, R12
+	ADCXQ R11, DI
+	ADOXQ R12, R8
+	MULXQ 8(SP), R11, R12
+	ADCXQ R11, R8
+	ADOXQ R12, R9
+	MULXQ 16(SP), R11, R12
+	ADCXQ R11, R9
+	ADOXQ R12, R10
+	MULXQ 24(SP), R11, AX
+	ADCXQ R11, R10
+	ADOXQ R13, AX
+	ADCXQ R13, AX
+
+	// Reduce: t ≡ t0..t3 + c·(t4..t7), c = 2³² + 977, lows on CF, highs on OF;
+	// each high half is < 2³³, so the top limb r4 < 2³³ + 2
+	MOVQ  $0x00000001000003d1, DX
+	XORL  R11, R11
+	MULXQ R8, R11, R12
+	ADCXQ R11, CX
+	ADOXQ R12, BX
+	MULXQ R9, R11, R12
+	ADCXQ R11, BX
+	ADOXQ R12, SI
+	MULXQ R10, R11, R12
+	ADCXQ R11, SI
+	ADOXQ R12, DI
+	MULXQ AX, R11, AX
+	ADCXQ R11, DI
+	MOVL  $0x00000000, R11
+	ADOXQ R11, AX
+	ADCXQ R11, AX
+
+	// fold: add r4·c < 2⁶⁷ on CF; on a carry out the wrapped value is below
+	// 2⁹⁷, so adding c (and the carry into limb 1) cannot carry further. Limbs
+	// 0..1 plus c are computed on OF alongside and selected by the final CF:
+	// a CMOV after the carry, not a second add chain
+	MULXQ   AX, R11, R12
+	XORL    AX, AX
+	ADCXQ   R11, CX
+	MOVQ    CX, R8
+	ADOXQ   DX, R8
+	ADCXQ   R12, BX
+	MOVQ    BX, DX
+	ADOXQ   AX, DX
+	ADCXQ   AX, SI
+	ADCXQ   AX, DI
+	CMOVQCS R8, CX
+	CMOVQCS DX, BX
+	MOVQ    p+8(FP), AX
+
+	// r = x − y: 256-bit subtract; a borrow stands for −2²⁵⁶ ≡ −c
+	SUBQ (AX), CX
+	SBBQ 8(AX), BX
+	SBBQ 16(AX), SI
+	SBBQ 24(AX), DI
+	MOVQ $0x00000001000003d1, DX
+	SBBQ AX, AX
+	ANDQ DX, AX
+
+	// subtract c on a borrow; that borrows again only if r < c, and then
+	// limb 0 of the wrapped r is ≥ 2⁶⁴ − c, so subtracting c once more cannot borrow
+	SUBQ AX, CX
+	SBBQ $0x00, BX
+	SBBQ $0x00, SI
+	SBBQ $0x00, DI
+	SBBQ AX, AX
+	ANDQ DX, AX
+	SUBQ AX, CX
+	MOVQ CX, 64(SP)
+	MOVQ BX, 72(SP)
+	MOVQ SI, 80(SP)
+	MOVQ DI, 88(SP)
+
+	// the z-ratio H
+	MOVQ zr+24(FP), AX
+	MOVQ CX, (AX)
+	MOVQ BX, 8(AX)
+	MOVQ SI, 16(AX)
+	MOVQ DI, 24(AX)
+
+	// S₂ = y₂·az²
+	MOVQ a+16(FP), AX
+
+	// Row 0: t0..t4 = a0·b
+	MOVQ  32(AX), DX
+	MULXQ (SP), CX, BX
+	MULXQ 8(SP), R11, SI
+	ADDQ  R11, BX
+	MULXQ 16(SP), R11, DI
+	ADCQ  R11, SI
+	MULXQ 24(SP), R11, R8
+	ADCQ  R11, DI
+	ADCQ  $0x00, R8
+
+	// Row 1: t1..t5 += a1·b, low halves on CF (ADCX), high halves on OF (ADOX);
+	// the sum so far is a·(b mod 2¹²⁸) < 2³⁸⁴, so t5 takes both final carries
+	MOVQ  40(AX), DX
+	XORL  R13, R13
+	MULXQ (SP), R11, R12
+	ADCXQ R11, BX
+	ADOXQ R12, SI
+	MULXQ 8(SP), R11, R12
+	ADCXQ R11, SI
+	ADOXQ R12, DI
+	MULXQ 16(SP), R11, R12
+	ADCXQ R11, DI
+	ADOXQ R12, R8
+	MULXQ 24(SP), R11, R9
+	ADCXQ R11, R8
+	ADOXQ R13, R9
+	ADCXQ R13, R9
+
+	// Row 2: t2..t6 += a2·b, low halves on CF (ADCX), high halves on OF (ADOX);
+	// the sum so far is a·(b mod 2¹⁹²) < 2⁴⁴⁸, so t6 takes both final carries
+	MOVQ  48(AX), DX
+	XORL  R13, R13
+	MULXQ (SP), R11, R12
+	ADCXQ R11, SI
+	ADOXQ R12, DI
+	MULXQ 8(SP), R11, R12
+	ADCXQ R11, DI
+	ADOXQ R12, R8
+	MULXQ 16(SP), R11, R12
+	ADCXQ R11, R8
+	ADOXQ R12, R9
+	MULXQ 24(SP), R11, R10
+	ADCXQ R11, R9
+	ADOXQ R13, R10
+	ADCXQ R13, R10
+
+	// Row 3: t3..t7 += a3·b, low halves on CF (ADCX), high halves on OF (ADOX);
+	// the sum so far is a·(b mod 2²⁵⁶) < 2⁵¹², so t7 takes both final carries
+	MOVQ  56(AX), DX
+	XORL  R13, R13
+	MULXQ (SP), R11, R12
+	ADCXQ R11, DI
+	ADOXQ R12, R8
+	MULXQ 8(SP), R11, R12
+	ADCXQ R11, R8
+	ADOXQ R12, R9
+	MULXQ 16(SP), R11, R12
+	ADCXQ R11, R9
+	ADOXQ R12, R10
+	MULXQ 24(SP), R11, AX
+	ADCXQ R11, R10
+	ADOXQ R13, AX
+	ADCXQ R13, AX
+
+	// Reduce: t ≡ t0..t3 + c·(t4..t7), c = 2³² + 977, lows on CF, highs on OF;
+	// each high half is < 2³³, so the top limb r4 < 2³³ + 2
+	MOVQ  $0x00000001000003d1, DX
+	XORL  R11, R11
+	MULXQ R8, R11, R12
+	ADCXQ R11, CX
+	ADOXQ R12, BX
+	MULXQ R9, R11, R12
+	ADCXQ R11, BX
+	ADOXQ R12, SI
+	MULXQ R10, R11, R12
+	ADCXQ R11, SI
+	ADOXQ R12, DI
+	MULXQ AX, R11, AX
+	ADCXQ R11, DI
+	MOVL  $0x00000000, R11
+	ADOXQ R11, AX
+	ADCXQ R11, AX
+
+	// fold: add r4·c < 2⁶⁷ on CF; on a carry out the wrapped value is below
+	// 2⁹⁷, so adding c (and the carry into limb 1) cannot carry further. Limbs
+	// 0..1 plus c are computed on OF alongside and selected by the final CF:
+	// a CMOV after the carry, not a second add chain
+	MULXQ   AX, R11, R12
+	XORL    AX, AX
+	ADCXQ   R11, CX
+	MOVQ    CX, R8
+	ADOXQ   DX, R8
+	ADCXQ   R12, BX
+	MOVQ    BX, DX
+	ADOXQ   AX, DX
+	ADCXQ   AX, SI
+	ADCXQ   AX, DI
+	CMOVQCS R8, CX
+	CMOVQCS DX, BX
+	MOVQ    CX, 32(SP)
+	MOVQ    BX, 40(SP)
+	MOVQ    SI, 48(SP)
+	MOVQ    DI, 56(SP)
+
+	// H² and R = S₂·az − Y₁; the last read of az
+	// Cross sum C = Σ_{i<j} aᵢaⱼ into t1..t6. CF chain: a0·(a1, a2, a3) and
+	// a3·(a1, a2), a partial sum ≤ C < 2⁴⁴⁸, so it ends in t6 without a carry out
+	XORL  AX, AX
+	MOVQ  64(SP), DX
+	MULXQ 72(SP), CX, BX
+	MULXQ 80(SP), R11, SI
+	ADCXQ R11, BX
+	MULXQ 88(SP), R11, DI
+	ADCXQ R11, SI
+	MOVQ  88(SP), DX
+	MULXQ 72(SP), R11, R8
+	ADCXQ R11, DI
+	MULXQ 80(SP), R11, R9
+	ADCXQ R11, R8
+	ADCXQ AX, R9
+
+	// OF chain: a1·a2 at limbs 3..4; C < 2⁴⁴⁸ fits t1..t6
+	MOVQ  72(SP), DX
+	MULXQ 80(SP), R11, R12
+	ADOXQ R11, SI
+	ADOXQ R12, DI
+	ADOXQ AX, R8
+	ADOXQ AX, R9
+
+	// t0..t7 = 2C + Σ aᵢ²·2^(128i): the doubling by double shifts (SHLD, on
+	// the multiplier's port, top limb first so each reads the limb below unshifted),
+	// then the squares on one ADD/ADC chain; 2C < 2⁴⁴⁹ and a² < 2⁵¹², so t7 takes the final carry
+	XORL  R10, R10
+	SHLQ  $0x01, R9, R10
+	SHLQ  $0x01, R8, R9
+	SHLQ  $0x01, DI, R8
+	SHLQ  $0x01, SI, DI
+	SHLQ  $0x01, BX, SI
+	SHLQ  $0x01, CX, BX
+	ADDQ  CX, CX
+	MOVQ  64(SP), DX
+	MULXQ DX, AX, R12
+	ADDQ  R12, CX
+	MOVQ  72(SP), DX
+	MULXQ DX, R11, R12
+	ADCQ  R11, BX
+	ADCQ  R12, SI
+	MOVQ  80(SP), DX
+	MULXQ DX, R11, R12
+	ADCQ  R11, DI
+	ADCQ  R12, R8
+	MOVQ  88(SP), DX
+	MULXQ DX, R11, R12
+	ADCQ  R11, R9
+	ADCQ  R12, R10
+
+	// Reduce: t ≡ t0..t3 + c·(t4..t7), c = 2³² + 977, lows on CF, highs on OF;
+	// each high half is < 2³³, so the top limb r4 < 2³³ + 2
+	MOVQ  $0x00000001000003d1, DX
+	XORL  R11, R11
+	MULXQ DI, R11, R12
+	ADCXQ R11, AX
+	ADOXQ R12, CX
+	MULXQ R8, R11, R12
+	ADCXQ R11, CX
+	ADOXQ R12, BX
+	MULXQ R9, R11, R12
+	ADCXQ R11, BX
+	ADOXQ R12, SI
+	MULXQ R10, R11, DI
+	ADCXQ R11, SI
+	MOVL  $0x00000000, R11
+	ADOXQ R11, DI
+	ADCXQ R11, DI
+
+	// fold: add r4·c < 2⁶⁷ on CF; on a carry out the wrapped value is below
+	// 2⁹⁷, so adding c (and the carry into limb 1) cannot carry further. Limbs
+	// 0..1 plus c are computed on OF alongside and selected by the final CF:
+	// a CMOV after the carry, not a second add chain
+	MULXQ   DI, R11, R12
+	XORL    DI, DI
+	ADCXQ   R11, AX
+	MOVQ    AX, R8
+	ADOXQ   DX, R8
+	ADCXQ   R12, CX
+	MOVQ    CX, DX
+	ADOXQ   DI, DX
+	ADCXQ   DI, BX
+	ADCXQ   DI, SI
+	CMOVQCS R8, AX
+	CMOVQCS DX, CX
+	MOVQ    AX, 128(SP)
+	MOVQ    CX, 136(SP)
+	MOVQ    BX, 144(SP)
+	MOVQ    SI, 152(SP)
+	MOVQ    p+8(FP), AX
+
+	// Row 0: t0..t4 = a0·b
+	MOVQ  32(SP), DX
+	MULXQ 64(AX), CX, BX
+	MULXQ 72(AX), R11, SI
+	ADDQ  R11, BX
+	MULXQ 80(AX), R11, DI
+	ADCQ  R11, SI
+	MULXQ 88(AX), R11, R8
+	ADCQ  R11, DI
+	ADCQ  $0x00, R8
+
+	// Row 1: t1..t5 += a1·b, low halves on CF (ADCX), high halves on OF (ADOX);
+	// the sum so far is a·(b mod 2¹²⁸) < 2³⁸⁴, so t5 takes both final carries
+	MOVQ  40(SP), DX
+	XORL  R13, R13
+	MULXQ 64(AX), R11, R12
+	ADCXQ R11, BX
+	ADOXQ R12, SI
+	MULXQ 72(AX), R11, R12
+	ADCXQ R11, SI
+	ADOXQ R12, DI
+	MULXQ 80(AX), R11, R12
+	ADCXQ R11, DI
+	ADOXQ R12, R8
+	MULXQ 88(AX), R11, R9
+	ADCXQ R11, R8
+	ADOXQ R13, R9
+	ADCXQ R13, R9
+
+	// Row 2: t2..t6 += a2·b, low halves on CF (ADCX), high halves on OF (ADOX);
+	// the sum so far is a·(b mod 2¹⁹²) < 2⁴⁴⁸, so t6 takes both final carries
+	MOVQ  48(SP), DX
+	XORL  R13, R13
+	MULXQ 64(AX), R11, R12
+	ADCXQ R11, SI
+	ADOXQ R12, DI
+	MULXQ 72(AX), R11, R12
+	ADCXQ R11, DI
+	ADOXQ R12, R8
+	MULXQ 80(AX), R11, R12
+	ADCXQ R11, R8
+	ADOXQ R12, R9
+	MULXQ 88(AX), R11, R10
+	ADCXQ R11, R9
+	ADOXQ R13, R10
+	ADCXQ R13, R10
+
+	// Row 3: t3..t7 += a3·b, low halves on CF (ADCX), high halves on OF (ADOX);
+	// the sum so far is a·(b mod 2²⁵⁶) < 2⁵¹², so t7 takes both final carries
+	MOVQ  56(SP), DX
+	XORL  R13, R13
+	MULXQ 64(AX), R11, R12
+	ADCXQ R11, DI
+	ADOXQ R12, R8
+	MULXQ 72(AX), R11, R12
+	ADCXQ R11, R8
+	ADOXQ R12, R9
+	MULXQ 80(AX), R11, R12
+	ADCXQ R11, R9
+	ADOXQ R12, R10
+	MULXQ 88(AX), R11, AX
+	ADCXQ R11, R10
+	ADOXQ R13, AX
+	ADCXQ R13, AX
+
+	// Reduce: t ≡ t0..t3 + c·(t4..t7), c = 2³² + 977, lows on CF, highs on OF;
+	// each high half is < 2³³, so the top limb r4 < 2³³ + 2
+	MOVQ  $0x00000001000003d1, DX
+	XORL  R11, R11
+	MULXQ R8, R11, R12
+	ADCXQ R11, CX
+	ADOXQ R12, BX
+	MULXQ R9, R11, R12
+	ADCXQ R11, BX
+	ADOXQ R12, SI
+	MULXQ R10, R11, R12
+	ADCXQ R11, SI
+	ADOXQ R12, DI
+	MULXQ AX, R11, AX
+	ADCXQ R11, DI
+	MOVL  $0x00000000, R11
+	ADOXQ R11, AX
+	ADCXQ R11, AX
+
+	// fold: add r4·c < 2⁶⁷ on CF; on a carry out the wrapped value is below
+	// 2⁹⁷, so adding c (and the carry into limb 1) cannot carry further. Limbs
+	// 0..1 plus c are computed on OF alongside and selected by the final CF:
+	// a CMOV after the carry, not a second add chain
+	MULXQ   AX, R11, R12
+	XORL    AX, AX
+	ADCXQ   R11, CX
+	MOVQ    CX, R8
+	ADOXQ   DX, R8
+	ADCXQ   R12, BX
+	MOVQ    BX, DX
+	ADOXQ   AX, DX
+	ADCXQ   AX, SI
+	ADCXQ   AX, DI
+	CMOVQCS R8, CX
+	CMOVQCS DX, BX
+	MOVQ    p+8(FP), AX
+
+	// r = x − y: 256-bit subtract; a borrow stands for −2²⁵⁶ ≡ −c
+	SUBQ 32(AX), CX
+	SBBQ 40(AX), BX
+	SBBQ 48(AX), SI
+	SBBQ 56(AX), DI
+	MOVQ $0x00000001000003d1, DX
+	SBBQ AX, AX
+	ANDQ DX, AX
+
+	// subtract c on a borrow; that borrows again only if r < c, and then
+	// limb 0 of the wrapped r is ≥ 2⁶⁴ − c, so subtracting c once more cannot borrow
+	SUBQ AX, CX
+	SBBQ $0x00, BX
+	SBBQ $0x00, SI
+	SBBQ $0x00, DI
+	SBBQ AX, AX
+	ANDQ DX, AX
+	SUBQ AX, CX
+	MOVQ CX, 96(SP)
+	MOVQ BX, 104(SP)
+	MOVQ SI, 112(SP)
+	MOVQ DI, 120(SP)
+
+	// Z₃ = Z₁·H; the last read of Z₁
+	MOVQ p+8(FP), AX
+
+	// Row 0: t0..t4 = a0·b
+	MOVQ  64(AX), DX
+	MULXQ 64(SP), CX, BX
+	MULXQ 72(SP), R11, SI
+	ADDQ  R11, BX
+	MULXQ 80(SP), R11, DI
+	ADCQ  R11, SI
+	MULXQ 88(SP), R11, R8
+	ADCQ  R11, DI
+	ADCQ  $0x00, R8
+
+	// Row 1: t1..t5 += a1·b, low halves on CF (ADCX), high halves on OF (ADOX);
+	// the sum so far is a·(b mod 2¹²⁸) < 2³⁸⁴, so t5 takes both final carries
+	MOVQ  72(AX), DX
+	XORL  R13, R13
+	MULXQ 64(SP), R11, R12
+	ADCXQ R11, BX
+	ADOXQ R12, SI
+	MULXQ 72(SP), R11, R12
+	ADCXQ R11, SI
+	ADOXQ R12, DI
+	MULXQ 80(SP), R11, R12
+	ADCXQ R11, DI
+	ADOXQ R12, R8
+	MULXQ 88(SP), R11, R9
+	ADCXQ R11, R8
+	ADOXQ R13, R9
+	ADCXQ R13, R9
+
+	// Row 2: t2..t6 += a2·b, low halves on CF (ADCX), high halves on OF (ADOX);
+	// the sum so far is a·(b mod 2¹⁹²) < 2⁴⁴⁸, so t6 takes both final carries
+	MOVQ  80(AX), DX
+	XORL  R13, R13
+	MULXQ 64(SP), R11, R12
+	ADCXQ R11, SI
+	ADOXQ R12, DI
+	MULXQ 72(SP), R11, R12
+	ADCXQ R11, DI
+	ADOXQ R12, R8
+	MULXQ 80(SP), R11, R12
+	ADCXQ R11, R8
+	ADOXQ R12, R9
+	MULXQ 88(SP), R11, R10
+	ADCXQ R11, R9
+	ADOXQ R13, R10
+	ADCXQ R13, R10
+
+	// Row 3: t3..t7 += a3·b, low halves on CF (ADCX), high halves on OF (ADOX);
+	// the sum so far is a·(b mod 2²⁵⁶) < 2⁵¹², so t7 takes both final carries
+	MOVQ  88(AX), DX
+	XORL  R13, R13
+	MULXQ 64(SP), R11, R12
+	ADCXQ R11, DI
+	ADOXQ R12, R8
+	MULXQ 72(SP), R11, R12
+	ADCXQ R11, R8
+	ADOXQ R12, R9
+	MULXQ 80(SP), R11, R12
+	ADCXQ R11, R9
+	ADOXQ R12, R10
+	MULXQ 88(SP), R11, AX
+	ADCXQ R11, R10
+	ADOXQ R13, AX
+	ADCXQ R13, AX
+
+	// Reduce: t ≡ t0..t3 + c·(t4..t7), c = 2³² + 977, lows on CF, highs on OF;
+	// each high half is < 2³³, so the top limb r4 < 2³³ + 2
+	MOVQ  $0x00000001000003d1, DX
+	XORL  R11, R11
+	MULXQ R8, R11, R12
+	ADCXQ R11, CX
+	ADOXQ R12, BX
+	MULXQ R9, R11, R12
+	ADCXQ R11, BX
+	ADOXQ R12, SI
+	MULXQ R10, R11, R12
+	ADCXQ R11, SI
+	ADOXQ R12, DI
+	MULXQ AX, R11, AX
+	ADCXQ R11, DI
+	MOVL  $0x00000000, R11
+	ADOXQ R11, AX
+	ADCXQ R11, AX
+
+	// fold: add r4·c < 2⁶⁷ on CF; on a carry out the wrapped value is below
+	// 2⁹⁷, so adding c (and the carry into limb 1) cannot carry further. Limbs
+	// 0..1 plus c are computed on OF alongside and selected by the final CF:
+	// a CMOV after the carry, not a second add chain
+	MULXQ   AX, R11, R12
+	XORL    AX, AX
+	ADCXQ   R11, CX
+	MOVQ    CX, R8
+	ADOXQ   DX, R8
+	ADCXQ   R12, BX
+	MOVQ    BX, DX
+	ADOXQ   AX, DX
+	ADCXQ   AX, SI
+	ADCXQ   AX, DI
+	CMOVQCS R8, CX
+	CMOVQCS DX, BX
+	MOVQ    v+0(FP), AX
+	MOVQ    CX, 64(AX)
+	MOVQ    BX, 72(AX)
+	MOVQ    SI, 80(AX)
+	MOVQ    DI, 88(AX)
+
+	// H³ = H²·H and T = X₁·H²: independent; the last read of X₁
+	// Row 0: t0..t4 = a0·b
+	MOVQ  128(SP), DX
+	MULXQ 64(SP), AX, CX
+	MULXQ 72(SP), R11, BX
+	ADDQ  R11, CX
+	MULXQ 80(SP), R11, SI
+	ADCQ  R11, BX
+	MULXQ 88(SP), R11, DI
+	ADCQ  R11, SI
+	ADCQ  $0x00, DI
+
+	// Row 1: t1..t5 += a1·b, low halves on CF (ADCX), high halves on OF (ADOX);
+	// the sum so far is a·(b mod 2¹²⁸) < 2³⁸⁴, so t5 takes both final carries
+	MOVQ  136(SP), DX
+	XORL  R13, R13
+	MULXQ 64(SP), R11, R12
+	ADCXQ R11, CX
+	ADOXQ R12, BX
+	MULXQ 72(SP), R11, R12
+	ADCXQ R11, BX
+	ADOXQ R12, SI
+	MULXQ 80(SP), R11, R12
+	ADCXQ R11, SI
+	ADOXQ R12, DI
+	MULXQ 88(SP), R11, R8
+	ADCXQ R11, DI
+	ADOXQ R13, R8
+	ADCXQ R13, R8
+
+	// Row 2: t2..t6 += a2·b, low halves on CF (ADCX), high halves on OF (ADOX);
+	// the sum so far is a·(b mod 2¹⁹²) < 2⁴⁴⁸, so t6 takes both final carries
+	MOVQ  144(SP), DX
+	XORL  R13, R13
+	MULXQ 64(SP), R11, R12
+	ADCXQ R11, BX
+	ADOXQ R12, SI
+	MULXQ 72(SP), R11, R12
+	ADCXQ R11, SI
+	ADOXQ R12, DI
+	MULXQ 80(SP), R11, R12
+	ADCXQ R11, DI
+	ADOXQ R12, R8
+	MULXQ 88(SP), R11, R9
+	ADCXQ R11, R8
+	ADOXQ R13, R9
+	ADCXQ R13, R9
+
+	// Row 3: t3..t7 += a3·b, low halves on CF (ADCX), high halves on OF (ADOX);
+	// the sum so far is a·(b mod 2²⁵⁶) < 2⁵¹², so t7 takes both final carries
+	MOVQ  152(SP), DX
+	XORL  R13, R13
+	MULXQ 64(SP), R11, R12
+	ADCXQ R11, SI
+	ADOXQ R12, DI
+	MULXQ 72(SP), R11, R12
+	ADCXQ R11, DI
+	ADOXQ R12, R8
+	MULXQ 80(SP), R11, R12
+	ADCXQ R11, R8
+	ADOXQ R12, R9
+	MULXQ 88(SP), R11, R10
+	ADCXQ R11, R9
+	ADOXQ R13, R10
+	ADCXQ R13, R10
+
+	// Reduce: t ≡ t0..t3 + c·(t4..t7), c = 2³² + 977, lows on CF, highs on OF;
+	// each high half is < 2³³, so the top limb r4 < 2³³ + 2
+	MOVQ  $0x00000001000003d1, DX
+	XORL  R11, R11
+	MULXQ DI, R11, R12
+	ADCXQ R11, AX
+	ADOXQ R12, CX
+	MULXQ R8, R11, R12
+	ADCXQ R11, CX
+	ADOXQ R12, BX
+	MULXQ R9, R11, R12
+	ADCXQ R11, BX
+	ADOXQ R12, SI
+	MULXQ R10, R11, DI
+	ADCXQ R11, SI
+	MOVL  $0x00000000, R11
+	ADOXQ R11, DI
+	ADCXQ R11, DI
+
+	// fold: add r4·c < 2⁶⁷ on CF; on a carry out the wrapped value is below
+	// 2⁹⁷, so adding c (and the carry into limb 1) cannot carry further. Limbs
+	// 0..1 plus c are computed on OF alongside and selected by the final CF:
+	// a CMOV after the carry, not a second add chain
+	MULXQ   DI, R11, R12
+	XORL    DI, DI
+	ADCXQ   R11, AX
+	MOVQ    AX, R8
+	ADOXQ   DX, R8
+	ADCXQ   R12, CX
+	MOVQ    CX, DX
+	ADOXQ   DI, DX
+	ADCXQ   DI, BX
+	ADCXQ   DI, SI
+	CMOVQCS R8, AX
+	CMOVQCS DX, CX
+	MOVQ    AX, 160(SP)
+	MOVQ    CX, 168(SP)
+	MOVQ    BX, 176(SP)
+	MOVQ    SI, 184(SP)
+	MOVQ    p+8(FP), AX
+
+	// Row 0: t0..t4 = a0·b
+	MOVQ  (AX), DX
+	MULXQ 128(SP), CX, BX
+	MULXQ 136(SP), R11, SI
+	ADDQ  R11, BX
+	MULXQ 144(SP), R11, DI
+	ADCQ  R11, SI
+	MULXQ 152(SP), R11, R8
+	ADCQ  R11, DI
+	ADCQ  $0x00, R8
+
+	// Row 1: t1..t5 += a1·b, low halves on CF (ADCX), high halves on OF (ADOX);
+	// the sum so far is a·(b mod 2¹²⁸) < 2³⁸⁴, so t5 takes both final carries
+	MOVQ  8(AX), DX
+	XORL  R13, R13
+	MULXQ 128(SP), R11, R12
+	ADCXQ R11, BX
+	ADOXQ R12, SI
+	MULXQ 136(SP), R11, R12
+	ADCXQ R11, SI
+	ADOXQ R12, DI
+	MULXQ 144(SP), R11, R12
+	ADCXQ R11, DI
+	ADOXQ R12, R8
+	MULXQ 152(SP), R11, R9
+	ADCXQ R11, R8
+	ADOXQ R13, R9
+	ADCXQ R13, R9
+
+	// Row 2: t2..t6 += a2·b, low halves on CF (ADCX), high halves on OF (ADOX);
+	// the sum so far is a·(b mod 2¹⁹²) < 2⁴⁴⁸, so t6 takes both final carries
+	MOVQ  16(AX), DX
+	XORL  R13, R13
+	MULXQ 128(SP), R11, R12
+	ADCXQ R11, SI
+	ADOXQ R12, DI
+	MULXQ 136(SP), R11, R12
+	ADCXQ R11, DI
+	ADOXQ R12, R8
+	MULXQ 144(SP), R11, R12
+	ADCXQ R11, R8
+	ADOXQ R12, R9
+	MULXQ 152(SP), R11, R10
+	ADCXQ R11, R9
+	ADOXQ R13, R10
+	ADCXQ R13, R10
+
+	// Row 3: t3..t7 += a3·b, low halves on CF (ADCX), high halves on OF (ADOX);
+	// the sum so far is a·(b mod 2²⁵⁶) < 2⁵¹², so t7 takes both final carries
+	MOVQ  24(AX), DX
+	XORL  R13, R13
+	MULXQ 128(SP), R11, R12
+	ADCXQ R11, DI
+	ADOXQ R12, R8
+	MULXQ 136(SP), R11, R12
+	ADCXQ R11, R8
+	ADOXQ R12, R9
+	MULXQ 144(SP), R11, R12
+	ADCXQ R11, R9
+	ADOXQ R12, R10
+	MULXQ 152(SP), R11, AX
+	ADCXQ R11, R10
+	ADOXQ R13, AX
+	ADCXQ R13, AX
+
+	// Reduce: t ≡ t0..t3 + c·(t4..t7), c = 2³² + 977, lows on CF, highs on OF;
+	// each high half is < 2³³, so the top limb r4 < 2³³ + 2
+	MOVQ  $0x00000001000003d1, DX
+	XORL  R11, R11
+	MULXQ R8, R11, R12
+	ADCXQ R11, CX
+	ADOXQ R12, BX
+	MULXQ R9, R11, R12
+	ADCXQ R11, BX
+	ADOXQ R12, SI
+	MULXQ R10, R11, R12
+	ADCXQ R11, SI
+	ADOXQ R12, DI
+	MULXQ AX, R11, AX
+	ADCXQ R11, DI
+	MOVL  $0x00000000, R11
+	ADOXQ R11, AX
+	ADCXQ R11, AX
+
+	// fold: add r4·c < 2⁶⁷ on CF; on a carry out the wrapped value is below
+	// 2⁹⁷, so adding c (and the carry into limb 1) cannot carry further. Limbs
+	// 0..1 plus c are computed on OF alongside and selected by the final CF:
+	// a CMOV after the carry, not a second add chain
+	MULXQ   AX, R11, R12
+	XORL    AX, AX
+	ADCXQ   R11, CX
+	MOVQ    CX, R8
+	ADOXQ   DX, R8
+	ADCXQ   R12, BX
+	MOVQ    BX, DX
+	ADOXQ   AX, DX
+	ADCXQ   AX, SI
+	ADCXQ   AX, DI
+	CMOVQCS R8, CX
+	CMOVQCS DX, BX
+	MOVQ    CX, 192(SP)
+	MOVQ    BX, 200(SP)
+	MOVQ    SI, 208(SP)
+	MOVQ    DI, 216(SP)
+
+	// X₃ = R² − H³ − 2T
+	// Cross sum C = Σ_{i<j} aᵢaⱼ into t1..t6. CF chain: a0·(a1, a2, a3) and
+	// a3·(a1, a2), a partial sum ≤ C < 2⁴⁴⁸, so it ends in t6 without a carry out
+	XORL  AX, AX
+	MOVQ  96(SP), DX
+	MULXQ 104(SP), CX, BX
+	MULXQ 112(SP), R11, SI
+	ADCXQ R11, BX
+	MULXQ 120(SP), R11, DI
+	ADCXQ R11, SI
+	MOVQ  120(SP), DX
+	MULXQ 104(SP), R11, R8
+	ADCXQ R11, DI
+	MULXQ 112(SP), R11, R9
+	ADCXQ R11, R8
+	ADCXQ AX, R9
+
+	// OF chain: a1·a2 at limbs 3..4; C < 2⁴⁴⁸ fits t1..t6
+	MOVQ  104(SP), DX
+	MULXQ 112(SP), R11, R12
+	ADOXQ R11, SI
+	ADOXQ R12, DI
+	ADOXQ AX, R8
+	ADOXQ AX, R9
+
+	// t0..t7 = 2C + Σ aᵢ²·2^(128i): the doubling by double shifts (SHLD, on
+	// the multiplier's port, top limb first so each reads the limb below unshifted),
+	// then the squares on one ADD/ADC chain; 2C < 2⁴⁴⁹ and a² < 2⁵¹², so t7 takes the final carry
+	XORL  R10, R10
+	SHLQ  $0x01, R9, R10
+	SHLQ  $0x01, R8, R9
+	SHLQ  $0x01, DI, R8
+	SHLQ  $0x01, SI, DI
+	SHLQ  $0x01, BX, SI
+	SHLQ  $0x01, CX, BX
+	ADDQ  CX, CX
+	MOVQ  96(SP), DX
+	MULXQ DX, AX, R12
+	ADDQ  R12, CX
+	MOVQ  104(SP), DX
+	MULXQ DX, R11, R12
+	ADCQ  R11, BX
+	ADCQ  R12, SI
+	MOVQ  112(SP), DX
+	MULXQ DX, R11, R12
+	ADCQ  R11, DI
+	ADCQ  R12, R8
+	MOVQ  120(SP), DX
+	MULXQ DX, R11, R12
+	ADCQ  R11, R9
+	ADCQ  R12, R10
+
+	// Reduce: t ≡ t0..t3 + c·(t4..t7), c = 2³² + 977, lows on CF, highs on OF;
+	// each high half is < 2³³, so the top limb r4 < 2³³ + 2
+	MOVQ  $0x00000001000003d1, DX
+	XORL  R11, R11
+	MULXQ DI, R11, R12
+	ADCXQ R11, AX
+	ADOXQ R12, CX
+	MULXQ R8, R11, R12
+	ADCXQ R11, CX
+	ADOXQ R12, BX
+	MULXQ R9, R11, R12
+	ADCXQ R11, BX
+	ADOXQ R12, SI
+	MULXQ R10, R11, DI
+	ADCXQ R11, SI
+	MOVL  $0x00000000, R11
+	ADOXQ R11, DI
+	ADCXQ R11, DI
+
+	// fold: add r4·c < 2⁶⁷ on CF; on a carry out the wrapped value is below
+	// 2⁹⁷, so adding c (and the carry into limb 1) cannot carry further. Limbs
+	// 0..1 plus c are computed on OF alongside and selected by the final CF:
+	// a CMOV after the carry, not a second add chain
+	MULXQ   DI, R11, R12
+	XORL    DI, DI
+	ADCXQ   R11, AX
+	MOVQ    AX, R8
+	ADOXQ   DX, R8
+	ADCXQ   R12, CX
+	MOVQ    CX, DX
+	ADOXQ   DI, DX
+	ADCXQ   DI, BX
+	ADCXQ   DI, SI
+	CMOVQCS R8, AX
+	CMOVQCS DX, CX
+
+	// r = x − y: 256-bit subtract; a borrow stands for −2²⁵⁶ ≡ −c
+	SUBQ 160(SP), AX
+	SBBQ 168(SP), CX
+	SBBQ 176(SP), BX
+	SBBQ 184(SP), SI
+	MOVQ $0x00000001000003d1, DI
+	SBBQ DX, DX
+	ANDQ DI, DX
+
+	// subtract c on a borrow; that borrows again only if r < c, and then
+	// limb 0 of the wrapped r is ≥ 2⁶⁴ − c, so subtracting c once more cannot borrow
+	SUBQ DX, AX
+	SBBQ $0x00, CX
+	SBBQ $0x00, BX
+	SBBQ $0x00, SI
+	SBBQ DX, DX
+	ANDQ DI, DX
+	SUBQ DX, AX
+
+	// r = x − y: 256-bit subtract; a borrow stands for −2²⁵⁶ ≡ −c
+	SUBQ 192(SP), AX
+	SBBQ 200(SP), CX
+	SBBQ 208(SP), BX
+	SBBQ 216(SP), SI
+	MOVQ $0x00000001000003d1, DI
+	SBBQ DX, DX
+	ANDQ DI, DX
+
+	// subtract c on a borrow; that borrows again only if r < c, and then
+	// limb 0 of the wrapped r is ≥ 2⁶⁴ − c, so subtracting c once more cannot borrow
+	SUBQ DX, AX
+	SBBQ $0x00, CX
+	SBBQ $0x00, BX
+	SBBQ $0x00, SI
+	SBBQ DX, DX
+	ANDQ DI, DX
+	SUBQ DX, AX
+
+	// r = x − y: 256-bit subtract; a borrow stands for −2²⁵⁶ ≡ −c
+	SUBQ 192(SP), AX
+	SBBQ 200(SP), CX
+	SBBQ 208(SP), BX
+	SBBQ 216(SP), SI
+	MOVQ $0x00000001000003d1, DI
+	SBBQ DX, DX
+	ANDQ DI, DX
+
+	// subtract c on a borrow; that borrows again only if r < c, and then
+	// limb 0 of the wrapped r is ≥ 2⁶⁴ − c, so subtracting c once more cannot borrow
+	SUBQ DX, AX
+	SBBQ $0x00, CX
+	SBBQ $0x00, BX
+	SBBQ $0x00, SI
+	SBBQ DX, DX
+	ANDQ DI, DX
+	SUBQ DX, AX
+	MOVQ v+0(FP), DX
+	MOVQ AX, (DX)
+	MOVQ CX, 8(DX)
+	MOVQ BX, 16(DX)
+	MOVQ SI, 24(DX)
+
+	// U = T − X₃
+	MOVQ 192(SP), DX
+	MOVQ 200(SP), DI
+	MOVQ 208(SP), R8
+	MOVQ 216(SP), R9
+
+	// r = x − y: 256-bit subtract; a borrow stands for −2²⁵⁶ ≡ −c
+	SUBQ AX, DX
+	SBBQ CX, DI
+	SBBQ BX, R8
+	SBBQ SI, R9
+	MOVQ $0x00000001000003d1, CX
+	SBBQ AX, AX
+	ANDQ CX, AX
+
+	// subtract c on a borrow; that borrows again only if r < c, and then
+	// limb 0 of the wrapped r is ≥ 2⁶⁴ − c, so subtracting c once more cannot borrow
+	SUBQ AX, DX
+	SBBQ $0x00, DI
+	SBBQ $0x00, R8
+	SBBQ $0x00, R9
+	SBBQ AX, AX
+	ANDQ CX, AX
+	SUBQ AX, DX
+	MOVQ DX, 256(SP)
+	MOVQ DI, 264(SP)
+	MOVQ R8, 272(SP)
+	MOVQ R9, 280(SP)
+
+	// Y₁·H³, off the chain to R·U; the last read of Y₁
+	MOVQ p+8(FP), AX
+
+	// Row 0: t0..t4 = a0·b
+	MOVQ  160(SP), DX
+	MULXQ 32(AX), CX, BX
+	MULXQ 40(AX), R11, SI
+	ADDQ  R11, BX
+	MULXQ 48(AX), R11, DI
+	ADCQ  R11, SI
+	MULXQ 56(AX), R11, R8
+	ADCQ  R11, DI
+	ADCQ  $0x00, R8
+
+	// Row 1: t1..t5 += a1·b, low halves on CF (ADCX), high halves on OF (ADOX);
+	// the sum so far is a·(b mod 2¹²⁸) < 2³⁸⁴, so t5 takes both final carries
+	MOVQ  168(SP), DX
+	XORL  R13, R13
+	MULXQ 32(AX), R11, R12
+	ADCXQ R11, BX
+	ADOXQ R12, SI
+	MULXQ 40(AX), R11, R12
+	ADCXQ R11, SI
+	ADOXQ R12, DI
+	MULXQ 48(AX), R11, R12
+	ADCXQ R11, DI
+	ADOXQ R12, R8
+	MULXQ 56(AX), R11, R9
+	ADCXQ R11, R8
+	ADOXQ R13, R9
+	ADCXQ R13, R9
+
+	// Row 2: t2..t6 += a2·b, low halves on CF (ADCX), high halves on OF (ADOX);
+	// the sum so far is a·(b mod 2¹⁹²) < 2⁴⁴⁸, so t6 takes both final carries
+	MOVQ  176(SP), DX
+	XORL  R13, R13
+	MULXQ 32(AX), R11, R12
+	ADCXQ R11, SI
+	ADOXQ R12, DI
+	MULXQ 40(AX), R11, R12
+	ADCXQ R11, DI
+	ADOXQ R12, R8
+	MULXQ 48(AX), R11, R12
+	ADCXQ R11, R8
+	ADOXQ R12, R9
+	MULXQ 56(AX), R11, R10
+	ADCXQ R11, R9
+	ADOXQ R13, R10
+	ADCXQ R13, R10
+
+	// Row 3: t3..t7 += a3·b, low halves on CF (ADCX), high halves on OF (ADOX);
+	// the sum so far is a·(b mod 2²⁵⁶) < 2⁵¹², so t7 takes both final carries
+	MOVQ  184(SP), DX
+	XORL  R13, R13
+	MULXQ 32(AX), R11, R12
+	ADCXQ R11, DI
+	ADOXQ R12, R8
+	MULXQ 40(AX), R11, R12
+	ADCXQ R11, R8
+	ADOXQ R12, R9
+	MULXQ 48(AX), R11, R12
+	ADCXQ R11, R9
+	ADOXQ R12, R10
+	MULXQ 56(AX), R11, AX
+	ADCXQ R11, R10
+	ADOXQ R13, AX
+	ADCXQ R13, AX
+
+	// Reduce: t ≡ t0..t3 + c·(t4..t7), c = 2³² + 977, lows on CF, highs on OF;
+	// each high half is < 2³³, so the top limb r4 < 2³³ + 2
+	MOVQ  $0x00000001000003d1, DX
+	XORL  R11, R11
+	MULXQ R8, R11, R12
+	ADCXQ R11, CX
+	ADOXQ R12, BX
+	MULXQ R9, R11, R12
+	ADCXQ R11, BX
+	ADOXQ R12, SI
+	MULXQ R10, R11, R12
+	ADCXQ R11, SI
+	ADOXQ R12, DI
+	MULXQ AX, R11, AX
+	ADCXQ R11, DI
+	MOVL  $0x00000000, R11
+	ADOXQ R11, AX
+	ADCXQ R11, AX
+
+	// fold: add r4·c < 2⁶⁷ on CF; on a carry out the wrapped value is below
+	// 2⁹⁷, so adding c (and the carry into limb 1) cannot carry further. Limbs
+	// 0..1 plus c are computed on OF alongside and selected by the final CF:
+	// a CMOV after the carry, not a second add chain
+	MULXQ   AX, R11, R12
+	XORL    AX, AX
+	ADCXQ   R11, CX
+	MOVQ    CX, R8
+	ADOXQ   DX, R8
+	ADCXQ   R12, BX
+	MOVQ    BX, DX
+	ADOXQ   AX, DX
+	ADCXQ   AX, SI
+	ADCXQ   AX, DI
+	CMOVQCS R8, CX
+	CMOVQCS DX, BX
+	MOVQ    CX, 224(SP)
+	MOVQ    BX, 232(SP)
+	MOVQ    SI, 240(SP)
+	MOVQ    DI, 248(SP)
+
+	// Y₃ = R·U − Y₁·H³
+	// Row 0: t0..t4 = a0·b
+	MOVQ  96(SP), DX
+	MULXQ 256(SP), AX, CX
+	MULXQ 264(SP), R11, BX
+	ADDQ  R11, CX
+	MULXQ 272(SP), R11, SI
+	ADCQ  R11, BX
+	MULXQ 280(SP), R11, DI
+	ADCQ  R11, SI
+	ADCQ  $0x00, DI
+
+	// Row 1: t1..t5 += a1·b, low halves on CF (ADCX), high halves on OF (ADOX);
+	// the sum so far is a·(b mod 2¹²⁸) < 2³⁸⁴, so t5 takes both final carries
+	MOVQ  104(SP), DX
+	XORL  R13, R13
+	MULXQ 256(SP), R11, R12
+	ADCXQ R11, CX
+	ADOXQ R12, BX
+	MULXQ 264(SP), R11, R12
+	ADCXQ R11, BX
+	ADOXQ R12, SI
+	MULXQ 272(SP), R11, R12
+	ADCXQ R11, SI
+	ADOXQ R12, DI
+	MULXQ 280(SP), R11, R8
+	ADCXQ R11, DI
+	ADOXQ R13, R8
+	ADCXQ R13, R8
+
+	// Row 2: t2..t6 += a2·b, low halves on CF (ADCX), high halves on OF (ADOX);
+	// the sum so far is a·(b mod 2¹⁹²) < 2⁴⁴⁸, so t6 takes both final carries
+	MOVQ  112(SP), DX
+	XORL  R13, R13
+	MULXQ 256(SP), R11, R12
+	ADCXQ R11, BX
+	ADOXQ R12, SI
+	MULXQ 264(SP), R11, R12
+	ADCXQ R11, SI
+	ADOXQ R12, DI
+	MULXQ 272(SP), R11, R12
+	ADCXQ R11, DI
+	ADOXQ R12, R8
+	MULXQ 280(SP), R11, R9
+	ADCXQ R11, R8
+	ADOXQ R13, R9
+	ADCXQ R13, R9
+
+	// Row 3: t3..t7 += a3·b, low halves on CF (ADCX), high halves on OF (ADOX);
+	// the sum so far is a·(b mod 2²⁵⁶) < 2⁵¹², so t7 takes both final carries
+	MOVQ  120(SP), DX
+	XORL  R13, R13
+	MULXQ 256(SP), R11, R12
+	ADCXQ R11, SI
+	ADOXQ R12, DI
+	MULXQ 264(SP), R11, R12
+	ADCXQ R11, DI
+	ADOXQ R12, R8
+	MULXQ 272(SP), R11, R12
+	ADCXQ R11, R8
+	ADOXQ R12, R9
+	MULXQ 280(SP), R11, R10
+	ADCXQ R11, R9
+	ADOXQ R13, R10
+	ADCXQ R13, R10
+
+	// Reduce: t ≡ t0..t3 + c·(t4..t7), c = 2³² + 977, lows on CF, highs on OF;
+	// each high half is < 2³³, so the top limb r4 < 2³³ + 2
+	MOVQ  $0x00000001000003d1, DX
+	XORL  R11, R11
+	MULXQ DI, R11, R12
+	ADCXQ R11, AX
+	ADOXQ R12, CX
+	MULXQ R8, R11, R12
+	ADCXQ R11, CX
+	ADOXQ R12, BX
+	MULXQ R9, R11, R12
+	ADCXQ R11, BX
+	ADOXQ R12, SI
+	MULXQ R10, R11, DI
+	ADCXQ R11, SI
+	MOVL  $0x00000000, R11
+	ADOXQ R11, DI
+	ADCXQ R11, DI
+
+	// fold: add r4·c < 2⁶⁷ on CF; on a carry out the wrapped value is below
+	// 2⁹⁷, so adding c (and the carry into limb 1) cannot carry further. Limbs
+	// 0..1 plus c are computed on OF alongside and selected by the final CF:
+	// a CMOV after the carry, not a second add chain
+	MULXQ   DI, R11, R12
+	XORL    DI, DI
+	ADCXQ   R11, AX
+	MOVQ    AX, R8
+	ADOXQ   DX, R8
+	ADCXQ   R12, CX
+	MOVQ    CX, DX
+	ADOXQ   DI, DX
+	ADCXQ   DI, BX
+	ADCXQ   DI, SI
+	CMOVQCS R8, AX
+	CMOVQCS DX, CX
+
+	// r = x − y: 256-bit subtract; a borrow stands for −2²⁵⁶ ≡ −c
+	SUBQ 224(SP), AX
+	SBBQ 232(SP), CX
+	SBBQ 240(SP), BX
+	SBBQ 248(SP), SI
+	MOVQ $0x00000001000003d1, DI
+	SBBQ DX, DX
+	ANDQ DI, DX
+
+	// subtract c on a borrow; that borrows again only if r < c, and then
+	// limb 0 of the wrapped r is ≥ 2⁶⁴ − c, so subtracting c once more cannot borrow
+	SUBQ DX, AX
+	SBBQ $0x00, CX
+	SBBQ $0x00, BX
+	SBBQ $0x00, SI
+	SBBQ DX, DX
+	ANDQ DI, DX
+	SUBQ DX, AX
+	MOVQ v+0(FP), DX
+	MOVQ AX, 32(DX)
+	MOVQ CX, 40(DX)
+	MOVQ BX, 48(DX)
+	MOVQ SI, 56(DX)
+	RET
+
 // func varTimeAddADX(v *Jacobian, p *Jacobian, q *Jacobian) int
 // Requires: ADX, BMI2
 TEXT ·varTimeAddADX(SB), NOSPLIT, $416-32
@@ -3186,12 +5872,12 @@ TEXT ·varTimeAddADX(SB), NOSPLIT, $416-32
 	ANDQ BX, SI
 	ANDQ AX, SI
 	INCQ SI
-	JNZ  notp33
+	JNZ  notp52
 	MOVQ $0xfffffffefffffc2f, SI
 	CMPQ CX, SI
 	JEQ  exceptional
 
-notp33:
+notp52:
 	MOVQ q+16(FP), AX
 	MOVQ 64(AX), CX
 	MOVQ 72(AX), DX
@@ -3208,12 +5894,12 @@ notp33:
 	ANDQ BX, SI
 	ANDQ AX, SI
 	INCQ SI
-	JNZ  notp34
+	JNZ  notp53
 	MOVQ $0xfffffffefffffc2f, SI
 	CMPQ CX, SI
 	JEQ  exceptional
 
-notp34:
+notp53:
 	// Z₁² and Z₂²
 	MOVQ p+8(FP), AX
 
@@ -3294,9 +5980,9 @@ notp34:
 	MULXQ AX, R12, R13
 	ADDQ  R12, CX
 	ADCQ  R13, BX
-	JCS   rare35
+	JCS   rare54
 
-back35:
+back54:
 	MOVQ CX, (SP)
 	MOVQ BX, 8(SP)
 	MOVQ SI, 16(SP)
@@ -3380,9 +6066,9 @@ back35:
 	MULXQ AX, R12, R13
 	ADDQ  R12, CX
 	ADCQ  R13, BX
-	JCS   rare36
+	JCS   rare55
 
-back36:
+back55:
 	MOVQ CX, 32(SP)
 	MOVQ BX, 40(SP)
 	MOVQ SI, 48(SP)
@@ -3482,9 +6168,9 @@ back36:
 	MULXQ AX, R11, R12
 	ADDQ  R11, CX
 	ADCQ  R12, BX
-	JCS   rare37
+	JCS   rare56
 
-back37:
+back56:
 	MOVQ CX, 64(SP)
 	MOVQ BX, 72(SP)
 	MOVQ SI, 80(SP)
@@ -3582,9 +6268,9 @@ back37:
 	MULXQ AX, R11, R12
 	ADDQ  R11, CX
 	ADCQ  R12, BX
-	JCS   rare38
+	JCS   rare57
 
-back38:
+back57:
 	// r = x − y: 256-bit subtract; a borrow stands for −2²⁵⁶ ≡ −c
 	SUBQ 64(SP), CX
 	SBBQ 72(SP), BX
@@ -3598,9 +6284,9 @@ back38:
 	// rare, out of line, where the borrow runs through limbs 1..3 and, if r
 	// wrapped (limb 0 is then ≥ 2⁶⁴ − c), c is subtracted once more from limb 0
 	SUBQ AX, CX
-	JCS  rare39
+	JCS  rare58
 
-back39:
+back58:
 	MOVQ CX, 96(SP)
 	MOVQ BX, 104(SP)
 	MOVQ SI, 112(SP)
@@ -3617,12 +6303,12 @@ back39:
 	ANDQ SI, AX
 	ANDQ DI, AX
 	INCQ AX
-	JNZ  notp40
+	JNZ  notp59
 	MOVQ $0xfffffffefffffc2f, AX
 	CMPQ CX, AX
 	JEQ  exceptional
 
-notp40:
+notp59:
 	// Y₁·Z₂², Y₂·Z₁² and Z₁·Z₂: independent products
 	MOVQ p+8(FP), AX
 
@@ -3717,9 +6403,9 @@ notp40:
 	MULXQ AX, R11, R12
 	ADDQ  R11, CX
 	ADCQ  R12, BX
-	JCS   rare41
+	JCS   rare60
 
-back41:
+back60:
 	MOVQ CX, 128(SP)
 	MOVQ BX, 136(SP)
 	MOVQ SI, 144(SP)
@@ -3817,9 +6503,9 @@ back41:
 	MULXQ AX, R11, R12
 	ADDQ  R11, CX
 	ADCQ  R12, BX
-	JCS   rare42
+	JCS   rare61
 
-back42:
+back61:
 	MOVQ CX, 160(SP)
 	MOVQ BX, 168(SP)
 	MOVQ SI, 176(SP)
@@ -3918,9 +6604,9 @@ back42:
 	MULXQ AX, R12, R13
 	ADDQ  R12, BX
 	ADCQ  R13, SI
-	JCS   rare43
+	JCS   rare62
 
-back43:
+back62:
 	MOVQ BX, 224(SP)
 	MOVQ SI, 232(SP)
 	MOVQ DI, 240(SP)
@@ -4020,9 +6706,9 @@ back43:
 	MULXQ AX, R11, R12
 	ADDQ  R11, CX
 	ADCQ  R12, BX
-	JCS   rare44
+	JCS   rare63
 
-back44:
+back63:
 	MOVQ CX, 128(SP)
 	MOVQ BX, 136(SP)
 	MOVQ SI, 144(SP)
@@ -4120,9 +6806,9 @@ back44:
 	MULXQ AX, R11, R12
 	ADDQ  R11, CX
 	ADCQ  R12, BX
-	JCS   rare45
+	JCS   rare64
 
-back45:
+back64:
 	// r = x − y: 256-bit subtract; a borrow stands for −2²⁵⁶ ≡ −c
 	SUBQ 128(SP), CX
 	SBBQ 136(SP), BX
@@ -4136,9 +6822,9 @@ back45:
 	// rare, out of line, where the borrow runs through limbs 1..3 and, if r
 	// wrapped (limb 0 is then ≥ 2⁶⁴ − c), c is subtracted once more from limb 0
 	SUBQ AX, CX
-	JCS  rare46
+	JCS  rare65
 
-back46:
+back65:
 	MOVQ CX, 192(SP)
 	MOVQ BX, 200(SP)
 	MOVQ SI, 208(SP)
@@ -4236,9 +6922,9 @@ back46:
 	MULXQ DI, R11, R12
 	ADDQ  R11, AX
 	ADCQ  R12, CX
-	JCS   rare47
+	JCS   rare66
 
-back47:
+back66:
 	MOVQ v+0(FP), DX
 	MOVQ AX, 64(DX)
 	MOVQ CX, 72(DX)
@@ -4322,9 +7008,9 @@ back47:
 	MULXQ DI, R11, R12
 	ADDQ  R11, AX
 	ADCQ  R12, CX
-	JCS   rare48
+	JCS   rare67
 
-back48:
+back67:
 	MOVQ AX, 256(SP)
 	MOVQ CX, 264(SP)
 	MOVQ BX, 272(SP)
@@ -4422,9 +7108,9 @@ back48:
 	MULXQ DI, R11, R12
 	ADDQ  R11, AX
 	ADCQ  R12, CX
-	JCS   rare49
+	JCS   rare68
 
-back49:
+back68:
 	MOVQ AX, 288(SP)
 	MOVQ CX, 296(SP)
 	MOVQ BX, 304(SP)
@@ -4521,9 +7207,9 @@ back49:
 	MULXQ DI, R11, R12
 	ADDQ  R11, AX
 	ADCQ  R12, CX
-	JCS   rare50
+	JCS   rare69
 
-back50:
+back69:
 	MOVQ AX, 320(SP)
 	MOVQ CX, 328(SP)
 	MOVQ BX, 336(SP)
@@ -4607,9 +7293,9 @@ back50:
 	MULXQ DI, R11, R12
 	ADDQ  R11, AX
 	ADCQ  R12, CX
-	JCS   rare51
+	JCS   rare70
 
-back51:
+back70:
 	// r = x − y: 256-bit subtract; a borrow stands for −2²⁵⁶ ≡ −c
 	SUBQ 288(SP), AX
 	SBBQ 296(SP), CX
@@ -4623,9 +7309,9 @@ back51:
 	// rare, out of line, where the borrow runs through limbs 1..3 and, if r
 	// wrapped (limb 0 is then ≥ 2⁶⁴ − c), c is subtracted once more from limb 0
 	SUBQ DX, AX
-	JCS  rare52
+	JCS  rare71
 
-back52:
+back71:
 	// r = x − y: 256-bit subtract; a borrow stands for −2²⁵⁶ ≡ −c
 	SUBQ 320(SP), AX
 	SBBQ 328(SP), CX
@@ -4639,9 +7325,9 @@ back52:
 	// rare, out of line, where the borrow runs through limbs 1..3 and, if r
 	// wrapped (limb 0 is then ≥ 2⁶⁴ − c), c is subtracted once more from limb 0
 	SUBQ DX, AX
-	JCS  rare53
+	JCS  rare72
 
-back53:
+back72:
 	// r = x − y: 256-bit subtract; a borrow stands for −2²⁵⁶ ≡ −c
 	SUBQ 320(SP), AX
 	SBBQ 328(SP), CX
@@ -4655,9 +7341,9 @@ back53:
 	// rare, out of line, where the borrow runs through limbs 1..3 and, if r
 	// wrapped (limb 0 is then ≥ 2⁶⁴ − c), c is subtracted once more from limb 0
 	SUBQ DX, AX
-	JCS  rare54
+	JCS  rare73
 
-back54:
+back73:
 	MOVQ v+0(FP), DX
 	MOVQ AX, (DX)
 	MOVQ CX, 8(DX)
@@ -4683,9 +7369,9 @@ back54:
 	// rare, out of line, where the borrow runs through limbs 1..3 and, if r
 	// wrapped (limb 0 is then ≥ 2⁶⁴ − c), c is subtracted once more from limb 0
 	SUBQ AX, DX
-	JCS  rare55
+	JCS  rare74
 
-back55:
+back74:
 	MOVQ DX, 384(SP)
 	MOVQ DI, 392(SP)
 	MOVQ R8, 400(SP)
@@ -4783,9 +7469,9 @@ back55:
 	MULXQ DI, R11, R12
 	ADDQ  R11, AX
 	ADCQ  R12, CX
-	JCS   rare56
+	JCS   rare75
 
-back56:
+back75:
 	MOVQ AX, 352(SP)
 	MOVQ CX, 360(SP)
 	MOVQ BX, 368(SP)
@@ -4883,9 +7569,9 @@ back56:
 	MULXQ DI, R11, R12
 	ADDQ  R11, AX
 	ADCQ  R12, CX
-	JCS   rare57
+	JCS   rare76
 
-back57:
+back76:
 	// r = x − y: 256-bit subtract; a borrow stands for −2²⁵⁶ ≡ −c
 	SUBQ 352(SP), AX
 	SBBQ 360(SP), CX
@@ -4899,9 +7585,9 @@ back57:
 	// rare, out of line, where the borrow runs through limbs 1..3 and, if r
 	// wrapped (limb 0 is then ≥ 2⁶⁴ − c), c is subtracted once more from limb 0
 	SUBQ DX, AX
-	JCS  rare58
+	JCS  rare77
 
-back58:
+back77:
 	MOVQ v+0(FP), DX
 	MOVQ AX, 32(DX)
 	MOVQ CX, 40(DX)
@@ -4914,212 +7600,212 @@ exceptional:
 	MOVQ $0x00000001, ret+24(FP)
 	RET
 
-rare35:
+rare54:
 	ADCQ $0x00, SI
 	ADCQ $0x00, DI
 	SBBQ AX, AX
 	ANDQ DX, AX
 	ADDQ AX, CX
 	ADCQ $0x00, BX
-	JMP  back35
+	JMP  back54
 
-rare36:
+rare55:
 	ADCQ $0x00, SI
 	ADCQ $0x00, DI
 	SBBQ AX, AX
 	ANDQ DX, AX
 	ADDQ AX, CX
 	ADCQ $0x00, BX
-	JMP  back36
+	JMP  back55
 
-rare37:
+rare56:
 	ADCQ $0x00, SI
 	ADCQ $0x00, DI
 	SBBQ AX, AX
 	ANDQ DX, AX
 	ADDQ AX, CX
 	ADCQ $0x00, BX
-	JMP  back37
+	JMP  back56
 
-rare38:
+rare57:
 	ADCQ $0x00, SI
 	ADCQ $0x00, DI
 	SBBQ AX, AX
 	ANDQ DX, AX
 	ADDQ AX, CX
 	ADCQ $0x00, BX
-	JMP  back38
+	JMP  back57
 
-rare39:
+rare58:
 	SBBQ $0x00, BX
 	SBBQ $0x00, SI
 	SBBQ $0x00, DI
 	SBBQ AX, AX
 	ANDQ DX, AX
 	SUBQ AX, CX
-	JMP  back39
+	JMP  back58
 
-rare41:
+rare60:
 	ADCQ $0x00, SI
 	ADCQ $0x00, DI
 	SBBQ AX, AX
 	ANDQ DX, AX
 	ADDQ AX, CX
 	ADCQ $0x00, BX
-	JMP  back41
+	JMP  back60
 
-rare42:
+rare61:
 	ADCQ $0x00, SI
 	ADCQ $0x00, DI
 	SBBQ AX, AX
 	ANDQ DX, AX
 	ADDQ AX, CX
 	ADCQ $0x00, BX
-	JMP  back42
+	JMP  back61
 
-rare43:
+rare62:
 	ADCQ $0x00, DI
 	ADCQ $0x00, R8
 	SBBQ AX, AX
 	ANDQ DX, AX
 	ADDQ AX, BX
 	ADCQ $0x00, SI
-	JMP  back43
+	JMP  back62
 
-rare44:
+rare63:
 	ADCQ $0x00, SI
 	ADCQ $0x00, DI
 	SBBQ AX, AX
 	ANDQ DX, AX
 	ADDQ AX, CX
 	ADCQ $0x00, BX
-	JMP  back44
+	JMP  back63
 
-rare45:
+rare64:
 	ADCQ $0x00, SI
 	ADCQ $0x00, DI
 	SBBQ AX, AX
 	ANDQ DX, AX
 	ADDQ AX, CX
 	ADCQ $0x00, BX
-	JMP  back45
+	JMP  back64
 
-rare46:
+rare65:
 	SBBQ $0x00, BX
 	SBBQ $0x00, SI
 	SBBQ $0x00, DI
 	SBBQ AX, AX
 	ANDQ DX, AX
 	SUBQ AX, CX
-	JMP  back46
+	JMP  back65
 
-rare47:
+rare66:
 	ADCQ $0x00, BX
 	ADCQ $0x00, SI
 	SBBQ DI, DI
 	ANDQ DX, DI
 	ADDQ DI, AX
 	ADCQ $0x00, CX
-	JMP  back47
+	JMP  back66
 
-rare48:
+rare67:
 	ADCQ $0x00, BX
 	ADCQ $0x00, SI
 	SBBQ DI, DI
 	ANDQ DX, DI
 	ADDQ DI, AX
 	ADCQ $0x00, CX
-	JMP  back48
+	JMP  back67
 
-rare49:
+rare68:
 	ADCQ $0x00, BX
 	ADCQ $0x00, SI
 	SBBQ DI, DI
 	ANDQ DX, DI
 	ADDQ DI, AX
 	ADCQ $0x00, CX
-	JMP  back49
+	JMP  back68
 
-rare50:
+rare69:
 	ADCQ $0x00, BX
 	ADCQ $0x00, SI
 	SBBQ DI, DI
 	ANDQ DX, DI
 	ADDQ DI, AX
 	ADCQ $0x00, CX
-	JMP  back50
+	JMP  back69
 
-rare51:
+rare70:
 	ADCQ $0x00, BX
 	ADCQ $0x00, SI
 	SBBQ DI, DI
 	ANDQ DX, DI
 	ADDQ DI, AX
 	ADCQ $0x00, CX
-	JMP  back51
+	JMP  back70
 
-rare52:
+rare71:
 	SBBQ $0x00, CX
 	SBBQ $0x00, BX
 	SBBQ $0x00, SI
 	SBBQ DX, DX
 	ANDQ DI, DX
 	SUBQ DX, AX
-	JMP  back52
+	JMP  back71
 
-rare53:
+rare72:
 	SBBQ $0x00, CX
 	SBBQ $0x00, BX
 	SBBQ $0x00, SI
 	SBBQ DX, DX
 	ANDQ DI, DX
 	SUBQ DX, AX
-	JMP  back53
+	JMP  back72
 
-rare54:
+rare73:
 	SBBQ $0x00, CX
 	SBBQ $0x00, BX
 	SBBQ $0x00, SI
 	SBBQ DX, DX
 	ANDQ DI, DX
 	SUBQ DX, AX
-	JMP  back54
+	JMP  back73
 
-rare55:
+rare74:
 	SBBQ $0x00, DI
 	SBBQ $0x00, R8
 	SBBQ $0x00, R9
 	SBBQ AX, AX
 	ANDQ CX, AX
 	SUBQ AX, DX
-	JMP  back55
+	JMP  back74
 
-rare56:
+rare75:
 	ADCQ $0x00, BX
 	ADCQ $0x00, SI
 	SBBQ DI, DI
 	ANDQ DX, DI
 	ADDQ DI, AX
 	ADCQ $0x00, CX
-	JMP  back56
+	JMP  back75
 
-rare57:
+rare76:
 	ADCQ $0x00, BX
 	ADCQ $0x00, SI
 	SBBQ DI, DI
 	ANDQ DX, DI
 	ADDQ DI, AX
 	ADCQ $0x00, CX
-	JMP  back57
+	JMP  back76
 
-rare58:
+rare77:
 	SBBQ $0x00, CX
 	SBBQ $0x00, BX
 	SBBQ $0x00, SI
 	SBBQ DX, DX
 	ANDQ DI, DX
 	SUBQ DX, AX
-	JMP  back58
+	JMP  back77
 
 // func addAffineADX(v *Jacobian, p *Jacobian, a *Affine)
 // Requires: ADX, BMI2, CMOV

@@ -8,20 +8,7 @@ import (
 	"testing"
 
 	"golang.org/x/sys/cpu"
-
-	"github.com/kestrel-crypto/secp256k1/internal/field"
 )
-
-// asmFormulas are the assembly formulas of formulas_amd64.s, each tested
-// against its generic twin in backend_test.go.
-type asmFormulas struct {
-	double          func(v, p *Jacobian)
-	varTimeDouble   func(v, p *Jacobian)
-	addAffineScaled func(v, p *Jacobian, a *Affine, az *field.Element) int
-	addVar          func(v, p, q *Jacobian) int
-	addAffine       func(v, p *Jacobian, a *Affine)
-	lookup          func(v *Affine, table *Affine, n, idx int) // nil without AVX2
-}
 
 // asmTwins returns the assembly formulas, or nil if this CPU lacks BMI2/ADX.
 func asmTwins() *asmFormulas {
@@ -29,11 +16,13 @@ func asmTwins() *asmFormulas {
 		return nil
 	}
 	a := &asmFormulas{
-		double:          doubleADX,
-		varTimeDouble:   varTimeDoubleADX,
-		addAffineScaled: varTimeAddAffineScaledADX,
-		addVar:          varTimeAddADX,
-		addAffine:       addAffineADX,
+		double:            doubleADX,
+		varTimeDouble:     varTimeDoubleADX,
+		addAffineScaled:   varTimeAddAffineScaledADX,
+		addAffineScaledZr: varTimeAddAffineScaledZrADX,
+		addAffineDistinct: addAffineDistinctZrADX,
+		addVar:            varTimeAddADX,
+		addAffine:         addAffineADX,
 	}
 	if cpu.X86.HasAVX2 {
 		a.lookup = lookupAVX2
@@ -42,7 +31,7 @@ func asmTwins() *asmFormulas {
 }
 
 // TestAssemblyConstantTime checks that the constant-time assembly formulas
-// (Double, AddAffine) contain no branch at all: their selects are CMOVs. The
+// (Double, AddAffine, AddAffineDistinctZr) contain no branch at all: their selects are CMOVs. The
 // table scan has exactly one, the loop's, on the public length after its
 // decrement.
 func TestAssemblyConstantTime(t *testing.T) {
@@ -50,7 +39,7 @@ func TestAssemblyConstantTime(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, fn := range []string{"doubleADX", "addAffineADX", "lookupAVX2"} {
+	for _, fn := range []string{"doubleADX", "addAffineADX", "addAffineDistinctZrADX", "lookupAVX2"} {
 		_, body, ok := strings.Cut(string(src), "TEXT ·"+fn+"(SB)")
 		if !ok {
 			t.Fatalf("no TEXT ·%s in formulas_amd64.s", fn)

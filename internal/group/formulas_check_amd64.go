@@ -70,6 +70,47 @@ func (v *Jacobian) varTimeAddAffineScaledChecked(p *Jacobian, a *Affine, az *fie
 	return v
 }
 
+func (v *Jacobian) varTimeAddAffineScaledZrChecked(p *Jacobian, a *Affine, az, zr *fieldElement) *Jacobian {
+	if !useADX {
+		return v.varTimeAddAffineScaledZrGeneric(p, a, az, zr)
+	}
+	var want Jacobian
+	var wantZr fieldElement
+	want.varTimeAddAffineScaledZrGeneric(p, a, az, &wantZr)
+	old, oldZr := *v, *zr
+	if varTimeAddAffineScaledZrADX(v, p, a, az, zr) == 0 {
+		checkJacobianAsm(v, &want, "group: varTimeAddAffineScaledZr")
+		checkZrAsm(zr, &wantZr, "group: varTimeAddAffineScaledZr")
+		return v
+	}
+	if *v != old || *zr != oldZr {
+		debug.Fail("group: varTimeAddAffineScaledZr: assembly wrote v or zr in an exceptional case")
+	}
+	*v, *zr = want, wantZr
+	return v
+}
+
+func (v *Jacobian) addAffineDistinctZrChecked(p *Jacobian, a *Affine, zr *fieldElement) *Jacobian {
+	if !useADX {
+		return v.addAffineDistinctZrGeneric(p, a, zr)
+	}
+	var want Jacobian
+	var wantZr fieldElement
+	want.addAffineDistinctZrGeneric(p, a, &wantZr)
+	addAffineDistinctZrADX(v, p, a, zr)
+	checkJacobianAsm(v, &want, "group: addAffineDistinctZr")
+	checkZrAsm(zr, &wantZr, "group: addAffineDistinctZr")
+	return v
+}
+
+// checkZrAsm panics if the assembly's z-ratio got and the generic one want
+// differ mod p.
+func checkZrAsm(got, want *fieldElement, op string) {
+	if got.Equal(want) == 0 {
+		debug.Fail(op + ": assembly and generic z-ratios differ")
+	}
+}
+
 func (v *Jacobian) varTimeAddChecked(p, q *Jacobian) *Jacobian {
 	if !useADX {
 		return v.varTimeAddGeneric(p, q)

@@ -17,6 +17,14 @@ func (v *Jacobian) addAffine(p *Jacobian, a *Affine) *Jacobian { return v.addAff
 
 func (v *Affine) lookup(table []Affine, idx int) *Affine { return v.lookupGeneric(table, idx) }
 
+func (v *Jacobian) varTimeAddAffineScaledZr(p *Jacobian, a *Affine, az, zr *fieldElement) *Jacobian {
+	return v.varTimeAddAffineScaledZrGeneric(p, a, az, zr)
+}
+
+func (v *Jacobian) addAffineDistinctZr(p *Jacobian, a *Affine, zr *fieldElement) *Jacobian {
+	return v.addAffineDistinctZrGeneric(p, a, zr)
+}
+
 func (v *Jacobian) varTimeAddAffineScaled(p *Jacobian, a *Affine, az *fieldElement) *Jacobian {
 	return v.varTimeAddAffineScaledGeneric(p, a, az)
 }

@@ -28,6 +28,19 @@ func varTimeDoubleADX(v *Jacobian, p *Jacobian)
 //go:noescape
 func varTimeAddAffineScaledADX(v *Jacobian, p *Jacobian, a *Affine, az *fieldElement) int
 
+// varTimeAddAffineScaledZrADX is varTimeAddAffineScaledADX that also sets zr
+// to H = Z₃/Z₁ when it returns 0. It requires BMI2 and ADX.
+//
+//go:noescape
+func varTimeAddAffineScaledZrADX(v *Jacobian, p *Jacobian, a *Affine, az *fieldElement, zr *fieldElement) int
+
+// addAffineDistinctZrADX sets v = p + a and zr = H = Z₃/Z₁ like
+// addAffineDistinctZrGeneric (8M + 3S), in constant time, for p ≠ ±a (for p = ±a
+// it gives Z₃ = 0). It requires BMI2 and ADX.
+//
+//go:noescape
+func addAffineDistinctZrADX(v *Jacobian, p *Jacobian, a *Affine, zr *fieldElement)
+
 // varTimeAddADX sets v = p + q like varTimeAddGeneric (12M + 4S) and returns
 // 0, or returns 1 leaving v unchanged if p or q is the identity or H ≡ 0
 // (p = ±q), the exceptional cases for the caller. It requires BMI2 and ADX.

@@ -45,6 +45,8 @@ func TestCompiledConstantTime(t *testing.T) {
 		{Name: "group.(*Jacobian).addAffine", Public: []string{adx}},
 		{Name: "group.(*Jacobian).addAffineGeneric"},
 		{Name: "group.(*Jacobian).AddAffineDistinctZr"},
+		{Name: "group.(*Jacobian).addAffineDistinctZr", Public: []string{adx}},
+		{Name: "group.(*Jacobian).addAffineDistinctZrGeneric"},
 		{Name: "group.mixedHR"},
 		{Name: "group.(*Jacobian).mixedGeneral"},
 		{Name: "group.(*Jacobian).Add"},
