@@ -3,6 +3,7 @@ package schnorr
 import (
 	"bytes"
 	"encoding/hex"
+	"math/big"
 	"testing"
 
 	"github.com/kestrel-crypto/secp256k1"
@@ -147,6 +148,38 @@ func FuzzVerify(f *testing.F) {
 			return
 		}
 		_ = Verify(p, msg, sig)
+	})
+}
+
+// FuzzParsePublicKey checks ParsePublicKey against BIP-340's lift_x in
+// math/big (testref.Lift with an even y): the same keys accepted, as the
+// same point, and every other input, of any length, rejected with
+// ErrPublicKey.
+func FuzzParsePublicKey(f *testing.F) {
+	for _, v := range loadBIP340(f) {
+		f.Add(v.pubkey)
+	}
+	f.Add(bytes.Repeat([]byte{0xff}, 32)) // x ≥ p
+	f.Add(make([]byte, 32))               // x = 0: 7 is not a square
+	f.Add(make([]byte, 33))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		pub, err := ParsePublicKey(b)
+		want, ok := testref.Point{}, false
+		if len(b) == 32 {
+			want, ok = testref.Lift(new(big.Int).SetBytes(b), 0)
+		}
+		if !ok {
+			if err != ErrPublicKey || pub != nil {
+				t.Fatalf("ParsePublicKey(%x) = %v, %v; want ErrPublicKey", b, pub, err)
+			}
+			return
+		}
+		if err != nil {
+			t.Fatalf("ParsePublicKey(%x): %v", b, err)
+		}
+		if got := pub.BytesCompressed(); !bytes.Equal(got, testref.Compressed(want)) {
+			t.Fatalf("ParsePublicKey(%x) = %x, want %x", b, got, testref.Compressed(want))
+		}
 	})
 }
 
