@@ -138,8 +138,7 @@ func VarTimeDoubleScalarBaseMult16(out *[Lanes2]group.Jacobian, ok *[Lanes2]bool
 		panic("ecmult: more than sixteen lanes")
 	}
 	var st, st2 strauss8Set
-	st.prepareFrom(a[:lanes], A[:lanes], b[:lanes], lanes)
-	st2.prepareFrom(a[lanes:], A[lanes:], b[lanes:], n-lanes)
+	prepare16(&st, &st2, a, A, b, n)
 	strauss8Run(&st, &st2)
 	st.results(out[:lanes], ok[:lanes], a[:lanes], A[:lanes], b[:lanes])
 	st2.results(out[lanes:n], ok[lanes:n], a[lanes:], A[lanes:], b[lanes:])
@@ -155,8 +154,23 @@ func strauss8Single(out *group.Jacobian, ok *bool, a *scalar.Scalar, A *group.Af
 // prepareFrom is prepare on the first n ≤ 8 entries of a, A and b (all of
 // length 8), the lanes from n up computing lane 0 again.
 func (st *strauss8Set) prepareFrom(a []scalar.Scalar, A []group.Affine, b []scalar.Scalar, n int) {
-	var ka, kb [lanes]scalar.Scalar
-	var p [lanes]group.Affine
+	ka, p, kb := lanesFrom(a, A, b, n)
+	st.prepare(&ka, &p, &kb)
+}
+
+// prepare16 prepares st and st2 for the 8 < n ≤ 16 entries of a, A and b,
+// the lanes from n up computing lane 8 again: each is recoded as prepare
+// does, and their tables are built together (strauss8Tables16).
+func prepare16(st, st2 *strauss8Set, a *[Lanes2]scalar.Scalar, A *[Lanes2]group.Affine, b *[Lanes2]scalar.Scalar, n int) {
+	ka, p, kb := lanesFrom(a[:lanes], A[:lanes], b[:lanes], lanes)
+	ka2, p2, kb2 := lanesFrom(a[lanes:], A[lanes:], b[lanes:], n-lanes)
+	p, p2 = st.recode(&ka, &p, &kb), st2.recode(&ka2, &p2, &kb2)
+	strauss8Tables16(st, st2, &p, &p2)
+}
+
+// lanesFrom returns the first n ≤ 8 entries of a, A and b (all of length
+// 8) as lanes, the lanes from n up repeating lane 0.
+func lanesFrom(a []scalar.Scalar, A []group.Affine, b []scalar.Scalar, n int) (ka [lanes]scalar.Scalar, p [lanes]group.Affine, kb [lanes]scalar.Scalar) {
 	for j := range lanes {
 		src := j
 		if j >= n {
@@ -164,7 +178,7 @@ func (st *strauss8Set) prepareFrom(a []scalar.Scalar, A []group.Affine, b []scal
 		}
 		p[j], ka[j], kb[j] = A[src], a[src], b[src]
 	}
-	st.prepare(&ka, &p, &kb)
+	return ka, p, kb
 }
 
 // results reads the lanes of st's accumulator into out and ok (as long as
@@ -198,17 +212,25 @@ type strauss8Set struct {
 // prepare recodes a and b and builds the tables of A, marking in fail the
 // lanes whose A[j] is not a curve point.
 func (st *strauss8Set) prepare(a *[lanes]scalar.Scalar, A *[lanes]group.Affine, b *[lanes]scalar.Scalar) {
+	p := st.recode(a, A, b)
+	strauss8Tables(&st.tab, &st.tabLam, &p, &st.fail)
+}
+
+// recode recodes a and b, marks in fail the lanes whose A[j] is not a
+// curve point, and returns A with G in those lanes (any curve point: the
+// lane is redone), the points of the tables.
+func (st *strauss8Set) recode(a *[lanes]scalar.Scalar, A *[lanes]group.Affine, b *[lanes]scalar.Scalar) [lanes]group.Affine {
 	p := *A
 	for j := range lanes {
 		if st.fail[j] = p[j].IsOnCurve() == 0; st.fail[j] {
-			p[j] = group.Generator // any curve point: the lane is redone
+			p[j] = group.Generator
 		}
 	}
 	for j := range lanes {
 		recodeGLV(&st.dA1, &st.dA2, j, &a[j])
 		recodeBase(&st.dG1, &st.dG2, j, &b[j])
 	}
-	strauss8Tables(&st.tab, &st.tabLam, &p, &st.fail)
+	return p
 }
 
 // strauss8Run runs the chain of doublings and additions of st, and of st2
@@ -317,77 +339,138 @@ func setOne(v *field8.Element8) {
 // come from one inversion (Montgomery's trick within each lane, then
 // across the lanes).
 func strauss8Tables(tab, tabLam *[strauss8Entries]group8.Affine8, p *[lanes]group.Affine, fail *[lanes]bool) {
-	var one field8.Element8
-	setOne(&one)
+	var b oddMultiples8
+	b.start(tab, p)
+	b.d.Double(&b.acc)
+	b.lift()
+	for i := 1; i < strauss8Entries; i++ {
+		b.acc.AddAffine(&b.acc, &b.dAff)
+		b.record(i)
+	}
+	u := [1]field8.Element8{b.denominator()}
+	invertLanes(u[:], fail[:])
+	b.finish(tab, tabLam, &u[0])
+}
+
+// strauss8Tables16 is strauss8Tables for the two groups of
+// VarTimeDoubleScalarBaseMult16, their doublings and additions paired
+// (group8.Double2, group8.AddAffine2) and their sixteen lanes inverted
+// together.
+func strauss8Tables16(st, st2 *strauss8Set, p, p2 *[lanes]group.Affine) {
+	var b, b2 oddMultiples8
+	b.start(&st.tab, p)
+	b2.start(&st2.tab, p2)
+	group8.Double2(&b.d, &b.acc, &b2.d, &b2.acc)
+	b.lift()
+	b2.lift()
+	for i := 1; i < strauss8Entries; i++ {
+		group8.AddAffine2(&b.acc, &b.acc, &b.dAff, &b2.acc, &b2.acc, &b2.dAff)
+		b.record(i)
+		b2.record(i)
+	}
+	u := [2]field8.Element8{b.denominator(), b2.denominator()}
+	var fail [Lanes2]bool
+	invertLanes(u[:], fail[:])
+	for j := range lanes {
+		st.fail[j] = st.fail[j] || fail[j]
+		st2.fail[j] = st2.fail[j] || fail[lanes+j]
+	}
+	b.finish(&st.tab, &st.tabLam, &u[0])
+	b2.finish(&st2.tab, &st2.tabLam, &u[1])
+}
+
+// oddMultiples8 is strauss8Tables' scratch for one group of lanes: the
+// accumulator and d = 2p on the isomorphic curve (d affine there as dAff),
+// and for each entry i ≥ 1 its x, y and Z there and the prefix products
+// q[i] = z[1]·…·z[i].
+type oddMultiples8 struct {
+	acc, d     group8.Jacobian8
+	dAff       group8.Affine8
+	x, y, z, q [strauss8Entries]field8.Element8
+}
+
+// start sets tab[0] to p and the accumulator to p, affine.
+func (b *oddMultiples8) start(tab *[strauss8Entries]group8.Affine8, p *[lanes]group.Affine) {
 	for j := range lanes {
 		tab[0].Set(j, &p[j])
 	}
-	var acc, d group8.Jacobian8
-	acc.X, acc.Y, acc.Z = tab[0].X, tab[0].Y, one
-	d.Double(&acc)
-	var c2, c3 field8.Element8
-	c2.Square(&d.Z)
-	c3.Mul(&c2, &d.Z)
-	acc.X.Mul(&acc.X, &c2)
-	acc.Y.Mul(&acc.Y, &c3)
-	dAff := group8.Affine8{X: d.X, Y: d.Y}
+	b.acc.X, b.acc.Y = tab[0].X, tab[0].Y
+	setOne(&b.acc.Z)
+}
 
-	// z[i] is the Z of entry i on the isomorphic curve (z[0] = 1, unused)
-	// until the prefix products replace it: q[i] = z[1]·…·z[i].
-	var x, y, q [strauss8Entries]field8.Element8
-	var z [strauss8Entries]field8.Element8
-	for i := 1; i < strauss8Entries; i++ {
-		acc.AddAffine(&acc, &dAff)
-		x[i], y[i], z[i] = acc.X, acc.Y, acc.Z
-		if i == 1 {
-			q[1] = z[1]
-		} else {
-			q[i].Mul(&q[i-1], &z[i])
-		}
+// lift moves the accumulator, p, onto the curve on which d = 2p (already
+// computed) is affine: (C²x, C³y) for C = d's Z.
+func (b *oddMultiples8) lift() {
+	var c2, c3 field8.Element8
+	c2.Square(&b.d.Z)
+	c3.Mul(&c2, &b.d.Z)
+	b.acc.X.Mul(&b.acc.X, &c2)
+	b.acc.Y.Mul(&b.acc.Y, &c3)
+	b.dAff = group8.Affine8{X: b.d.X, Y: b.d.Y}
+}
+
+// record keeps the accumulator, entry i, and its prefix product.
+func (b *oddMultiples8) record(i int) {
+	b.x[i], b.y[i], b.z[i] = b.acc.X, b.acc.Y, b.acc.Z
+	if i == 1 {
+		b.q[1] = b.z[1]
+	} else {
+		b.q[i].Mul(&b.q[i-1], &b.z[i])
 	}
-	// u = 1/(q₁₅·C), lane by lane.
+}
+
+// denominator returns q₇·C, whose inverse finish needs.
+func (b *oddMultiples8) denominator() field8.Element8 {
 	var u field8.Element8
-	u.Mul(&q[strauss8Entries-1], &d.Z)
-	invertLanes(&u, fail)
+	u.Mul(&b.q[strauss8Entries-1], &b.d.Z)
+	return u
+}
+
+// finish sets tab[i] for i ≥ 1 and tabLam from the entries, given
+// u = 1/(q₇·C) in each lane.
+func (b *oddMultiples8) finish(tab, tabLam *[strauss8Entries]group8.Affine8, u *field8.Element8) {
 	for i := strauss8Entries - 1; i >= 1; i-- {
 		// u = 1/(q_i·C), so 1/(z_i·C) = u·q_{i−1}.
 		var zi, zi2 field8.Element8
 		if i > 1 {
-			zi.Mul(&u, &q[i-1])
-			u.Mul(&u, &z[i])
+			zi.Mul(u, &b.q[i-1])
+			u.Mul(u, &b.z[i])
 		} else {
-			zi = u
+			zi = *u
 		}
 		zi2.Square(&zi)
-		tab[i].X.Mul(&x[i], &zi2)
+		tab[i].X.Mul(&b.x[i], &zi2)
 		zi2.Mul(&zi2, &zi)
-		tab[i].Y.Mul(&y[i], &zi2)
-	}
-	var beta field8.Element8
-	for j := range lanes {
-		beta.Set(j, &group.Beta)
+		tab[i].Y.Mul(&b.y[i], &zi2)
 	}
 	for i := range tab {
-		tabLam[i].X.Mul(&tab[i].X, &beta)
+		tabLam[i].X.Mul(&tab[i].X, &beta8)
 		tabLam[i].Y = tab[i].Y
 	}
 }
 
-// invertLanes sets each lane of v to its inverse, with one inversion (and
-// Montgomery's trick across the lanes). A lane that is zero is set to 1
-// and marked in fail.
-func invertLanes(v *field8.Element8, fail *[lanes]bool) {
-	var den, inv, scratch [lanes]field.Element
-	for j := range lanes {
-		v.Get(j, &den[j])
-		if den[j].IsZero() == 1 {
-			fail[j] = true
-			den[j].One()
+// invertLanes sets each lane of each v[g] to its inverse, with one
+// inversion for all of them (Montgomery's trick across the lanes). A lane
+// that is zero is set to 1 and marked in fail, lane j of v[g] at
+// fail[8g + j].
+func invertLanes(v []field8.Element8, fail []bool) {
+	var den, inv, scratch [Lanes2]field.Element
+	n := len(v) * lanes
+	for g := range v {
+		for j := range lanes {
+			d := &den[g*lanes+j]
+			v[g].Get(j, d)
+			if d.IsZero() == 1 {
+				fail[g*lanes+j] = true
+				d.One()
+			}
 		}
 	}
-	field.VarTimeBatchInvert(inv[:], den[:], scratch[:])
-	for j := range lanes {
-		v.Set(j, &inv[j])
+	field.VarTimeBatchInvert(inv[:n], den[:n], scratch[:n])
+	for g := range v {
+		for j := range lanes {
+			v[g].Set(j, &inv[g*lanes+j])
+		}
 	}
 }
 

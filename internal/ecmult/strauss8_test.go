@@ -152,6 +152,32 @@ func strauss8Lanes(a *[lanes]scalar.Scalar, A *[lanes]group.Affine, b *[lanes]sc
 	return st.r, st.fail
 }
 
+// sameTables reports whether st and u have the same failed lanes and, in
+// the others, the same table entries mod p.
+func sameTables(st, u *strauss8Set) bool {
+	if st.fail != u.fail {
+		return false
+	}
+	for i := range st.tab {
+		for _, pair := range [][2]*group8.Affine8{{&st.tab[i], &u.tab[i]}, {&st.tabLam[i], &u.tabLam[i]}} {
+			for j := range lanes {
+				if st.fail[j] {
+					continue
+				}
+				var x, y, x2, y2 field.Element
+				pair[0].X.Get(j, &x)
+				pair[0].Y.Get(j, &y)
+				pair[1].X.Get(j, &x2)
+				pair[1].Y.Get(j, &y2)
+				if x.Equal(&x2)&y.Equal(&y2) == 0 {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
 // checkStrauss8 runs VarTimeDoubleScalarBaseMult16 (which runs
 // VarTimeDoubleScalarBaseMult8 for up to eight) on the cases and checks
 // each lane against VarTimeDoubleScalarBaseMult and, for curve points,
@@ -186,8 +212,14 @@ func checkStrauss8(t *testing.T, cases []strauss8Case) {
 		copy(fail[:], f[:])
 	} else {
 		var st, st2 strauss8Set
-		st.prepareFrom(a[:lanes], A[:lanes], b[:lanes], lanes)
-		st2.prepareFrom(a[lanes:], A[lanes:], b[lanes:], n-lanes)
+		prepare16(&st, &st2, &a, &A, &b, n)
+		// The tables built together are those built apart.
+		var sep, sep2 strauss8Set
+		sep.prepareFrom(a[:lanes], A[:lanes], b[:lanes], lanes)
+		sep2.prepareFrom(a[lanes:], A[lanes:], b[lanes:], n-lanes)
+		if !sameTables(&st, &sep) || !sameTables(&st2, &sep2) {
+			t.Fatalf("%d lanes: the tables of strauss8Tables16 differ from strauss8Tables'", n)
+		}
 		strauss8Run(&st, &st2)
 		raw[0], raw[1] = st.r, st2.r
 		copy(fail[:], st.fail[:])
