@@ -76,28 +76,48 @@ func TestDudectScalarBaseMult(t *testing.T) {
 // random scalars. It runs the IFMA assembly only (where field8 has it).
 func TestDudectScalarBaseMult8(t *testing.T) {
 	var v [field8.Lanes]group.Jacobian
-	dudectLanes(t, 1000, func(k *[field8.Lanes]scalar.Scalar) { ScalarBaseMult8(&v, k) })
+	dudectLanes(t, 1000, func(k *[Lanes2]scalar.Scalar) { ScalarBaseMult8(&v, (*[field8.Lanes]scalar.Scalar)(k[:field8.Lanes])) })
+}
+
+// TestDudectScalarBaseMult16 is TestDudectScalarBaseMult8 for the two
+// interleaved groups of ScalarBaseMult16.
+func TestDudectScalarBaseMult16(t *testing.T) {
+	var v [Lanes2]group.Jacobian
+	dudectLanes(t, 500, func(k *[Lanes2]scalar.Scalar) { ScalarBaseMult16(&v, k) })
 }
 
 // TestDudectScalarMult8 times the eight-lane k·P in its secret scalars,
 // for eight public points, as TestDudectScalarBaseMult8.
 func TestDudectScalarMult8(t *testing.T) {
-	var P, v [field8.Lanes]group.Jacobian
+	var P [field8.Lanes]group.Jacobian
+	var v [field8.Lanes]group.Jacobian
 	rng := rand.New(rand.NewPCG(6, 6))
 	for j := range P {
 		P[j] = dudectPoint(rng)
 	}
-	dudectLanes(t, 500, func(k *[field8.Lanes]scalar.Scalar) { ScalarMult8(&v, k, &P) })
+	dudectLanes(t, 500, func(k *[Lanes2]scalar.Scalar) { ScalarMult8(&v, (*[field8.Lanes]scalar.Scalar)(k[:field8.Lanes]), &P) })
 }
 
-// dudectLanes times f, an eight-lane multiplication, in its secret
-// scalars: each of dudectFixedScalars in every lane (class 0) against eight
-// fresh random scalars, n measurements. It runs the IFMA assembly only.
-func dudectLanes(t *testing.T, n int, f func(k *[field8.Lanes]scalar.Scalar)) {
+// TestDudectScalarMult16 is TestDudectScalarMult8 for the two interleaved
+// groups of ScalarMult16, sixteen public points.
+func TestDudectScalarMult16(t *testing.T) {
+	var P, v [Lanes2]group.Jacobian
+	rng := rand.New(rand.NewPCG(7, 7))
+	for j := range P {
+		P[j] = dudectPoint(rng)
+	}
+	dudectLanes(t, 300, func(k *[Lanes2]scalar.Scalar) { ScalarMult16(&v, k, &P) })
+}
+
+// dudectLanes times f, a multiplication on eight or sixteen lanes (an
+// eight-lane f uses the first eight scalars), in its secret scalars: each
+// of dudectFixedScalars in every lane (class 0) against fresh random
+// scalars, n measurements. It runs the IFMA assembly only.
+func dudectLanes(t *testing.T, n int, f func(k *[Lanes2]scalar.Scalar)) {
 	if !field8.IFMA() {
 		t.Skip("field8 does not run its IFMA assembly here")
 	}
-	random := func(rng *rand.Rand) (k [field8.Lanes]scalar.Scalar) {
+	random := func(rng *rand.Rand) (k [Lanes2]scalar.Scalar) {
 		for j := range k {
 			k[j] = dudectScalar(rng)
 		}
@@ -105,7 +125,7 @@ func dudectLanes(t *testing.T, n int, f func(k *[field8.Lanes]scalar.Scalar)) {
 	}
 	for _, fx := range dudectFixedScalars() {
 		t.Run("k="+fx.name, func(t *testing.T) {
-			var fixed [field8.Lanes]scalar.Scalar
+			var fixed [Lanes2]scalar.Scalar
 			for j := range fixed {
 				fixed[j] = fx.s
 			}
