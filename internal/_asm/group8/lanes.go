@@ -19,9 +19,9 @@ func lanes() {
 // lookupLanes emits lookupLanes8IFMA, Affine8.LookupLanes: lane j takes
 // lane j of table[idx[j]]. The table is Affine8s, ten 64-byte rows each
 // (x's five limb rows, then y's), so an entry's lanes are already where they
-// go: for entry i, VPCMPEQQ of the lane indices with a vector of i gives
-// the lanes that want it, and ten merge-masked loads copy those lanes. Every
-// entry is read, whatever the indices. Then y = 0 − y (field8's Sub, as
+// go: for entry i, scanEntries gives the lanes that want it, and the
+// entry's ten rows are ANDed with that lane mask and ORed into the result.
+// Every entry is read, whatever the indices. Then y = 0 − y (field8's Sub, as
 // lookupLanesGeneric computes it) in the lanes whose neg word is nonzero.
 func lookupLanes() {
 	TEXT("lookupLanes8IFMA", 0, "func(v *Affine8, table []Affine8, idx, neg *[8]uint64)")
@@ -31,9 +31,11 @@ func lookupLanes() {
 	c.Broadcast()
 	v := argMem("v")
 	var w [10]reg.VecVirtual
-	scanEntries(w[:], 2*elemSize, func(entry Mem, sel reg.OpmaskVirtual) {
+	scanEntries(w[:], 2*elemSize, func(entry Mem, ne reg.VecVirtual) {
+		t := ZMM()
 		for i := range w {
-			VMOVDQU64(entry.Offset(64*i), sel, w[i])
+			VPANDNQ(entry.Offset(64*i), ne, t) // t = entry & ~ne
+			VPORQ(t, w[i], w[i])
 		}
 	})
 	x := f8.Elem{w[0], w[1], w[2], w[3], w[4]}
@@ -47,11 +49,15 @@ func lookupLanes() {
 
 // scanEntries emits the scan of a signed lookup (lookup8IFMA and
 // lookupLanes8IFMA) over the table argument, whose entries are stride bytes
-// apart: for each entry, VPCMPEQQ of the lane indices (argument idx) with
-// a vector of the entry's number gives sel, the lanes that want it, and
-// take writes those lanes of the entry into w, which starts at zero.
-// Every entry is read, whatever the indices.
-func scanEntries(w []reg.VecVirtual, stride int, take func(entry Mem, sel reg.OpmaskVirtual)) {
+// apart, into w, which starts at zero: for each entry, ne is all ones in
+// the lanes whose index (argument idx) differs from the entry's number and
+// 0 in the others, computed with vector arithmetic (d = idx ⊕ cnt, then
+// the sign of d | −d spread by an arithmetic shift), and take ORs the
+// entry, ANDed with ¬ne, into w. Every entry is read, whatever the indices,
+// and no mask register is used: the timing of merge-masked loads was seen
+// to depend on how many lanes their masks select (docs/constant-time.md,
+// finding 7).
+func scanEntries(w []reg.VecVirtual, stride int, take func(entry Mem, ne reg.VecVirtual)) {
 	ptr := Load(Param("table").Base(), GP64())
 	n := Load(Param("table").Len(), GP64())
 	idx := ZMM()
@@ -67,14 +73,17 @@ func scanEntries(w []reg.VecVirtual, stride int, take func(entry Mem, sel reg.Op
 		w[i] = ZMM()
 		VMOVDQA64(c.Zero, w[i])
 	}
-	sel := K()
+	d, nd := ZMM(), ZMM()
 	TESTQ(n, n)
 	JZ(LabelRef("done"))
 	Label("scan")
 	{
-		Comment("Lanes whose index is this entry's number take it.")
-		VPCMPEQQ(cnt, idx, sel)
-		take(Mem{Base: ptr}, sel)
+		Comment("ne: all ones in the lanes whose index is not this entry's number.")
+		VPXORQ(cnt, idx, d)
+		VPSUBQ(d, c.Zero, nd)
+		VPORQ(nd, d, d)
+		VPSRAQ(U8(63), d, d)
+		take(Mem{Base: ptr}, d)
 		VPADDQ(one, cnt, cnt)
 		ADDQ(U32(stride), ptr)
 		DECQ(n)
@@ -89,31 +98,49 @@ func scanEntries(w []reg.VecVirtual, stride int, take func(entry Mem, sel reg.Op
 func condNegate(y f8.Elem) {
 	Comment("y = 0 − y in the lanes whose neg word is nonzero.")
 	ny := c.Sub(f8.Elem{c.Zero, c.Zero, c.Zero, c.Zero, c.Zero}, y)
-	negv := ZMM()
-	VMOVDQU64(argMem("neg"), negv)
-	flip := K()
-	VPTESTMQ(negv, negv, flip)
+	m := laneMask(argMem("neg"))
 	for i := range y {
-		VMOVDQU64(ny[i], flip, y[i])
+		blend(m, ny[i], y[i])
 	}
 }
 
+// laneMask returns all ones in the lanes whose word at m is nonzero and 0
+// in the others, by vector arithmetic (the sign of w | −w spread by an
+// arithmetic shift; the words are 0 or 1), with no mask register.
+func laneMask(m Mem) reg.VecVirtual {
+	w, nw := ZMM(), ZMM()
+	VMOVDQU64(m, w)
+	VPSUBQ(w, c.Zero, nw)
+	VPORQ(nw, w, w)
+	VPSRAQ(U8(63), w, w)
+	return w
+}
+
+// blend sets dst = a in the lanes where m is all ones, keeping dst in the
+// others (m is all ones or 0 in each lane): dst ⊕= (a ⊕ dst) ∧ m.
+func blend(m, a, dst reg.VecVirtual) {
+	t := ZMM()
+	VPXORQ(a, dst, t)
+	VPANDQ(m, t, t)
+	VPXORQ(t, dst, dst)
+}
+
 // selectLanes emits selectJacobian8IFMA, Jacobian8.Select: each of the
-// fifteen rows of b, overwritten by a's row in the lanes whose cond word is
-// nonzero (a merge-masked load), row by row, so v may alias a or b.
+// fifteen rows of b, with a's row in the lanes whose cond word is nonzero
+// (a bitwise blend, no mask register), row by row, so v may alias a or b.
 func selectLanes() {
 	TEXT("selectJacobian8IFMA", NOSPLIT, "func(v, a, b *Jacobian8, cond *[8]uint64)")
 	Pragma("noescape")
 	Doc("selectJacobian8IFMA is Jacobian8.Select in one function, with AVX-512.")
 	v, a, b := argMem("v"), argMem("a"), argMem("b")
-	cv := ZMM()
-	VMOVDQU64(argMem("cond"), cv)
-	k := K()
-	VPTESTMQ(cv, cv, k)
+	c.Zero = ZMM()
+	VPXORQ(c.Zero, c.Zero, c.Zero)
+	m := laneMask(argMem("cond"))
 	for i := range 15 {
-		r := ZMM()
+		r, ra := ZMM(), ZMM()
 		VMOVDQU64(b.Offset(64*i), r)
-		VMOVDQU64(a.Offset(64*i), k, r)
+		VMOVDQU64(a.Offset(64*i), ra)
+		blend(m, ra, r)
 		VMOVDQU64(r, v.Offset(64*i))
 	}
 	VZEROUPPER()

@@ -12,13 +12,13 @@ import (
 // (lookupGeneric in lookup.go of internal/group8). Each entry is a
 // group.Affine, eight little-endian 64-bit words (x then y, four limbs
 // each, 64 bytes). The scan keeps one register per word, each holding that
-// word for the eight lanes; for entry i, VPCMPEQQ of the lane indices with
-// a vector of i gives the lanes that want it, and a masked VPBROADCASTQ of
-// each word from memory writes it into those lanes only. Every entry is
-// read, whatever the indices. The words are then split into 5x52 limbs
+// word for the eight lanes; for entry i, scanEntries gives the lanes that
+// want it, and each word, broadcast from memory, is ORed into those lanes
+// only, by a bitwise AND with their mask: no masked load. Every entry is read, whatever the
+// indices. The words are then split into 5x52 limbs
 // (field8.Element8.Set), and y is replaced by 0 − y (field8's Sub, as
 // lookupGeneric computes it) in the lanes whose neg word is nonzero
-// (VPTESTMQ to a mask register, masked move).
+// (a bitwise blend).
 func lookup() {
 	TEXT("lookup8IFMA", 0, "func(v *Affine8, table []tableEntry, idx, neg *[8]uint64)")
 	Pragma("noescape")
@@ -27,9 +27,12 @@ func lookup() {
 	c.Broadcast()
 	v := argMem("v")
 	var w [8]reg.VecVirtual
-	scanEntries(w[:], 64, func(entry Mem, sel reg.OpmaskVirtual) {
+	scanEntries(w[:], 64, func(entry Mem, ne reg.VecVirtual) {
+		t := ZMM()
 		for i := range w {
-			VPBROADCASTQ(entry.Offset(8*i), sel, w[i])
+			VPBROADCASTQ(entry.Offset(8*i), t)
+			VPANDNQ(t, ne, t) // t = word & ~ne
+			VPORQ(t, w[i], w[i])
 		}
 	})
 
