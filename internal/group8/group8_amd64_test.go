@@ -4,6 +4,8 @@ package group8
 
 import (
 	"math/rand"
+	"os"
+	"strings"
 	"testing"
 
 	"github.com/kestrel-crypto/secp256k1/internal/field8"
@@ -156,6 +158,51 @@ func scramble(r *rand.Rand, v *Affine8) {
 	for i := range v.X.L {
 		for j := range v.X.L[i] {
 			v.X.L[i][j], v.Y.L[i][j] = r.Uint64(), r.Uint64()
+		}
+	}
+}
+
+// TestAssemblyConstantTime checks the constant-time assembly of
+// group8_amd64.s: the formulas, the lookups and the select have no branch
+// but the table scans' loop on the public table length (JZ done after
+// TESTQ of the length, JNZ scan after its decrement), and the lookups and
+// the select use no mask register (K0–K7), whose masked loads' timing
+// depends on how many lanes a mask selects (docs/constant-time.md, finding
+// 7).
+func TestAssemblyConstantTime(t *testing.T) {
+	src, err := os.ReadFile("group8_amd64.s")
+	if err != nil {
+		t.Fatal(err)
+	}
+	noMask := map[string]bool{"lookup8IFMA": true, "lookupLanes8IFMA": true, "selectJacobian8IFMA": true}
+	for _, fn := range []string{"double8IFMA", "double8x2IFMA", "addAffine8IFMA", "addAffine8x2IFMA", "lookup8IFMA", "lookupLanes8IFMA", "selectJacobian8IFMA"} {
+		_, body, ok := strings.Cut(string(src), "TEXT ·"+fn+"(SB)")
+		if !ok {
+			t.Fatalf("no TEXT ·%s in group8_amd64.s", fn)
+		}
+		body, _, _ = strings.Cut(body, "\nTEXT ")
+		prev := ""
+		for _, line := range strings.Split(body, "\n") {
+			f := strings.Fields(line)
+			if len(f) == 0 || strings.HasPrefix(f[0], "//") {
+				continue
+			}
+			ins := strings.Join(f, " ")
+			if strings.HasPrefix(f[0], "J") {
+				loop := (ins == "JNZ scan" && strings.HasPrefix(prev, "DECQ")) || (ins == "JZ done" && strings.HasPrefix(prev, "TESTQ"))
+				if !loop {
+					t.Errorf("%s branches: %s", fn, ins)
+				}
+			}
+			if noMask[fn] {
+				for _, op := range f[1:] {
+					op = strings.Trim(op, ",")
+					if len(op) == 2 && op[0] == 'K' && op[1] >= '0' && op[1] <= '7' {
+						t.Errorf("%s uses a mask register: %s", fn, ins)
+					}
+				}
+			}
+			prev = ins
 		}
 	}
 }
