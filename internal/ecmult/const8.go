@@ -175,9 +175,7 @@ func multiplesTable8(table *[ctEntries]group8.Affine8, z *field8.Element8, p *[f
 	for i := 2; i < ctEntries; i++ {
 		w.m[i].AddAffine(&w.m[i-1], &table[0])
 	}
-	var inv [1]field8.Element8
-	batchInvertLanes(inv[:], &w)
-	w.affine(table, &inv[0])
+	w.affine(table)
 	return inf
 }
 
@@ -194,10 +192,13 @@ func multiplesTables16(table, table2 *[ctEntries]group8.Affine8, z, z2 *field8.E
 	for i := 2; i < ctEntries; i++ {
 		group8.AddAffine2(&w.m[i], &w.m[i-1], &table[0], &w2.m[i], &w2.m[i-1], &table2[0])
 	}
-	var inv [2]field8.Element8
-	batchInvertLanes(inv[:], &w, &w2)
-	w.affine(table, &inv[0])
-	w2.affine(table2, &inv[1])
+	prefixZ(w.prefix[:], w.m[:])
+	prefixZ(w2.prefix[:], w2.m[:])
+	inv := [2]field8.Element8{w.prefix[ctEntries-1], w2.prefix[ctEntries-1]}
+	var fail [Lanes2]bool // not reached: no Z is 0 for a point of prime order
+	invertLanes(inv[:], fail[:])
+	affineFromPrefix(table[:], w.m[:], w.prefix[:], &inv[0])
+	affineFromPrefix(table2[:], w2.m[:], w2.prefix[:], &inv[1])
 	return inf
 }
 
@@ -231,47 +232,14 @@ func (w *multiples8) first(table *[ctEntries]group8.Affine8, z *field8.Element8,
 	return inf
 }
 
-// batchInvertLanes sets the prefix products of each group ws[g] and
-// inv[g] to the lane-wise inverse of the last, Z(m[1])·…·Z(m[15]), with one
-// inversion for the lanes of all groups (Montgomery's trick).
-func batchInvertLanes(inv []field8.Element8, ws ...*multiples8) {
-	var prods, invs, scratch [Lanes2]field.Element
-	n := len(ws) * field8.Lanes
-	for g, w := range ws {
-		w.prefix[1] = w.m[1].Z
-		for i := 2; i < ctEntries; i++ {
-			w.prefix[i].Mul(&w.prefix[i-1], &w.m[i].Z)
-		}
-		for j := range field8.Lanes {
-			w.prefix[ctEntries-1].Get(j, &prods[g*field8.Lanes+j])
-		}
-	}
-	field.VarTimeBatchInvert(invs[:n], prods[:n], scratch[:n])
-	for g := range ws {
-		for j := range field8.Lanes {
-			inv[g].Set(j, &invs[g*field8.Lanes+j])
-		}
-	}
-}
-
 // affine sets table[i] for i ≥ 1 to m[i] in affine coordinates (on E_j),
-// given inv = 1/prefix[15] in each lane: walking down from i = 15, inv is
-// 1/prefix[i], so 1/Z(m[i]) = inv·prefix[i − 1], and inv·Z(m[i]) is
-// 1/prefix[i − 1]. It consumes inv.
-func (w *multiples8) affine(table *[ctEntries]group8.Affine8, inv *field8.Element8) {
-	var zi, zi2 field8.Element8
-	for i := ctEntries - 1; i >= 1; i-- {
-		if i > 1 {
-			zi.Mul(inv, &w.prefix[i-1])
-			inv.Mul(inv, &w.m[i].Z)
-		} else {
-			zi = *inv
-		}
-		zi2.Square(&zi)
-		table[i].X.Mul(&w.m[i].X, &zi2)
-		zi2.Mul(&zi2, &zi)
-		table[i].Y.Mul(&w.m[i].Y, &zi2)
-	}
+// with one inversion for the eight lanes.
+func (w *multiples8) affine(table *[ctEntries]group8.Affine8) {
+	prefixZ(w.prefix[:], w.m[:])
+	inv := [1]field8.Element8{w.prefix[ctEntries-1]}
+	var fail [field8.Lanes]bool // not reached: no Z is 0 for a point of prime order
+	invertLanes(inv[:], fail[:])
+	affineFromPrefix(table[:], w.m[:], w.prefix[:], &inv[0])
 }
 
 // constGroup is one group of eight lanes of the k·P loop: each lane's

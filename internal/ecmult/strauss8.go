@@ -3,7 +3,6 @@ package ecmult
 import (
 	"math/bits"
 
-	"github.com/kestrel-crypto/secp256k1/internal/field"
 	"github.com/kestrel-crypto/secp256k1/internal/field8"
 	"github.com/kestrel-crypto/secp256k1/internal/group"
 	"github.com/kestrel-crypto/secp256k1/internal/group8"
@@ -341,11 +340,10 @@ func setOne(v *field8.Element8) {
 func strauss8Tables(tab, tabLam *[strauss8Entries]group8.Affine8, p *[lanes]group.Affine, fail *[lanes]bool) {
 	var b oddMultiples8
 	b.start(tab, p)
-	b.d.Double(&b.acc)
+	b.d.Double(&b.m[0])
 	b.lift()
 	for i := 1; i < strauss8Entries; i++ {
-		b.acc.AddAffine(&b.acc, &b.dAff)
-		b.record(i)
+		b.m[i].AddAffine(&b.m[i-1], &b.dAff)
 	}
 	u := [1]field8.Element8{b.denominator()}
 	invertLanes(u[:], fail[:])
@@ -360,13 +358,11 @@ func strauss8Tables16(st, st2 *strauss8Set, p, p2 *[lanes]group.Affine) {
 	var b, b2 oddMultiples8
 	b.start(&st.tab, p)
 	b2.start(&st2.tab, p2)
-	group8.Double2(&b.d, &b.acc, &b2.d, &b2.acc)
+	group8.Double2(&b.d, &b.m[0], &b2.d, &b2.m[0])
 	b.lift()
 	b2.lift()
 	for i := 1; i < strauss8Entries; i++ {
-		group8.AddAffine2(&b.acc, &b.acc, &b.dAff, &b2.acc, &b2.acc, &b2.dAff)
-		b.record(i)
-		b2.record(i)
+		group8.AddAffine2(&b.m[i], &b.m[i-1], &b.dAff, &b2.m[i], &b2.m[i-1], &b2.dAff)
 	}
 	u := [2]field8.Element8{b.denominator(), b2.denominator()}
 	var fail [Lanes2]bool
@@ -380,47 +376,41 @@ func strauss8Tables16(st, st2 *strauss8Set, p, p2 *[lanes]group.Affine) {
 }
 
 // oddMultiples8 is strauss8Tables' scratch for one group of lanes: the
-// accumulator and d = 2p on the isomorphic curve (d affine there as dAff),
-// and for each entry i ≥ 1 its x, y and Z there and the prefix products
-// q[i] = z[1]·…·z[i].
+// entries (2i + 1)·p in Jacobian coordinates, m[0] = p, and d = 2p, on the
+// isomorphic curve once lifted (d affine there as dAff), and the prefix
+// products of the entries' Z.
 type oddMultiples8 struct {
-	acc, d     group8.Jacobian8
-	dAff       group8.Affine8
-	x, y, z, q [strauss8Entries]field8.Element8
+	m    [strauss8Entries]group8.Jacobian8
+	d    group8.Jacobian8
+	dAff group8.Affine8
+	q    [strauss8Entries]field8.Element8
 }
 
-// start sets tab[0] to p and the accumulator to p, affine.
+// start sets tab[0] and m[0] to p, affine.
 func (b *oddMultiples8) start(tab *[strauss8Entries]group8.Affine8, p *[lanes]group.Affine) {
 	for j := range lanes {
 		tab[0].Set(j, &p[j])
 	}
-	b.acc.X, b.acc.Y = tab[0].X, tab[0].Y
-	setOne(&b.acc.Z)
+	b.m[0].X, b.m[0].Y = tab[0].X, tab[0].Y
+	setOne(&b.m[0].Z)
 }
 
-// lift moves the accumulator, p, onto the curve on which d = 2p (already
-// computed) is affine: (C²x, C³y) for C = d's Z.
+// lift moves m[0], p, onto the curve on which d = 2p (already computed) is
+// affine: (C²x, C³y) for C = d's Z.
 func (b *oddMultiples8) lift() {
 	var c2, c3 field8.Element8
 	c2.Square(&b.d.Z)
 	c3.Mul(&c2, &b.d.Z)
-	b.acc.X.Mul(&b.acc.X, &c2)
-	b.acc.Y.Mul(&b.acc.Y, &c3)
+	b.m[0].X.Mul(&b.m[0].X, &c2)
+	b.m[0].Y.Mul(&b.m[0].Y, &c3)
 	b.dAff = group8.Affine8{X: b.d.X, Y: b.d.Y}
 }
 
-// record keeps the accumulator, entry i, and its prefix product.
-func (b *oddMultiples8) record(i int) {
-	b.x[i], b.y[i], b.z[i] = b.acc.X, b.acc.Y, b.acc.Z
-	if i == 1 {
-		b.q[1] = b.z[1]
-	} else {
-		b.q[i].Mul(&b.q[i-1], &b.z[i])
-	}
-}
-
-// denominator returns q₇·C, whose inverse finish needs.
+// denominator sets the prefix products of the entries' Z and returns
+// q₇·C, whose inverse finish needs: the entries' Z on secp256k1 are their
+// Z there times C.
 func (b *oddMultiples8) denominator() field8.Element8 {
+	prefixZ(b.q[:], b.m[:])
 	var u field8.Element8
 	u.Mul(&b.q[strauss8Entries-1], &b.d.Z)
 	return u
@@ -429,48 +419,10 @@ func (b *oddMultiples8) denominator() field8.Element8 {
 // finish sets tab[i] for i ≥ 1 and tabLam from the entries, given
 // u = 1/(q₇·C) in each lane.
 func (b *oddMultiples8) finish(tab, tabLam *[strauss8Entries]group8.Affine8, u *field8.Element8) {
-	for i := strauss8Entries - 1; i >= 1; i-- {
-		// u = 1/(q_i·C), so 1/(z_i·C) = u·q_{i−1}.
-		var zi, zi2 field8.Element8
-		if i > 1 {
-			zi.Mul(u, &b.q[i-1])
-			u.Mul(u, &b.z[i])
-		} else {
-			zi = *u
-		}
-		zi2.Square(&zi)
-		tab[i].X.Mul(&b.x[i], &zi2)
-		zi2.Mul(&zi2, &zi)
-		tab[i].Y.Mul(&b.y[i], &zi2)
-	}
+	affineFromPrefix(tab[:], b.m[:], b.q[:], u)
 	for i := range tab {
 		tabLam[i].X.Mul(&tab[i].X, &beta8)
 		tabLam[i].Y = tab[i].Y
-	}
-}
-
-// invertLanes sets each lane of each v[g] to its inverse, with one
-// inversion for all of them (Montgomery's trick across the lanes). A lane
-// that is zero is set to 1 and marked in fail, lane j of v[g] at
-// fail[8g + j].
-func invertLanes(v []field8.Element8, fail []bool) {
-	var den, inv, scratch [Lanes2]field.Element
-	n := len(v) * lanes
-	for g := range v {
-		for j := range lanes {
-			d := &den[g*lanes+j]
-			v[g].Get(j, d)
-			if d.IsZero() == 1 {
-				fail[g*lanes+j] = true
-				d.One()
-			}
-		}
-	}
-	field.VarTimeBatchInvert(inv[:n], den[:n], scratch[:n])
-	for g := range v {
-		for j := range lanes {
-			v[g].Set(j, &inv[g*lanes+j])
-		}
 	}
 }
 
