@@ -73,16 +73,14 @@ func scanEntries(w []reg.VecVirtual, stride int, take func(entry Mem, ne reg.Vec
 		w[i] = ZMM()
 		VMOVDQA64(c.Zero, w[i])
 	}
-	d, nd := ZMM(), ZMM()
+	d := ZMM()
 	TESTQ(n, n)
 	JZ(LabelRef("done"))
 	Label("scan")
 	{
 		Comment("ne: all ones in the lanes whose index is not this entry's number.")
 		VPXORQ(cnt, idx, d)
-		VPSUBQ(d, c.Zero, nd)
-		VPORQ(nd, d, d)
-		VPSRAQ(U8(63), d, d)
+		nonzeroMask(d, c.Zero)
 		take(Mem{Base: ptr}, d)
 		VPADDQ(one, cnt, cnt)
 		ADDQ(U32(stride), ptr)
@@ -98,22 +96,30 @@ func scanEntries(w []reg.VecVirtual, stride int, take func(entry Mem, ne reg.Vec
 func condNegate(y f8.Elem) {
 	Comment("y = 0 − y in the lanes whose neg word is nonzero.")
 	ny := c.Sub(f8.Elem{c.Zero, c.Zero, c.Zero, c.Zero, c.Zero}, y)
-	m := laneMask(argMem("neg"))
+	m := laneMask(argMem("neg"), c.Zero)
 	for i := range y {
 		blend(m, ny[i], y[i])
 	}
 }
 
 // laneMask returns all ones in the lanes whose word at m is nonzero and 0
-// in the others, by vector arithmetic (the sign of w | −w spread by an
-// arithmetic shift; the words are 0 or 1), with no mask register.
-func laneMask(m Mem) reg.VecVirtual {
-	w, nw := ZMM(), ZMM()
+// in the others, with no mask register (nonzeroMask); zero is 0 in every
+// lane.
+func laneMask(m Mem, zero reg.VecVirtual) reg.VecVirtual {
+	w := ZMM()
 	VMOVDQU64(m, w)
-	VPSUBQ(w, c.Zero, nw)
+	nonzeroMask(w, zero)
+	return w
+}
+
+// nonzeroMask sets each lane of w to all ones if it is nonzero and to 0
+// otherwise, by vector arithmetic: the sign of w | −w, spread by an
+// arithmetic shift. zero is 0 in every lane.
+func nonzeroMask(w, zero reg.VecVirtual) {
+	nw := ZMM()
+	VPSUBQ(w, zero, nw)
 	VPORQ(nw, w, w)
 	VPSRAQ(U8(63), w, w)
-	return w
 }
 
 // blend sets dst = a in the lanes where m is all ones, keeping dst in the
@@ -133,9 +139,9 @@ func selectLanes() {
 	Pragma("noescape")
 	Doc("selectJacobian8IFMA is Jacobian8.Select in one function, with AVX-512.")
 	v, a, b := argMem("v"), argMem("a"), argMem("b")
-	c.Zero = ZMM()
-	VPXORQ(c.Zero, c.Zero, c.Zero)
-	m := laneMask(argMem("cond"))
+	zero := ZMM()
+	VPXORQ(zero, zero, zero)
+	m := laneMask(argMem("cond"), zero)
 	for i := range 15 {
 		r, ra := ZMM(), ZMM()
 		VMOVDQU64(b.Offset(64*i), r)
