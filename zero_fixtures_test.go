@@ -119,12 +119,12 @@ func zfSchnorrPreSig() *adaptor.SchnorrPreSignature {
 // --- bip32, btcaddr, ecdsa, dleq, schnorr, stdecdsa ---
 
 func zfExtendedKey() *bip32.ExtendedKey {
-	return zfMust(bip32.NewMaster(zfBytes(), bip32.MainNet))
+	return zfMust(bip32.NewMaster(zfBytes(), bip32.Mainnet))
 }
 
 func zfExtendedKeyString() string { return zfExtendedKey().Base58() }
 
-func zfBIP32Networks() []bip32.Network { return []bip32.Network{bip32.MainNet} }
+func zfBIP32Networks() []bip32.Network { return []bip32.Network{bip32.Mainnet} }
 
 func zfBtcAddress() *btcaddr.Address {
 	return zfMust(btcaddr.NewP2WPKH(zfPublicKey(), btcaddr.Mainnet))
@@ -514,7 +514,7 @@ func zfSPTxInputs() []silentpayments.TxInput {
 
 // --- small values and parameter-specific fixtures ---
 
-func zfBIP32Network() bip32.Network { return bip32.MainNet }
+func zfBIP32Network() bip32.Network { return bip32.Mainnet }
 func zfBtcNetwork() btcaddr.Network { return btcaddr.Mainnet }
 func zfPubKeyBytesA() []byte        { return zfPublicKey().BytesCompressed() }
 func zfPreSigBytes() []byte         { return zfSchnorrPreSig().Bytes64() }

@@ -12,7 +12,7 @@ import (
 
 func benchAccount(b *testing.B) (m, account, xpub *ExtendedKey) {
 	seed := make([]byte, 32)
-	m, err := NewMaster(seed, MainNet)
+	m, err := NewMaster(seed, Mainnet)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -99,7 +99,7 @@ func BenchmarkNewMaster(b *testing.B) {
 	seed := make([]byte, 64)
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := NewMaster(seed, MainNet); err != nil {
+		if _, err := NewMaster(seed, Mainnet); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -22,7 +22,7 @@ var dudectSink *ExtendedKey
 // code c.
 func fromKey(k *secp256k1.PrivateKey, c *[32]byte) *ExtendedKey {
 	x := newKey()
-	x.s.net, x.s.private, x.s.depth = MainNet, true, 1
+	x.s.net, x.s.private, x.s.depth = Mainnet, true, 1
 	x.s.sec.priv, x.s.sec.chainCode = *k, *c
 	return x
 }

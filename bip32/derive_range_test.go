@@ -15,7 +15,7 @@ import (
 // key, across the hardened boundary, and for its public key; and its
 // errors.
 func TestDeriveRange(t *testing.T) {
-	m, err := NewMaster(make([]byte, 32), MainNet)
+	m, err := NewMaster(make([]byte, 32), Mainnet)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -89,7 +89,7 @@ func TestDeriveRangeBackends(t *testing.T) {
 	if len(backends) < 2 {
 		t.Skip("one field8 backend on this CPU and build: nothing to compare")
 	}
-	m, err := NewMaster(make([]byte, 32), MainNet)
+	m, err := NewMaster(make([]byte, 32), Mainnet)
 	if err != nil {
 		t.Fatal(err)
 	}

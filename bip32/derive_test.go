@@ -25,7 +25,7 @@ func randomSeed(r *rand.Rand) []byte {
 // the networks.
 func randomMaster(t testing.TB, r *rand.Rand) *ExtendedKey {
 	t.Helper()
-	nets := []Network{MainNet, TestNet, {Private: 0x04B2430C, Public: 0x04B24746}}
+	nets := []Network{Mainnet, Testnet, {Private: 0x04B2430C, Public: 0x04B24746}}
 	m, err := NewMaster(randomSeed(r), nets[r.Intn(len(nets))])
 	if err != nil {
 		t.Fatal(err)
@@ -177,16 +177,16 @@ func TestDeriveProperties(t *testing.T) {
 
 func TestNewMaster(t *testing.T) {
 	for _, n := range []int{0, 1, 15, 65, 128} {
-		if _, err := NewMaster(make([]byte, n), MainNet); !errors.Is(err, ErrSeedLength) {
+		if _, err := NewMaster(make([]byte, n), Mainnet); !errors.Is(err, ErrSeedLength) {
 			t.Errorf("NewMaster(%d bytes): %v, want ErrSeedLength", n, err)
 		}
 	}
 	for _, n := range []int{16, 32, 64} {
-		m, err := NewMaster(make([]byte, n), TestNet)
+		m, err := NewMaster(make([]byte, n), Testnet)
 		if err != nil {
 			t.Fatalf("NewMaster(%d bytes): %v", n, err)
 		}
-		if !m.IsPrivate() || m.Depth() != 0 || m.ParentFingerprint() != 0 || m.ChildIndex() != 0 || m.Version() != TestNet.Private {
+		if !m.IsPrivate() || m.Depth() != 0 || m.ParentFingerprint() != 0 || m.ChildIndex() != 0 || m.Version() != Testnet.Private {
 			t.Errorf("NewMaster(%d bytes): not a testnet master key", n)
 		}
 		if s := m.Base58(); !strings.HasPrefix(s, "tprv") {
@@ -311,7 +311,7 @@ func TestDerivePath(t *testing.T) {
 }
 
 func TestWithNetworkAndNeuter(t *testing.T) {
-	m, err := NewMaster(randomSeed(testref.Rand(t)), MainNet)
+	m, err := NewMaster(randomSeed(testref.Rand(t)), Mainnet)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -330,7 +330,7 @@ func TestWithNetworkAndNeuter(t *testing.T) {
 	if zpub.s.sec.priv.Validate() == nil {
 		t.Error("Neuter copied the private key into the public key")
 	}
-	if x, _ := zpub.WithNetwork(MainNet); x.IsPrivate() || !strings.HasPrefix(x.Base58(), "xpub") {
+	if x, _ := zpub.WithNetwork(Mainnet); x.IsPrivate() || !strings.HasPrefix(x.Base58(), "xpub") {
 		t.Errorf("WithNetwork of a zpub = %s", x.Base58())
 	}
 	if _, err := ParseExtendedKey(zpub.Base58()); !errors.Is(err, ErrVersion) {

@@ -36,8 +36,8 @@ func (k *ExtendedKey) serialize(b *[serializedLen]byte) {
 	}
 }
 
-// Base58 returns k's Base58Check serialization: xprv… or xpub… for MainNet,
-// tprv… or tpub… for TestNet. For a private extended key this is the
+// Base58 returns k's Base58Check serialization: xprv… or xpub… for Mainnet,
+// tprv… or tpub… for Testnet. For a private extended key this is the
 // explicit way to export it (String and the encoders never show it), and it
 // is not constant time (Base58's conversion), like ParseExtendedKey. It
 // panics if k is the zero value.
@@ -51,11 +51,11 @@ func (k *ExtendedKey) Base58() string {
 }
 
 // defaultNetworks are the networks ParseExtendedKey accepts by default.
-var defaultNetworks = []Network{MainNet, TestNet}
+var defaultNetworks = []Network{Mainnet, Testnet}
 
 // ParseExtendedKey parses the Base58Check serialization of an extended key
-// whose version is one of nets: the private or public version of MainNet or
-// TestNet if nets is empty. It checks every rule of BIP-32 (the invalid keys
+// whose version is one of nets: the private or public version of Mainnet or
+// Testnet if nets is empty. It checks every rule of BIP-32 (the invalid keys
 // of its test vector 5 are rejected), and returns an error that matches,
 // with errors.Is:
 //

@@ -60,12 +60,12 @@ func TestParseErrors(t *testing.T) {
 		{"wrong checksum", vector1Xprv[:len(vector1Xprv)-1] + "j", ErrChecksum},
 		{"unknown version", edit(prv, func(b []byte) { b[3]++ }), ErrVersion},
 		{"zero version", edit(prv, func(b []byte) { clear(b[:4]) }), ErrVersion},
-		{"testnet version, MainNet only", "", nil}, // below, with nets
+		{"testnet version, Mainnet only", "", nil}, // below, with nets
 		{"depth 0, parent fingerprint", edit(prv, func(b []byte) { b[8] = 1 }), ErrZeroDepth},
 		{"depth 0, child number", edit(pub, func(b []byte) { b[12] = 1 }), ErrZeroDepth},
 		{"depth 0, hardened child number", edit(prv, func(b []byte) { b[9] = 0x80 }), ErrZeroDepth},
-		{"xpub version, private key", edit(prv, func(b []byte) { binary.BigEndian.PutUint32(b, MainNet.Public) }), ErrVersionMismatch},
-		{"xprv version, public key", edit(pub, func(b []byte) { binary.BigEndian.PutUint32(b, MainNet.Private) }), ErrVersionMismatch},
+		{"xpub version, private key", edit(prv, func(b []byte) { binary.BigEndian.PutUint32(b, Mainnet.Public) }), ErrVersionMismatch},
+		{"xprv version, public key", edit(pub, func(b []byte) { binary.BigEndian.PutUint32(b, Mainnet.Private) }), ErrVersionMismatch},
 		{"private key prefix 01", edit(prv, func(b []byte) { b[45] = 1 }), ErrPrivateKey},
 		{"private key prefix 04", edit(prv, func(b []byte) { b[45] = 4 }), ErrPrivateKey},
 		{"private key prefix ff", edit(prv, func(b []byte) { b[45] = 0xff }), ErrPrivateKey},
@@ -89,11 +89,11 @@ func TestParseErrors(t *testing.T) {
 		}
 	}
 	// The version must be one of the networks given.
-	tprv := edit(prv, func(b []byte) { binary.BigEndian.PutUint32(b, TestNet.Private) })
-	if _, err := ParseExtendedKey(tprv, MainNet); !errors.Is(err, ErrVersion) {
-		t.Errorf("a tprv with MainNet only: %v", err)
+	tprv := edit(prv, func(b []byte) { binary.BigEndian.PutUint32(b, Testnet.Private) })
+	if _, err := ParseExtendedKey(tprv, Mainnet); !errors.Is(err, ErrVersion) {
+		t.Errorf("a tprv with Mainnet only: %v", err)
 	}
-	if k, err := ParseExtendedKey(tprv); err != nil || k.Network() != TestNet {
+	if k, err := ParseExtendedKey(tprv); err != nil || k.Network() != Testnet {
 		t.Errorf("a tprv by default: %v", err)
 	}
 	// Depth 1 may have any fingerprint, including 0.
@@ -198,7 +198,7 @@ func TestZeroValue(t *testing.T) {
 		_, errs["DerivePath"] = k.DerivePath("m/0")
 		_, errs["DerivePath m"] = k.DerivePath("m")
 		_, errs["Neuter"] = k.Neuter()
-		_, errs["WithNetwork"] = k.WithNetwork(TestNet)
+		_, errs["WithNetwork"] = k.WithNetwork(Testnet)
 		_, errs["PrivateKey"] = k.PrivateKey()
 		if k != nil {
 			_, errs["MarshalText"] = k.MarshalText()

@@ -21,7 +21,7 @@ func mustHex(s string) []byte {
 // real seed comes from BIP-39 or crypto/rand, and is secret).
 func Example() {
 	seed := mustHex("000102030405060708090a0b0c0d0e0f")
-	master, err := bip32.NewMaster(seed, bip32.MainNet)
+	master, err := bip32.NewMaster(seed, bip32.Mainnet)
 	if err != nil {
 		panic(err) // a seed of the wrong length, or (2⁻¹²⁷) an unusable one
 	}
@@ -97,7 +97,7 @@ func ExampleMuSig2AggregateKey() {
 	if err != nil {
 		panic(err)
 	}
-	xpub, err := bip32.MuSig2AggregateKey(ctx, bip32.MainNet)
+	xpub, err := bip32.MuSig2AggregateKey(ctx, bip32.Mainnet)
 	if err != nil {
 		panic(err)
 	}

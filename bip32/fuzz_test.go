@@ -102,7 +102,7 @@ func FuzzParseExtendedKeyPayload(f *testing.F) {
 		}
 	})
 	f.Fuzz(func(t *testing.T, b []byte) {
-		nets := []Network{MainNet, TestNet, fuzzNet}
+		nets := []Network{Mainnet, Testnet, fuzzNet}
 		k, err := ParseExtendedKey(base58.CheckEncode(b), nets...)
 		if len(b) != serializedLen {
 			if !errors.Is(err, ErrLength) {

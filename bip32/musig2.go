@@ -67,7 +67,7 @@ func MuSig2AggregateKey(ctx *musig2.KeyAggContext, net Network) (*ExtendedKey, e
 // errors of DerivePath, and an error wrapping secp256k1.ErrUninitialized
 // for a nil or zero ctx.
 func MuSig2Derive(ctx *musig2.KeyAggContext, path string) (*musig2.KeyAggContext, error) {
-	k, err := MuSig2AggregateKey(ctx, MainNet)
+	k, err := MuSig2AggregateKey(ctx, Mainnet)
 	if err != nil {
 		return nil, err
 	}

@@ -55,7 +55,7 @@ func TestVectorsBIP328(t *testing.T) {
 		if got := hex.EncodeToString(ctx.PlainPublicKey()); got != tv.AggregatePubkey {
 			t.Fatalf("case %d: aggregate key %s, want %s", i, got, tv.AggregatePubkey)
 		}
-		k, err := MuSig2AggregateKey(ctx, MainNet)
+		k, err := MuSig2AggregateKey(ctx, Mainnet)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -75,7 +75,7 @@ func TestVectorsBIP328(t *testing.T) {
 func TestMuSig2Derive(t *testing.T) {
 	for _, tv := range loadBIP328(t) {
 		ctx := keyAgg(t, tv.Keys)
-		xpub, err := MuSig2AggregateKey(ctx, MainNet)
+		xpub, err := MuSig2AggregateKey(ctx, Mainnet)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -115,7 +115,7 @@ func TestMuSig2SignChild(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	xpub, err := MuSig2AggregateKey(ctx, MainNet)
+	xpub, err := MuSig2AggregateKey(ctx, Mainnet)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -170,7 +170,7 @@ func TestMuSig2SignChild(t *testing.T) {
 func TestMuSig2Errors(t *testing.T) {
 	ctx := keyAgg(t, loadBIP328(t)[0].Keys)
 	for name, c := range map[string]*musig2.KeyAggContext{"nil": nil, "zero": new(musig2.KeyAggContext)} {
-		if _, err := MuSig2AggregateKey(c, MainNet); !errors.Is(err, secp256k1.ErrUninitialized) {
+		if _, err := MuSig2AggregateKey(c, Mainnet); !errors.Is(err, secp256k1.ErrUninitialized) {
 			t.Errorf("MuSig2AggregateKey(%s context): %v", name, err)
 		}
 		if _, err := MuSig2Derive(c, "0"); !errors.Is(err, secp256k1.ErrUninitialized) {
@@ -186,11 +186,11 @@ func TestMuSig2Errors(t *testing.T) {
 		}
 	}
 	// The synthetic xpub is public: no hardened child, no private key.
-	xpub, _ := MuSig2AggregateKey(ctx, TestNet)
+	xpub, _ := MuSig2AggregateKey(ctx, Testnet)
 	if _, err := xpub.Derive(HardenedKeyStart); !errors.Is(err, ErrHardenedFromPublic) {
 		t.Errorf("hardened child of the synthetic xpub: %v", err)
 	}
-	if xpub.IsPrivate() || xpub.Depth() != 0 || xpub.ChildIndex() != 0 || xpub.ParentFingerprint() != 0 || xpub.Version() != TestNet.Public {
-		t.Error("the synthetic xpub is not a public key of depth 0 on TestNet")
+	if xpub.IsPrivate() || xpub.Depth() != 0 || xpub.ChildIndex() != 0 || xpub.ParentFingerprint() != 0 || xpub.Version() != Testnet.Public {
+		t.Error("the synthetic xpub is not a public key of depth 0 on Testnet")
 	}
 }

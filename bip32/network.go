@@ -18,7 +18,7 @@ const (
 // public keys. An extended key keeps its Network, so that Neuter and
 // derivation keep the kind of serialization (a tprv neuters to a tpub).
 //
-// MainNet and TestNet are BIP-32's pairs. Other pairs, such as SLIP-132's
+// Mainnet and Testnet are BIP-32's pairs. Other pairs, such as SLIP-132's
 // for a script type (zprv/zpub: 0x04B2430C/0x04B24746), are written as
 // literals, bip32.Network{Private: 0x04B2430C, Public: 0x04B24746}, and
 // given to NewMaster, ParseExtendedKey or WithNetwork. The zero Network is
@@ -29,11 +29,11 @@ type Network struct {
 }
 
 var (
-	// MainNet is the pair of Bitcoin's main network: xprv and xpub.
-	MainNet = Network{Private: 0x0488ADE4, Public: 0x0488B21E}
-	// TestNet is the pair of Bitcoin's test networks (testnet, signet,
+	// Mainnet is the pair of Bitcoin's main network: xprv and xpub.
+	Mainnet = Network{Private: 0x0488ADE4, Public: 0x0488B21E}
+	// Testnet is the pair of Bitcoin's test networks (testnet, signet,
 	// regtest): tprv and tpub.
-	TestNet = Network{Private: 0x04358394, Public: 0x043587CF}
+	Testnet = Network{Private: 0x04358394, Public: 0x043587CF}
 )
 
 // check returns ErrNetwork if n's versions are equal.

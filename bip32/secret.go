@@ -105,7 +105,7 @@ func (k ExtendedKey) MarshalText() ([]byte, error) {
 }
 
 // UnmarshalText sets k to the public extended key serialized in text, of
-// MainNet or TestNet, with ParseExtendedKey's errors. A private extended key
+// Mainnet or Testnet, with ParseExtendedKey's errors. A private extended key
 // is an error that wraps secp256k1.ErrSecretMarshal: it is not read into a
 // field by accident (use ParseExtendedKey). It leaves k unchanged on error.
 func (k *ExtendedKey) UnmarshalText(text []byte) error {

@@ -50,7 +50,7 @@ func TestFormatRedacted(t *testing.T) {
 		if _, err := k.MarshalText(); !errors.Is(err, secp256k1.ErrSecretMarshal) {
 			t.Errorf("MarshalText of a private key: %v", err)
 		}
-		mainnet, _ := k.WithNetwork(MainNet)
+		mainnet, _ := k.WithNetwork(Mainnet)
 		xprv = mainnet.Base58()
 		var x ExtendedKey
 		if err := x.UnmarshalText([]byte(xprv)); !errors.Is(err, secp256k1.ErrSecretMarshal) || x.s != nil {

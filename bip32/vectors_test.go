@@ -64,7 +64,7 @@ func TestVectorsValid(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		m, err := NewMaster(seed, MainNet)
+		m, err := NewMaster(seed, Mainnet)
 		if err != nil {
 			t.Fatalf("vector %d: NewMaster: %v", tv.Vector, err)
 		}
@@ -175,7 +175,7 @@ func TestVector5(t *testing.T) {
 			t.Errorf("%q: ParseExtendedKey(%s) = %v, %v; want %v", tc.Reason, tc.Key, k, err, want)
 		}
 		// Every other pair of versions rejects it too.
-		if _, err := ParseExtendedKey(tc.Key, TestNet, MainNet, Network{Private: 1, Public: 2}); err == nil {
+		if _, err := ParseExtendedKey(tc.Key, Testnet, Mainnet, Network{Private: 1, Public: 2}); err == nil {
 			t.Errorf("%q: accepted with more networks", tc.Reason)
 		}
 		var x ExtendedKey

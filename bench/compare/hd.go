@@ -47,7 +47,7 @@ func addKestrelHD(l *Lib) {
 // kestrelAccount returns the account key of seed and its xpub, their
 // public keys computed.
 func kestrelAccount(seed []byte) (account, xpub *bip32.ExtendedKey) {
-	k, err := bip32.NewMaster(seed, bip32.MainNet)
+	k, err := bip32.NewMaster(seed, bip32.Mainnet)
 	must(err)
 	for _, i := range accountPath {
 		k, err = k.Derive(i)

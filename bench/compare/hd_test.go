@@ -29,9 +29,9 @@ func TestHDAgreesWithHdkeychain(t *testing.T) {
 		for i := range s {
 			s[i] = byte(r.Uint32())
 		}
-		net, params := bip32.MainNet, &chaincfg.MainNetParams
+		net, params := bip32.Mainnet, &chaincfg.MainNetParams
 		if c%2 == 1 {
-			net, params = bip32.TestNet, &chaincfg.TestNet3Params
+			net, params = bip32.Testnet, &chaincfg.TestNet3Params
 		}
 		k, err := bip32.NewMaster(s, net)
 		if err != nil {
@@ -135,7 +135,7 @@ func fingerprint(t *testing.T, k *hdkeychain.ExtendedKey) uint32 {
 
 func BenchmarkHDDerivePathFromMaster(b *testing.B) {
 	seed := bytes.Repeat([]byte{7}, 32)
-	km, err := bip32.NewMaster(seed, bip32.MainNet)
+	km, err := bip32.NewMaster(seed, bip32.Mainnet)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -144,9 +144,9 @@ func (c *hdContext) inputKey(s string) (*bip32.ExtendedKey, error) {
 		if err != nil {
 			return nil, errors.New(hexError("seed", strings.TrimPrefix(s, "0x"), err))
 		}
-		net := bip32.MainNet
+		net := bip32.Mainnet
 		if c.testnet {
-			net = bip32.TestNet
+			net = bip32.Testnet
 		}
 		k, err := bip32.NewMaster(seed, net)
 		clear(seed)
