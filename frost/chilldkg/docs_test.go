@@ -7,6 +7,7 @@ import (
 
 	"github.com/kestrel-crypto/secp256k1"
 	"github.com/kestrel-crypto/secp256k1/frost"
+	"github.com/kestrel-crypto/secp256k1/schnorr"
 
 	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
 )
@@ -57,6 +58,38 @@ func TestDocStateErase(t *testing.T) {
 	}
 	if _, _, _, err := CoordinatorFinalize(cst, s.pmsgs2); !errors.Is(err, ErrState) {
 		t.Errorf("reused coordinator state: %v", err)
+	}
+}
+
+// ParticipantState2: "Erase … never the returned output's, so that
+// defer st.Erase() is safe": every participant finalizes with a deferred
+// Erase, and all of them still sign together.
+func TestDocDeferredEraseKeepsOutput(t *testing.T) {
+	r := testref.PCG(t)
+	s := runDKG(t, r, 2, 3)
+	finalize := func(i int) *DKGOutput {
+		st2, _, err := replay(t, s, i, s.cmsg1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer st2.Erase()
+		out, _, err := ParticipantFinalize(st2, s.cmsg2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return out
+	}
+	for i := range s.outs {
+		s.outs[i] = finalize(i)
+		if _, _, err := frost.NonceGen(&frost.NonceGenOptions{SecretShare: s.outs[i].SecShare}); err != nil {
+			t.Fatalf("participant %d: the output's share after Erase: %v", i, err)
+		}
+	}
+	msg := []byte("signed after a deferred Erase")
+	sig := frostSign(t, s, []int{0, 1, 2}, msg)
+	pk, err := secp256k1.ParsePublicKey(s.cout.ThreshPubkey)
+	if err != nil || !schnorr.Verify(pk, msg, sig) {
+		t.Fatalf("signature rejected (%v)", err)
 	}
 }
 

@@ -64,6 +64,7 @@ func Example() {
 		if err != nil {
 			panic(err) // names the faulty party; see ParticipantInvestigate
 		}
+		defer st.Erase() // wipes the share if Finalize fails; never the output's
 		st2[i], pmsgs2[i] = st, msg
 	}
 	cmsg2, coordOut, recoveryData, err := chilldkg.CoordinatorFinalize(cstate, pmsgs2)

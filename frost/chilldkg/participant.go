@@ -41,9 +41,12 @@ type ParticipantState1 struct {
 }
 
 // ParticipantState2 is a participant's state between ParticipantStep2 and
-// ParticipantFinalize. It holds the participant's secret share: Erase wipes
-// it. It may be used by one ParticipantFinalize call only; its zero value is
-// invalid (ErrState).
+// ParticipantFinalize. It holds the participant's secret share until a
+// ParticipantFinalize that succeeds hands it over to the DKGOutput, which
+// then owns it: Erase wipes a share that the state still holds and never
+// the returned output's, so that defer st.Erase() is safe whatever
+// ParticipantFinalize returns. It may be used by one ParticipantFinalize
+// call only; its zero value is invalid (ErrState).
 type ParticipantState2 struct {
 	params  SessionParams
 	eqInput []byte
@@ -51,7 +54,8 @@ type ParticipantState2 struct {
 	valid   bool
 }
 
-// Erase wipes the secret share that s holds; s is then invalid.
+// Erase wipes the secret share that s still holds (none after a
+// ParticipantFinalize that succeeded); s is then invalid.
 func (s *ParticipantState2) Erase() {
 	if s.out.SecShare != nil {
 		s.out.SecShare.Zero()
@@ -397,7 +401,8 @@ func verifyCert(p *SessionParams, eqInput, cert []byte) int {
 
 // ParticipantFinalize is a participant's last step: it verifies the success
 // certificate cmsg2 (64n bytes) from the coordinator and returns the DKG
-// output and the recovery data. st is consumed. Errors: ErrState, ErrLength,
+// output, which owns the secret share (st.Erase does not reach it), and
+// the recovery data. st is consumed. Errors: ErrState, ErrLength,
 // *FaultyCoordinatorError (an invalid signature in the certificate: the
 // coordinator verified them all).
 //
@@ -417,6 +422,8 @@ func ParticipantFinalize(st *ParticipantState2, cmsg2 []byte) (*DKGOutput, []byt
 	}
 	st.valid = false
 	out := st.out
+	// The output owns the share: a later st.Erase must not wipe it.
+	st.out.SecShare = nil
 	return &out, append(slices.Clone(st.eqInput), cmsg2...), nil
 }
 
