@@ -1,7 +1,7 @@
 package chilldkg
 
 import (
-	"errors"
+	"fmt"
 
 	"github.com/kestrel-crypto/secp256k1"
 )
@@ -9,7 +9,8 @@ import (
 // HostSecretKey is a participant's long-term host secret key: the signing key
 // of CertEq, the ECDH decryption key of EncPedPop and the seed of all its
 // derivations. Its zero value is not a key: methods that return an error
-// return ErrHostSeckey for it. It never prints its value; Erase zeroes it.
+// return ErrHostSeckey for it. fmt never prints its value (see Format),
+// encoding/json refuses it, and Erase zeroes it.
 type HostSecretKey struct {
 	k     secp256k1.PrivateKey
 	b     [32]byte // the big-endian encoding of k, used as the PRF seed
@@ -49,15 +50,30 @@ func (h *HostSecretKey) Erase() {
 	h.valid = false
 }
 
-// String returns a redacted placeholder.
-func (h *HostSecretKey) String() string { return "chilldkg.HostSecretKey(REDACTED)" }
+// String returns a fixed text that holds no secret material.
+func (h HostSecretKey) String() string { return "chilldkg.HostSecretKey(REDACTED)" }
 
-// GoString returns a redacted placeholder.
-func (h *HostSecretKey) GoString() string { return "chilldkg.HostSecretKey{REDACTED}" }
+// GoString returns a fixed text that holds no secret material, for %#v.
+func (h HostSecretKey) GoString() string { return "chilldkg.HostSecretKey{REDACTED}" }
 
-// MarshalJSON always fails: a host secret key is not serialized by accident.
-func (h *HostSecretKey) MarshalJSON() ([]byte, error) {
-	return nil, errors.New("chilldkg: refusing to marshal a HostSecretKey to JSON")
+// Format makes every fmt verb (%v, %+v, %s, %x, %d, …) print String's fixed
+// text (GoString's for %#v), for a HostSecretKey, a pointer to one, or one
+// in an exported field, slice or map, as secp256k1.PrivateKey does.
+func (h HostSecretKey) Format(f fmt.State, verb rune) {
+	if verb == 'v' && f.Flag('#') {
+		fmt.Fprint(f, h.GoString())
+		return
+	}
+	fmt.Fprint(f, h.String())
+}
+
+// errHostSeckeyMarshal is HostSecretKey.MarshalJSON's error.
+var errHostSeckeyMarshal = fmt.Errorf("chilldkg: a HostSecretKey is not marshalled to JSON: %w", secp256k1.ErrSecretMarshal)
+
+// MarshalJSON returns an error wrapping secp256k1.ErrSecretMarshal: a host
+// secret key is not serialized by accident.
+func (h HostSecretKey) MarshalJSON() ([]byte, error) {
+	return nil, errHostSeckeyMarshal
 }
 
 // HostPubkeyGen returns the 33-byte compressed host public key of the 32-byte

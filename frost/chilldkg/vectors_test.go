@@ -5,9 +5,14 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+
+	"github.com/kestrel-crypto/secp256k1"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
 )
 
 type vecError struct {
@@ -225,13 +230,54 @@ func TestVectorsParamsHash(t *testing.T) {
 	}
 }
 
+// TestHostSecretKeyRedaction checks that no fmt verb prints the host
+// secret key, for the key by pointer and by value and in structs that hold
+// it either way, that each verb prints the fixed text, and that
+// encoding/json refuses it.
 func TestHostSecretKeyRedaction(t *testing.T) {
-	h, err := NewHostSecretKey(bytes.Repeat([]byte{7}, 32))
+	secret := randBytes(testref.PCG(t), 32)
+	secret[0] &= 0x7f // less than n
+	h, err := NewHostSecretKey(secret)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := json.Marshal(h); err == nil {
-		t.Error("MarshalJSON succeeded")
+	secrets := testref.SecretTexts(secret)
+	type holder struct {
+		Key  HostSecretKey
+		Ptr  *HostSecretKey
+		List []HostSecretKey
+		Map  map[string]*HostSecretKey
+	}
+	hold := holder{Key: *h, Ptr: h, List: []HostSecretKey{*h}, Map: map[string]*HostSecretKey{"h": h}}
+	for _, verb := range []string{"%v", "%+v", "%#v", "%s", "%x"} {
+		t.Run(verb, func(t *testing.T) {
+			for _, arg := range []any{h, *h, hold, &hold} {
+				out := fmt.Sprintf(verb, arg)
+				for _, sec := range secrets {
+					if strings.Contains(out, sec) {
+						t.Fatalf("fmt.Sprintf(%q, %T) = %q contains the secret %q", verb, arg, out, sec)
+					}
+				}
+			}
+			want := "chilldkg.HostSecretKey(REDACTED)"
+			if verb == "%#v" {
+				want = "chilldkg.HostSecretKey{REDACTED}"
+			}
+			for _, arg := range []any{h, *h} {
+				if got := fmt.Sprintf(verb, arg); got != want {
+					t.Errorf("fmt.Sprintf(%q, %T) = %q, want %q", verb, arg, got, want)
+				}
+			}
+			if got := fmt.Sprintf(verb, hold); !strings.Contains(got, want) {
+				t.Errorf("fmt.Sprintf(%q, holder) = %q, want it to contain %q", verb, got, want)
+			}
+		})
+	}
+	testref.CheckRedacted(t, secrets, h, *h, hold, &hold) // and the other verbs
+	for _, arg := range []any{h, *h, hold} {
+		if out, err := json.Marshal(arg); !errors.Is(err, secp256k1.ErrSecretMarshal) {
+			t.Errorf("json.Marshal(%T) = %s, %v; want ErrSecretMarshal", arg, out, err)
+		}
 	}
 	h.Erase()
 	if _, err := h.PublicKey(); !errors.Is(err, ErrHostSeckey) {
