@@ -62,7 +62,6 @@ var zeroCalls = []zeroCall{
 	{"(*bip32.ExtendedKey)(nil).WithNetwork", func() { (*bip32.ExtendedKey)(nil).WithNetwork(bip32.Network{}) }},                                 // bip32/extendedkey.go
 	{"(*btcaddr.Address)(nil).UnmarshalText", func() { (*btcaddr.Address)(nil).UnmarshalText(nil) }},                                             // btcaddr/address.go
 	{"(*btcaddr.Address)(nil).Validate", func() { (*btcaddr.Address)(nil).Validate() }},                                                          // btcaddr/address.go
-	{"(*chilldkg.HostSecretKey)(nil).MarshalJSON", func() { (*chilldkg.HostSecretKey)(nil).MarshalJSON() }},                                      // frost/chilldkg/hostkey.go
 	{"(*chilldkg.HostSecretKey)(nil).PublicKey", func() { (*chilldkg.HostSecretKey)(nil).PublicKey() }},                                          // frost/chilldkg/hostkey.go
 	{"(*chilldkg.SessionParams)(nil).Validate", func() { (*chilldkg.SessionParams)(nil).Validate() }},                                            // frost/chilldkg/params.go
 	{"(*dleq.Proof)(nil).UnmarshalBinary", func() { (*dleq.Proof)(nil).UnmarshalBinary(nil) }},                                                   // dleq/proof.go
@@ -216,7 +215,7 @@ var zeroCalls = []zeroCall{
 	{"frost.Sign", func() { frost.Sign(nil, nil, 0, nil) }},                                                                                      // frost/sign.go
 	{"frost.SignWithOptions", func() { frost.SignWithOptions(nil, nil, 0, nil, nil) }},                                                           // frost/sign.go
 	{"frost.TrustedDealerKeygen", func() { frost.TrustedDealerKeygen(0, 0, nil) }},                                                               // frost/dealer.go
-	{"frost.VerifySecretShare", func() { frost.VerifySecretShare(nil, 0, nil) }},                                                                 // frost/dealer.go
+	{"frost.VerifySecretShare", func() { frost.VerifySecretShare(nil, 0, 0, nil, nil) }},                                                         // frost/dealer.go
 	{"hash2curve.EncodeToCurve", func() { hash2curve.EncodeToCurve(nil, nil) }},                                                                  // hash2curve/hash2curve.go
 	{"hash2curve.ExpandMessageXMD", func() { hash2curve.ExpandMessageXMD(nil, nil, 0) }},                                                         // hash2curve/expand.go
 	{"hash2curve.HashToCurve", func() { hash2curve.HashToCurve(nil, nil) }},                                                                      // hash2curve/hash2curve.go
@@ -683,7 +682,7 @@ var oneZeroFixtures = []zeroCall{
 // suits every function: 32 bytes of a pattern are no signature); only a
 // panic fails. The comment of each call is the file of the declaration.
 //
-// 461 calls; 0 left out for want of a fixture, listed below by the type
+// 463 calls; 0 left out for want of a fixture, listed below by the type
 // that has none (add it to the fixtures table of internal/_tools/zerocalls
 // to cover them).
 //
@@ -1139,40 +1138,50 @@ var oneZeroCalls = []zeroCall{
 	{"frost.SignWithOptions: zero session", func() {
 		frost.SignWithOptions(fxPtrFrostSecNonce(), fxPtrFrostSecretShare(), fxInt(), nil, fxPtrFrostSignOptions())
 	}}, // frost/sign.go
-	{"frost.TrustedDealerKeygen: zero n", func() { frost.TrustedDealerKeygen(0, fxInt_t(), fxIoReader()) }},                              // frost/dealer.go
-	{"frost.TrustedDealerKeygen: zero rand", func() { frost.TrustedDealerKeygen(fxInt_n(), fxInt_t(), nil) }},                            // frost/dealer.go
-	{"frost.TrustedDealerKeygen: zero t", func() { frost.TrustedDealerKeygen(fxInt_n(), 0, fxIoReader()) }},                              // frost/dealer.go
-	{"frost.VerifySecretShare: zero commitments", func() { frost.VerifySecretShare(fxPtrFrostSecretShare(), fxInt(), nil) }},             // frost/dealer.go
-	{"frost.VerifySecretShare: zero id", func() { frost.VerifySecretShare(fxPtrFrostSecretShare(), 0, fxSliceSliceByte_commitments()) }}, // frost/dealer.go
-	{"frost.VerifySecretShare: zero share", func() { frost.VerifySecretShare(nil, fxInt(), fxSliceSliceByte_commitments()) }},            // frost/dealer.go
-	{"hash2curve.EncodeToCurve: zero dst", func() { hash2curve.EncodeToCurve(fxSliceByte(), nil) }},                                      // hash2curve/hash2curve.go
-	{"hash2curve.EncodeToCurve: zero msg", func() { hash2curve.EncodeToCurve(nil, fxSliceByte()) }},                                      // hash2curve/hash2curve.go
-	{"hash2curve.ExpandMessageXMD: zero dst", func() { hash2curve.ExpandMessageXMD(fxSliceByte(), nil, fxInt()) }},                       // hash2curve/expand.go
-	{"hash2curve.ExpandMessageXMD: zero lenInBytes", func() { hash2curve.ExpandMessageXMD(fxSliceByte(), fxSliceByte(), 0) }},            // hash2curve/expand.go
-	{"hash2curve.ExpandMessageXMD: zero msg", func() { hash2curve.ExpandMessageXMD(nil, fxSliceByte(), fxInt()) }},                       // hash2curve/expand.go
-	{"hash2curve.HashToCurve: zero dst", func() { hash2curve.HashToCurve(fxSliceByte(), nil) }},                                          // hash2curve/hash2curve.go
-	{"hash2curve.HashToCurve: zero msg", func() { hash2curve.HashToCurve(nil, fxSliceByte()) }},                                          // hash2curve/hash2curve.go
-	{"hash2curve.HashToScalar: zero dst", func() { hash2curve.HashToScalar(fxSliceByte(), nil) }},                                        // hash2curve/scalar.go
-	{"hash2curve.HashToScalar: zero msg", func() { hash2curve.HashToScalar(nil, fxSliceByte()) }},                                        // hash2curve/scalar.go
-	{"hash2curve.HashToScalars: zero count", func() { hash2curve.HashToScalars(fxSliceByte(), fxSliceByte(), 0) }},                       // hash2curve/scalar.go
-	{"hash2curve.HashToScalars: zero dst", func() { hash2curve.HashToScalars(fxSliceByte(), nil, fxInt()) }},                             // hash2curve/scalar.go
-	{"hash2curve.HashToScalars: zero msg", func() { hash2curve.HashToScalars(nil, fxSliceByte(), fxInt()) }},                             // hash2curve/scalar.go
-	{"keyfmt.MarshalECPrivateKey: zero k", func() { keyfmt.MarshalECPrivateKey(nil) }},                                                   // keyfmt/sec1.go
-	{"keyfmt.MarshalECPrivateKeyPEM: zero k", func() { keyfmt.MarshalECPrivateKeyPEM(nil) }},                                             // keyfmt/pem.go
-	{"keyfmt.MarshalPKCS8PrivateKey: zero k", func() { keyfmt.MarshalPKCS8PrivateKey(nil) }},                                             // keyfmt/pkcs8.go
-	{"keyfmt.MarshalPKCS8PrivateKeyPEM: zero k", func() { keyfmt.MarshalPKCS8PrivateKeyPEM(nil) }},                                       // keyfmt/pem.go
-	{"keyfmt.MarshalPKIXPublicKey: zero p", func() { keyfmt.MarshalPKIXPublicKey(nil) }},                                                 // keyfmt/pkix.go
-	{"keyfmt.MarshalPKIXPublicKeyCompressed: zero p", func() { keyfmt.MarshalPKIXPublicKeyCompressed(nil) }},                             // keyfmt/pkix.go
-	{"keyfmt.MarshalPrivateJWK: zero k", func() { keyfmt.MarshalPrivateJWK(nil) }},                                                       // keyfmt/jwk.go
-	{"keyfmt.MarshalPublicJWK: zero p", func() { keyfmt.MarshalPublicJWK(nil) }},                                                         // keyfmt/jwk.go
-	{"keyfmt.MarshalPublicKeyPEM: zero p", func() { keyfmt.MarshalPublicKeyPEM(nil) }},                                                   // keyfmt/pem.go
-	{"keyfmt.ParseECPrivateKey: zero der", func() { keyfmt.ParseECPrivateKey(nil) }},                                                     // keyfmt/sec1.go
-	{"keyfmt.ParsePKCS8PrivateKey: zero der", func() { keyfmt.ParsePKCS8PrivateKey(nil) }},                                               // keyfmt/pkcs8.go
-	{"keyfmt.ParsePKIXPublicKey: zero der", func() { keyfmt.ParsePKIXPublicKey(nil) }},                                                   // keyfmt/pkix.go
-	{"keyfmt.ParsePrivateJWK: zero data", func() { keyfmt.ParsePrivateJWK(nil) }},                                                        // keyfmt/jwk.go
-	{"keyfmt.ParsePrivateKeyPEM: zero data", func() { keyfmt.ParsePrivateKeyPEM(nil) }},                                                  // keyfmt/pem.go
-	{"keyfmt.ParsePublicJWK: zero data", func() { keyfmt.ParsePublicJWK(nil) }},                                                          // keyfmt/jwk.go
-	{"keyfmt.ParsePublicKeyPEM: zero data", func() { keyfmt.ParsePublicKeyPEM(nil) }},                                                    // keyfmt/pem.go
+	{"frost.TrustedDealerKeygen: zero n", func() { frost.TrustedDealerKeygen(0, fxInt_t(), fxIoReader()) }},                                            // frost/dealer.go
+	{"frost.TrustedDealerKeygen: zero rand", func() { frost.TrustedDealerKeygen(fxInt_n(), fxInt_t(), nil) }},                                          // frost/dealer.go
+	{"frost.TrustedDealerKeygen: zero t", func() { frost.TrustedDealerKeygen(fxInt_n(), 0, fxIoReader()) }},                                            // frost/dealer.go
+	{"frost.VerifySecretShare: zero commitments", func() { frost.VerifySecretShare(fxPtrFrostSecretShare(), fxInt(), fxInt_t(), nil, fxSliceByte()) }}, // frost/dealer.go
+	{"frost.VerifySecretShare: zero id", func() {
+		frost.VerifySecretShare(fxPtrFrostSecretShare(), 0, fxInt_t(), fxSliceSliceByte_commitments(), fxSliceByte())
+	}}, // frost/dealer.go
+	{"frost.VerifySecretShare: zero share", func() {
+		frost.VerifySecretShare(nil, fxInt(), fxInt_t(), fxSliceSliceByte_commitments(), fxSliceByte())
+	}}, // frost/dealer.go
+	{"frost.VerifySecretShare: zero t", func() {
+		frost.VerifySecretShare(fxPtrFrostSecretShare(), fxInt(), 0, fxSliceSliceByte_commitments(), fxSliceByte())
+	}}, // frost/dealer.go
+	{"frost.VerifySecretShare: zero threshPubKey", func() {
+		frost.VerifySecretShare(fxPtrFrostSecretShare(), fxInt(), fxInt_t(), fxSliceSliceByte_commitments(), nil)
+	}}, // frost/dealer.go
+	{"hash2curve.EncodeToCurve: zero dst", func() { hash2curve.EncodeToCurve(fxSliceByte(), nil) }},                           // hash2curve/hash2curve.go
+	{"hash2curve.EncodeToCurve: zero msg", func() { hash2curve.EncodeToCurve(nil, fxSliceByte()) }},                           // hash2curve/hash2curve.go
+	{"hash2curve.ExpandMessageXMD: zero dst", func() { hash2curve.ExpandMessageXMD(fxSliceByte(), nil, fxInt()) }},            // hash2curve/expand.go
+	{"hash2curve.ExpandMessageXMD: zero lenInBytes", func() { hash2curve.ExpandMessageXMD(fxSliceByte(), fxSliceByte(), 0) }}, // hash2curve/expand.go
+	{"hash2curve.ExpandMessageXMD: zero msg", func() { hash2curve.ExpandMessageXMD(nil, fxSliceByte(), fxInt()) }},            // hash2curve/expand.go
+	{"hash2curve.HashToCurve: zero dst", func() { hash2curve.HashToCurve(fxSliceByte(), nil) }},                               // hash2curve/hash2curve.go
+	{"hash2curve.HashToCurve: zero msg", func() { hash2curve.HashToCurve(nil, fxSliceByte()) }},                               // hash2curve/hash2curve.go
+	{"hash2curve.HashToScalar: zero dst", func() { hash2curve.HashToScalar(fxSliceByte(), nil) }},                             // hash2curve/scalar.go
+	{"hash2curve.HashToScalar: zero msg", func() { hash2curve.HashToScalar(nil, fxSliceByte()) }},                             // hash2curve/scalar.go
+	{"hash2curve.HashToScalars: zero count", func() { hash2curve.HashToScalars(fxSliceByte(), fxSliceByte(), 0) }},            // hash2curve/scalar.go
+	{"hash2curve.HashToScalars: zero dst", func() { hash2curve.HashToScalars(fxSliceByte(), nil, fxInt()) }},                  // hash2curve/scalar.go
+	{"hash2curve.HashToScalars: zero msg", func() { hash2curve.HashToScalars(nil, fxSliceByte(), fxInt()) }},                  // hash2curve/scalar.go
+	{"keyfmt.MarshalECPrivateKey: zero k", func() { keyfmt.MarshalECPrivateKey(nil) }},                                        // keyfmt/sec1.go
+	{"keyfmt.MarshalECPrivateKeyPEM: zero k", func() { keyfmt.MarshalECPrivateKeyPEM(nil) }},                                  // keyfmt/pem.go
+	{"keyfmt.MarshalPKCS8PrivateKey: zero k", func() { keyfmt.MarshalPKCS8PrivateKey(nil) }},                                  // keyfmt/pkcs8.go
+	{"keyfmt.MarshalPKCS8PrivateKeyPEM: zero k", func() { keyfmt.MarshalPKCS8PrivateKeyPEM(nil) }},                            // keyfmt/pem.go
+	{"keyfmt.MarshalPKIXPublicKey: zero p", func() { keyfmt.MarshalPKIXPublicKey(nil) }},                                      // keyfmt/pkix.go
+	{"keyfmt.MarshalPKIXPublicKeyCompressed: zero p", func() { keyfmt.MarshalPKIXPublicKeyCompressed(nil) }},                  // keyfmt/pkix.go
+	{"keyfmt.MarshalPrivateJWK: zero k", func() { keyfmt.MarshalPrivateJWK(nil) }},                                            // keyfmt/jwk.go
+	{"keyfmt.MarshalPublicJWK: zero p", func() { keyfmt.MarshalPublicJWK(nil) }},                                              // keyfmt/jwk.go
+	{"keyfmt.MarshalPublicKeyPEM: zero p", func() { keyfmt.MarshalPublicKeyPEM(nil) }},                                        // keyfmt/pem.go
+	{"keyfmt.ParseECPrivateKey: zero der", func() { keyfmt.ParseECPrivateKey(nil) }},                                          // keyfmt/sec1.go
+	{"keyfmt.ParsePKCS8PrivateKey: zero der", func() { keyfmt.ParsePKCS8PrivateKey(nil) }},                                    // keyfmt/pkcs8.go
+	{"keyfmt.ParsePKIXPublicKey: zero der", func() { keyfmt.ParsePKIXPublicKey(nil) }},                                        // keyfmt/pkix.go
+	{"keyfmt.ParsePrivateJWK: zero data", func() { keyfmt.ParsePrivateJWK(nil) }},                                             // keyfmt/jwk.go
+	{"keyfmt.ParsePrivateKeyPEM: zero data", func() { keyfmt.ParsePrivateKeyPEM(nil) }},                                       // keyfmt/pem.go
+	{"keyfmt.ParsePublicJWK: zero data", func() { keyfmt.ParsePublicJWK(nil) }},                                               // keyfmt/jwk.go
+	{"keyfmt.ParsePublicKeyPEM: zero data", func() { keyfmt.ParsePublicKeyPEM(nil) }},                                         // keyfmt/pem.go
 	{"musig2.DeterministicSign: zero aggOtherNonce", func() {
 		musig2.DeterministicSign(fxPtrSecp256k1PrivateKey(), nil, fxSliceSliceByte(), fxSliceSliceByte_tweaks(), fxSliceBool_isXOnly(), fxSliceByte(), fxSliceByte())
 	}}, // musig2/deterministic.go

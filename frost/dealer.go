@@ -1,6 +1,7 @@
 package frost
 
 import (
+	"bytes"
 	"crypto/rand"
 	"fmt"
 	"io"
@@ -129,27 +130,52 @@ func deal(coeffs []scalar.Scalar, n int) (*DealerOutput, bool) {
 }
 
 // VerifySecretShare checks the secret share of the participant with
-// identifier id against the dealer's Feldman VSS commitment (the t 33-byte
-// points of DealerOutput.Commitments): share·G = Σ (id + 1)^j·C_j. A
-// participant runs it on what the dealer sent, before using the share; it
-// detects a dealer that gives participants shares of different
-// polynomials, not one that keeps the secret. It returns ErrShareCommitment
-// if the share does not match or the commitment is invalid (an empty list,
-// or an entry that is not a compressed point), and an error wrapping
-// secp256k1.ErrUninitialized for a nil or zero share. Variable time in the
-// public inputs; it uses the share only in share·G, which is constant time.
-func VerifySecretShare(share *SecretShare, id int, commitments [][]byte) error {
+// identifier id of a t-of-n key with threshold public key threshPubKey
+// against the dealer's Feldman VSS commitment (DealerOutput.Commitments),
+// as RFC 9591's vss_verify does: the commitment must have exactly t
+// entries, the first being threshPubKey, and share·G = Σ (id + 1)^j·C_j. A
+// participant runs it on what the dealer sent, before using the share, with
+// the t it agreed to and the threshold public key it will give
+// NewSignersContext; all participants must check against the same
+// commitment (broadcast it). It detects a dealer that gives participants
+// shares of different polynomials, or of a polynomial of another degree or
+// another key, which would make signing fail later; not a dealer that keeps
+// the secret.
+//
+// Errors: ErrCommitmentLength for a commitment of other than t entries,
+// ErrCommitmentThreshPubKey if its first entry is not threshPubKey, and
+// ErrShareCommitment if the share does not match it, an entry is not a
+// compressed point, or id is negative; ErrThreshold unless 1 ≤ t < 2³²,
+// ErrThreshPubKey for a threshPubKey that is not a compressed point, and
+// an error wrapping secp256k1.ErrUninitialized for a nil or zero share.
+// Variable time in the public inputs; it uses the share only in share·G,
+// which is constant time.
+func VerifySecretShare(share *SecretShare, id, t int, commitments [][]byte, threshPubKey []byte) error {
 	if err := share.check(); err != nil {
 		return err
 	}
-	if len(commitments) == 0 || id < 0 || uint64(id) >= math.MaxUint32 {
+	if t < 1 || uint64(t) > math.MaxUint32 {
+		return ErrThreshold
+	}
+	if id < 0 || uint64(id) >= math.MaxUint32 {
 		return ErrShareCommitment
+	}
+	if len(commitments) != t {
+		return ErrCommitmentLength
+	}
+	var Q group.Jacobian
+	if len(threshPubKey) != 33 || !frostcore.SetCompressed(&Q, (*[33]byte)(threshPubKey)) {
+		return ErrThreshPubKey
 	}
 	C := make([]group.Jacobian, len(commitments))
 	for j, c := range commitments {
 		if len(c) != 33 || !frostcore.SetCompressed(&C[j], (*[33]byte)(c)) {
 			return ErrShareCommitment
 		}
+	}
+	// Both are valid compressed points: equal encodings, equal points.
+	if !bytes.Equal(commitments[0], threshPubKey) {
+		return ErrCommitmentThreshPubKey
 	}
 	var x scalar.Scalar
 	x.SetUint64(uint64(id) + 1)

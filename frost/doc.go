@@ -21,8 +21,9 @@
 //
 // Key generation, once, is out of BIP-445's scope. TrustedDealerKeygen
 // deals a t-of-n key for tests and simple deployments (each participant
-// checks its share with VerifySecretShare); a DKG such as ChillDKG gives
-// the same material. Each participant keeps its SecretShare; everyone
+// checks its share with VerifySecretShare, against the t it agreed to and
+// the threshold public key); a DKG such as ChillDKG gives the same
+// material. Each participant keeps its SecretShare; everyone
 // knows the threshold public key and the public shares.
 //
 // Per signing session, the coordinator picks u ≥ t signers and builds the

@@ -39,9 +39,9 @@ var (
 	// material is incorrect."): a public share, an identifier or the
 	// threshold public key is wrong, or the shares are not of one key.
 	ErrKeyMaterial = errors.New("frost: the provided key material is incorrect")
-	// ErrThreshPubKey is returned by NewTweakContext for a threshold public
-	// key that is not a 33-byte compressed encoding of a point (BIP-445's
-	// TweakCtxInit).
+	// ErrThreshPubKey is returned by NewTweakContext (BIP-445's
+	// TweakCtxInit) and VerifySecretShare for a threshold public key that
+	// is not a 33-byte compressed encoding of a point.
 	ErrThreshPubKey = errors.New("frost: invalid threshold public key")
 )
 
@@ -116,8 +116,18 @@ var (
 	// signer's secret share value is out of range.").
 	ErrSecretShare = errors.New("frost: the secret share value is out of range")
 	// ErrShareCommitment is returned by VerifySecretShare for a secret share
-	// that does not match the VSS commitment, or an invalid commitment.
+	// that does not match the VSS commitment, or a commitment entry that is
+	// not a compressed point.
 	ErrShareCommitment = errors.New("frost: the secret share does not match the commitment")
+	// ErrCommitmentLength is returned by VerifySecretShare for a VSS
+	// commitment whose number of entries is not the threshold t: a dealer
+	// whose polynomial has another degree (RFC 9591's vss_verify reads t
+	// entries).
+	ErrCommitmentLength = errors.New("frost: the VSS commitment does not have t entries")
+	// ErrCommitmentThreshPubKey is returned by VerifySecretShare for a VSS
+	// commitment whose first entry, the commitment to the secret, is not
+	// the threshold public key.
+	ErrCommitmentThreshPubKey = errors.New("frost: the VSS commitment's first entry is not the threshold public key")
 	// ErrSecNonce is returned by Sign for the zero SecNonce and for a secret
 	// nonce whose k₁ or k₂ is zero (BIP-445: "first secnonce value is out
 	// of range.", "second secnonce value is out of range."); the error

@@ -13,13 +13,14 @@ import (
 func Example() {
 	// Key generation, once: the dealer sends each participant its secret
 	// share privately, and publishes the rest. Each participant checks its
-	// share against the dealer's commitment.
+	// share against the dealer's commitment, for the threshold it agreed
+	// to (2) and the threshold public key.
 	keys, err := frost.TrustedDealerKeygen(3, 2, nil)
 	if err != nil {
 		panic(err)
 	}
 	for id, share := range keys.SecretShares {
-		if err := frost.VerifySecretShare(share, id, keys.Commitments); err != nil {
+		if err := frost.VerifySecretShare(share, id, 2, keys.Commitments, keys.ThreshPublicKey); err != nil {
 			panic(err)
 		}
 	}

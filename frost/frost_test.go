@@ -373,32 +373,32 @@ func TestVerifySecretShare(t *testing.T) {
 			t.Fatal("commitment does not start with the threshold key or has the wrong length")
 		}
 		for id, share := range s.out.SecretShares {
-			if err := VerifySecretShare(share, id, s.out.Commitments); err != nil {
+			if err := VerifySecretShare(share, id, nt[1], s.out.Commitments, s.out.ThreshPublicKey); err != nil {
 				t.Fatalf("%v: share %d: %v", nt, id, err)
 			}
 			if !bytes.Equal(share.PubShare(), s.out.PubShares[id]) {
 				t.Fatal("public share mismatch")
 			}
 			if nt[0] > 1 {
-				if err := VerifySecretShare(share, (id+1)%nt[0], s.out.Commitments); err != ErrShareCommitment {
+				if err := VerifySecretShare(share, (id+1)%nt[0], nt[1], s.out.Commitments, s.out.ThreshPublicKey); err != ErrShareCommitment {
 					t.Fatalf("share %d as %d: %v", id, (id+1)%nt[0], err)
 				}
 			}
 		}
 		bad := slices.Clone(s.out.Commitments)
 		bad[len(bad)-1] = make([]byte, 33)
-		if err := VerifySecretShare(s.out.SecretShares[0], 0, bad); err != ErrShareCommitment {
+		if err := VerifySecretShare(s.out.SecretShares[0], 0, nt[1], bad, s.out.ThreshPublicKey); err != ErrShareCommitment {
 			t.Fatalf("invalid commitment: %v", err)
 		}
-		if err := VerifySecretShare(s.out.SecretShares[0], 0, nil); err != ErrShareCommitment {
+		if err := VerifySecretShare(s.out.SecretShares[0], 0, nt[1], nil, s.out.ThreshPublicKey); err != ErrCommitmentLength {
 			t.Fatalf("empty commitment: %v", err)
 		}
-		if err := VerifySecretShare(s.out.SecretShares[0], -1, s.out.Commitments); err != ErrShareCommitment {
+		if err := VerifySecretShare(s.out.SecretShares[0], -1, nt[1], s.out.Commitments, s.out.ThreshPublicKey); err != ErrShareCommitment {
 			t.Fatalf("negative id: %v", err)
 		}
 		if nt[1] > 1 {
 			o := newSetup(t, r, nt[0], nt[1])
-			if err := VerifySecretShare(s.out.SecretShares[0], 0, o.out.Commitments); err != ErrShareCommitment {
+			if err := VerifySecretShare(s.out.SecretShares[0], 0, nt[1], o.out.Commitments, o.out.ThreshPublicKey); err != ErrShareCommitment {
 				t.Fatalf("another key's commitment: %v", err)
 			}
 		}
@@ -411,8 +411,55 @@ func TestVerifySecretShare(t *testing.T) {
 	if _, err := TrustedDealerKeygen(3, 2, bytes.NewReader(make([]byte, 10))); !errors.Is(err, ErrRand) {
 		t.Errorf("failing rand: %v", err)
 	}
-	if err := VerifySecretShare(nil, 0, nil); !errors.Is(err, secp256k1.ErrUninitialized) {
+	if err := VerifySecretShare(nil, 0, 1, nil, nil); !errors.Is(err, secp256k1.ErrUninitialized) {
 		t.Errorf("nil share: %v", err)
+	}
+}
+
+// TestVerifySecretShareShape checks the shape of the commitment, as RFC
+// 9591's vss_verify does: a dealer of a higher-degree polynomial, whose
+// shares match its own commitment, is caught at share verification (t
+// signers could not sign with its shares), and so is a commitment that is
+// not to the threshold public key; the right shape passes.
+func TestVerifySecretShareShape(t *testing.T) {
+	r := testref.Rand(t)
+	const n, th = 4, 2
+	// A dealer told to deal 2-of-4 deals 3-of-4: a degree-2 polynomial.
+	high := newSetup(t, r, n, th+1)
+	for id, share := range high.out.SecretShares {
+		if err := VerifySecretShare(share, id, th+1, high.out.Commitments, high.out.ThreshPublicKey); err != nil {
+			t.Fatalf("share %d against the dealer's own degree: %v", id, err)
+		}
+		if err := VerifySecretShare(share, id, th, high.out.Commitments, high.out.ThreshPublicKey); !errors.Is(err, ErrCommitmentLength) {
+			t.Errorf("share %d of a degree-%d polynomial, t = %d: %v, want ErrCommitmentLength", id, th, th, err)
+		}
+	}
+	if _, err := NewSignersContext(n, th, []int{0, 1}, high.out.PubShares[:2], high.out.ThreshPublicKey); !errors.Is(err, ErrKeyMaterial) {
+		t.Errorf("%d signers of the higher-degree key: %v, want ErrKeyMaterial", th, err)
+	}
+
+	s := newSetup(t, r, n, th)
+	other := newSetup(t, r, n, th)
+	for id, share := range s.out.SecretShares {
+		if err := VerifySecretShare(share, id, th, s.out.Commitments, s.out.ThreshPublicKey); err != nil {
+			t.Fatalf("share %d, right shape: %v", id, err)
+		}
+		// The shares match the commitment, but it is not to the key.
+		if err := VerifySecretShare(share, id, th, s.out.Commitments, other.out.ThreshPublicKey); !errors.Is(err, ErrCommitmentThreshPubKey) {
+			t.Errorf("share %d, commitment to another key: %v, want ErrCommitmentThreshPubKey", id, err)
+		}
+		if err := VerifySecretShare(share, id, th, s.out.Commitments[:th-1], s.out.ThreshPublicKey); !errors.Is(err, ErrCommitmentLength) {
+			t.Errorf("share %d, t − 1 entries: %v, want ErrCommitmentLength", id, err)
+		}
+	}
+	share := s.out.SecretShares[0]
+	if err := VerifySecretShare(share, 0, 0, nil, s.out.ThreshPublicKey); !errors.Is(err, ErrThreshold) {
+		t.Errorf("t = 0: %v, want ErrThreshold", err)
+	}
+	for _, bad := range [][]byte{nil, s.out.ThreshPublicKey[1:], make([]byte, 33)} {
+		if err := VerifySecretShare(share, 0, th, s.out.Commitments, bad); !errors.Is(err, ErrThreshPubKey) {
+			t.Errorf("threshold public key %x: %v, want ErrThreshPubKey", bad, err)
+		}
 	}
 }
 
@@ -562,7 +609,7 @@ func TestZeroValues(t *testing.T) {
 		return err
 	}())
 	isUninit("SignersContext.Validate", new(SignersContext).Validate())
-	isUninit("VerifySecretShare", VerifySecretShare(new(SecretShare), 0, nil))
+	isUninit("VerifySecretShare", VerifySecretShare(new(SecretShare), 0, 1, nil, nil))
 	for name, f := range map[string]func(){
 		"SignersContext.N":            func() { new(SignersContext).N() },
 		"SignersContext.SignerIndex":  func() { new(SignersContext).SignerIndex(0) },

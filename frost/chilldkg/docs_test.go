@@ -46,7 +46,7 @@ func TestDocStateErase(t *testing.T) {
 	if _, _, err := ParticipantFinalize(st2, s.cmsg2); !errors.Is(err, ErrState) {
 		t.Errorf("erased state: %v", err)
 	}
-	if err := frost.VerifySecretShare(share, 1, [][]byte{s.cout.ThreshPubkey}); !errors.Is(err, secp256k1.ErrUninitialized) {
+	if err := frost.VerifySecretShare(share, 1, 1, [][]byte{s.cout.ThreshPubkey}, s.cout.ThreshPubkey); !errors.Is(err, secp256k1.ErrUninitialized) {
 		t.Errorf("the erased state's share: %v, want ErrUninitialized", err)
 	}
 	cst, _, err := CoordinatorStep1(s.pmsgs1, s.params)
