@@ -692,39 +692,39 @@ var oneZeroFixtures = []zeroCall{
 // No fixture:
 //   - none
 var oneZeroCalls = []zeroCall{
-	{"(*adaptor.ECDSASignature).Decrypt: zero y", func() { fxPtrAdaptorECDSASignature().Decrypt(nil) }},                                                               // adaptor/ecdsa.go
-	{"(*adaptor.ECDSASignature).Recover: zero Y", func() { fxPtrAdaptorECDSASignature().Recover(fxPtrEcdsaSignature(), nil) }},                                        // adaptor/ecdsa.go
-	{"(*adaptor.ECDSASignature).Recover: zero sig", func() { fxPtrAdaptorECDSASignature().Recover(nil, fxPtrSecp256k1PublicKey()) }},                                  // adaptor/ecdsa.go
-	{"(*adaptor.SchnorrPreSignature).Adapt: zero t", func() { fxPtrAdaptorSchnorrPreSignature().Adapt(nil) }},                                                         // adaptor/presig.go
-	{"(*adaptor.SchnorrPreSignature).Extract: zero sig", func() { fxPtrAdaptorSchnorrPreSignature().Extract(nil) }},                                                   // adaptor/presig.go
-	{"(*bip32.ExtendedKey).Derive: zero i", func() { fxPtrBip32ExtendedKey().Derive(0) }},                                                                             // bip32/derive.go
-	{"(*bip32.ExtendedKey).DerivePath: zero path", func() { fxPtrBip32ExtendedKey().DerivePath("") }},                                                                 // bip32/derive.go
-	{"(*bip32.ExtendedKey).DeriveRange: zero n", func() { fxPtrBip32ExtendedKey().DeriveRange(fxUint32(), 0) }},                                                       // bip32/derive_range.go
-	{"(*bip32.ExtendedKey).DeriveRange: zero start", func() { fxPtrBip32ExtendedKey().DeriveRange(0, fxInt_n()) }},                                                    // bip32/derive_range.go
-	{"(*bip32.ExtendedKey).UnmarshalText: zero text", func() { fxPtrBip32ExtendedKey().UnmarshalText(nil) }},                                                          // bip32/secret.go
-	{"(*bip32.ExtendedKey).WithNetwork: zero net", func() { fxPtrBip32ExtendedKey().WithNetwork(bip32.Network{}) }},                                                   // bip32/extendedkey.go
-	{"(*btcaddr.Address).UnmarshalText: zero text", func() { fxPtrBtcaddrAddress().UnmarshalText(nil) }},                                                              // btcaddr/address.go
-	{"(*dleq.Proof).UnmarshalBinary: zero b", func() { fxPtrDleqProof().UnmarshalBinary(nil) }},                                                                       // dleq/proof.go
-	{"(*ecdsa.Signature).AppendBinary: zero b", func() { fxPtrEcdsaSignature().AppendBinary(nil) }},                                                                   // ecdsa/signature_encoding.go
-	{"(*ecdsa.Signature).AppendText: zero b", func() { fxPtrEcdsaSignature().AppendText(nil) }},                                                                       // ecdsa/signature_encoding.go
-	{"(*ecdsa.Signature).UnmarshalBinary: zero b", func() { fxPtrEcdsaSignature().UnmarshalBinary(nil) }},                                                             // ecdsa/signature_encoding.go
-	{"(*ecdsa.Signature).UnmarshalText: zero text", func() { fxPtrEcdsaSignature().UnmarshalText(nil) }},                                                              // ecdsa/signature_encoding.go
-	{"(*ecdsa.Signer).Sign: zero #0", func() { fxPtrEcdsaSigner().Sign(nil, fxSliceByte(), fxCryptoSignerOpts()) }},                                                   // ecdsa/signer.go
-	{"(*ecdsa.Signer).Sign: zero #2", func() { fxPtrEcdsaSigner().Sign(fxIoReader(), fxSliceByte(), nil) }},                                                           // ecdsa/signer.go
-	{"(*ecdsa.Signer).Sign: zero digest", func() { fxPtrEcdsaSigner().Sign(fxIoReader(), nil, fxCryptoSignerOpts()) }},                                                // ecdsa/signer.go
-	{"(*frost.AggNonce).UnmarshalBinary: zero b", func() { fxPtrFrostAggNonce().UnmarshalBinary(nil) }},                                                               // frost/encoding.go
-	{"(*frost.AggNonce).UnmarshalText: zero text", func() { fxPtrFrostAggNonce().UnmarshalText(nil) }},                                                                // frost/encoding.go
-	{"(*frost.PartialSig).UnmarshalBinary: zero b", func() { fxPtrFrostPartialSig().UnmarshalBinary(nil) }},                                                           // frost/encoding.go
-	{"(*frost.PartialSig).UnmarshalText: zero text", func() { fxPtrFrostPartialSig().UnmarshalText(nil) }},                                                            // frost/encoding.go
-	{"(*frost.PubNonce).UnmarshalBinary: zero b", func() { fxPtrFrostPubNonce().UnmarshalBinary(nil) }},                                                               // frost/encoding.go
-	{"(*frost.PubNonce).UnmarshalText: zero text", func() { fxPtrFrostPubNonce().UnmarshalText(nil) }},                                                                // frost/encoding.go
-	{"(*frost.SessionContext).PartialSigVerify: zero i", func() { fxPtrFrostSessionContext().PartialSigVerify(fxPtrFrostPartialSig(), fxPtrFrostPubNonce(), 0) }},     // frost/session.go
-	{"(*frost.SessionContext).PartialSigVerify: zero psig", func() { fxPtrFrostSessionContext().PartialSigVerify(nil, fxPtrFrostPubNonce(), fxInt()) }},               // frost/session.go
-	{"(*frost.SessionContext).PartialSigVerify: zero pubnonce", func() { fxPtrFrostSessionContext().PartialSigVerify(fxPtrFrostPartialSig(), nil, fxInt()) }},         // frost/session.go
-	{"(*frost.TweakContext).ApplyTapTweak: zero merkleRoot", func() { fxPtrFrostTweakContext().ApplyTapTweak(nil) }},                                                  // frost/tweak.go
-	{"(*frost.TweakContext).ApplyTweak: zero isXOnly", func() { fxPtrFrostTweakContext().ApplyTweak(fxSliceByte(), false) }},                                          // frost/tweak.go
-	{"(*frost.TweakContext).ApplyTweak: zero tweak", func() { fxPtrFrostTweakContext().ApplyTweak(nil, fxBool()) }},                                                   // frost/tweak.go
-	{"(*frost.TweakContext).NewSessionContext: zero aggNonce", func() { fxPtrFrostTweakContext().NewSessionContext(fxPtrFrostSignersContext(), nil, fxSliceByte()) }}, // frost/session.go
+	{"(*adaptor.ECDSASignature).Decrypt: zero y", func() { fxPtrAdaptorECDSASignature().Decrypt(nil) }},                                                                     // adaptor/ecdsa.go
+	{"(*adaptor.ECDSASignature).Recover: zero Y", func() { fxPtrAdaptorECDSASignature().Recover(fxPtrEcdsaSignature(), nil) }},                                              // adaptor/ecdsa.go
+	{"(*adaptor.ECDSASignature).Recover: zero sig", func() { fxPtrAdaptorECDSASignature().Recover(nil, fxPtrSecp256k1PublicKey()) }},                                        // adaptor/ecdsa.go
+	{"(*adaptor.SchnorrPreSignature).Adapt: zero t", func() { fxPtrAdaptorSchnorrPreSignature().Adapt(nil) }},                                                               // adaptor/presig.go
+	{"(*adaptor.SchnorrPreSignature).Extract: zero sig", func() { fxPtrAdaptorSchnorrPreSignature().Extract(nil) }},                                                         // adaptor/presig.go
+	{"(*bip32.ExtendedKey).Derive: zero i", func() { fxPtrBip32ExtendedKey().Derive(0) }},                                                                                   // bip32/derive.go
+	{"(*bip32.ExtendedKey).DerivePath: zero path", func() { fxPtrBip32ExtendedKey().DerivePath("") }},                                                                       // bip32/derive.go
+	{"(*bip32.ExtendedKey).DeriveRange: zero n", func() { fxPtrBip32ExtendedKey().DeriveRange(fxUint32(), 0) }},                                                             // bip32/derive_range.go
+	{"(*bip32.ExtendedKey).DeriveRange: zero start", func() { fxPtrBip32ExtendedKey().DeriveRange(0, fxInt_n()) }},                                                          // bip32/derive_range.go
+	{"(*bip32.ExtendedKey).UnmarshalText: zero text", func() { fxPtrBip32ExtendedKey().UnmarshalText(nil) }},                                                                // bip32/secret.go
+	{"(*bip32.ExtendedKey).WithNetwork: zero net", func() { fxPtrBip32ExtendedKey().WithNetwork(bip32.Network{}) }},                                                         // bip32/extendedkey.go
+	{"(*btcaddr.Address).UnmarshalText: zero text", func() { fxPtrBtcaddrAddress().UnmarshalText(nil) }},                                                                    // btcaddr/address.go
+	{"(*dleq.Proof).UnmarshalBinary: zero b", func() { fxPtrDleqProof().UnmarshalBinary(nil) }},                                                                             // dleq/proof.go
+	{"(*ecdsa.Signature).AppendBinary: zero b", func() { fxPtrEcdsaSignature().AppendBinary(nil) }},                                                                         // ecdsa/signature_encoding.go
+	{"(*ecdsa.Signature).AppendText: zero b", func() { fxPtrEcdsaSignature().AppendText(nil) }},                                                                             // ecdsa/signature_encoding.go
+	{"(*ecdsa.Signature).UnmarshalBinary: zero b", func() { fxPtrEcdsaSignature().UnmarshalBinary(nil) }},                                                                   // ecdsa/signature_encoding.go
+	{"(*ecdsa.Signature).UnmarshalText: zero text", func() { fxPtrEcdsaSignature().UnmarshalText(nil) }},                                                                    // ecdsa/signature_encoding.go
+	{"(*ecdsa.Signer).Sign: zero #0", func() { fxPtrEcdsaSigner().Sign(nil, fxSliceByte(), fxCryptoSignerOpts()) }},                                                         // ecdsa/signer.go
+	{"(*ecdsa.Signer).Sign: zero #2", func() { fxPtrEcdsaSigner().Sign(fxIoReader(), fxSliceByte(), nil) }},                                                                 // ecdsa/signer.go
+	{"(*ecdsa.Signer).Sign: zero digest", func() { fxPtrEcdsaSigner().Sign(fxIoReader(), nil, fxCryptoSignerOpts()) }},                                                      // ecdsa/signer.go
+	{"(*frost.AggNonce).UnmarshalBinary: zero b", func() { fxPtrFrostAggNonce().UnmarshalBinary(nil) }},                                                                     // frost/encoding.go
+	{"(*frost.AggNonce).UnmarshalText: zero text", func() { fxPtrFrostAggNonce().UnmarshalText(nil) }},                                                                      // frost/encoding.go
+	{"(*frost.PartialSig).UnmarshalBinary: zero b", func() { fxPtrFrostPartialSig().UnmarshalBinary(nil) }},                                                                 // frost/encoding.go
+	{"(*frost.PartialSig).UnmarshalText: zero text", func() { fxPtrFrostPartialSig().UnmarshalText(nil) }},                                                                  // frost/encoding.go
+	{"(*frost.PubNonce).UnmarshalBinary: zero b", func() { fxPtrFrostPubNonce().UnmarshalBinary(nil) }},                                                                     // frost/encoding.go
+	{"(*frost.PubNonce).UnmarshalText: zero text", func() { fxPtrFrostPubNonce().UnmarshalText(nil) }},                                                                      // frost/encoding.go
+	{"(*frost.SessionContext).PartialSigVerify: zero psig", func() { fxPtrFrostSessionContext().PartialSigVerify(nil, fxPtrFrostPubNonce(), fxInt()) }},                     // frost/session.go
+	{"(*frost.SessionContext).PartialSigVerify: zero pubnonce", func() { fxPtrFrostSessionContext().PartialSigVerify(fxPtrFrostPartialSig(), nil, fxInt()) }},               // frost/session.go
+	{"(*frost.SessionContext).PartialSigVerify: zero signerIndex", func() { fxPtrFrostSessionContext().PartialSigVerify(fxPtrFrostPartialSig(), fxPtrFrostPubNonce(), 0) }}, // frost/session.go
+	{"(*frost.TweakContext).ApplyTapTweak: zero merkleRoot", func() { fxPtrFrostTweakContext().ApplyTapTweak(nil) }},                                                        // frost/tweak.go
+	{"(*frost.TweakContext).ApplyTweak: zero isXOnly", func() { fxPtrFrostTweakContext().ApplyTweak(fxSliceByte(), false) }},                                                // frost/tweak.go
+	{"(*frost.TweakContext).ApplyTweak: zero tweak", func() { fxPtrFrostTweakContext().ApplyTweak(nil, fxBool()) }},                                                         // frost/tweak.go
+	{"(*frost.TweakContext).NewSessionContext: zero aggNonce", func() { fxPtrFrostTweakContext().NewSessionContext(fxPtrFrostSignersContext(), nil, fxSliceByte()) }},       // frost/session.go
 	{"(*frost.TweakContext).NewSessionContext: zero msg", func() {
 		fxPtrFrostTweakContext().NewSessionContext(fxPtrFrostSignersContext(), fxPtrFrostAggNonce(), nil)
 	}}, // frost/session.go
@@ -1030,14 +1030,14 @@ var oneZeroCalls = []zeroCall{
 	{"frost.DeterministicSign: zero auxRand", func() {
 		frost.DeterministicSign(fxPtrFrostSecretShare(), fxInt(), fxPtrFrostAggNonce(), fxPtrFrostSignersContext(), fxSliceSliceByte_tweaks(), fxSliceBool_isXOnly(), fxSliceByte(), nil)
 	}}, // frost/deterministic.go
+	{"frost.DeterministicSign: zero id", func() {
+		frost.DeterministicSign(fxPtrFrostSecretShare(), 0, fxPtrFrostAggNonce(), fxPtrFrostSignersContext(), fxSliceSliceByte_tweaks(), fxSliceBool_isXOnly(), fxSliceByte(), fxSliceByte())
+	}}, // frost/deterministic.go
 	{"frost.DeterministicSign: zero isXOnly", func() {
 		frost.DeterministicSign(fxPtrFrostSecretShare(), fxInt(), fxPtrFrostAggNonce(), fxPtrFrostSignersContext(), fxSliceSliceByte_tweaks(), nil, fxSliceByte(), fxSliceByte())
 	}}, // frost/deterministic.go
 	{"frost.DeterministicSign: zero msg", func() {
 		frost.DeterministicSign(fxPtrFrostSecretShare(), fxInt(), fxPtrFrostAggNonce(), fxPtrFrostSignersContext(), fxSliceSliceByte_tweaks(), fxSliceBool_isXOnly(), nil, fxSliceByte())
-	}}, // frost/deterministic.go
-	{"frost.DeterministicSign: zero myID", func() {
-		frost.DeterministicSign(fxPtrFrostSecretShare(), 0, fxPtrFrostAggNonce(), fxPtrFrostSignersContext(), fxSliceSliceByte_tweaks(), fxSliceBool_isXOnly(), fxSliceByte(), fxSliceByte())
 	}}, // frost/deterministic.go
 	{"frost.DeterministicSign: zero secshare", func() {
 		frost.DeterministicSign(nil, fxInt(), fxPtrFrostAggNonce(), fxPtrFrostSignersContext(), fxSliceSliceByte_tweaks(), fxSliceBool_isXOnly(), fxSliceByte(), fxSliceByte())
@@ -1098,9 +1098,6 @@ var oneZeroCalls = []zeroCall{
 	{"frost.ParseSecretShare: zero b", func() { frost.ParseSecretShare(nil) }},                                                                            // frost/share.go
 	{"frost.PartialSigAgg: zero psigs", func() { frost.PartialSigAgg(nil, fxPtrFrostSessionContext()) }},                                                  // frost/sign.go
 	{"frost.PartialSigAgg: zero session", func() { frost.PartialSigAgg(fxSliceFrostPartialSig(), nil) }},                                                  // frost/sign.go
-	{"frost.PartialSigVerify: zero i", func() {
-		frost.PartialSigVerify(fxPtrFrostPartialSig(), fxSliceFrostPubNonce(), fxPtrFrostSignersContext(), fxSliceSliceByte_tweaks(), fxSliceBool_isXOnly(), fxSliceByte(), 0)
-	}}, // frost/sign.go
 	{"frost.PartialSigVerify: zero isXOnly", func() {
 		frost.PartialSigVerify(fxPtrFrostPartialSig(), fxSliceFrostPubNonce(), fxPtrFrostSignersContext(), fxSliceSliceByte_tweaks(), nil, fxSliceByte(), fxInt())
 	}}, // frost/sign.go
@@ -1113,17 +1110,20 @@ var oneZeroCalls = []zeroCall{
 	{"frost.PartialSigVerify: zero pubnonces", func() {
 		frost.PartialSigVerify(fxPtrFrostPartialSig(), nil, fxPtrFrostSignersContext(), fxSliceSliceByte_tweaks(), fxSliceBool_isXOnly(), fxSliceByte(), fxInt())
 	}}, // frost/sign.go
+	{"frost.PartialSigVerify: zero signerIndex", func() {
+		frost.PartialSigVerify(fxPtrFrostPartialSig(), fxSliceFrostPubNonce(), fxPtrFrostSignersContext(), fxSliceSliceByte_tweaks(), fxSliceBool_isXOnly(), fxSliceByte(), 0)
+	}}, // frost/sign.go
 	{"frost.PartialSigVerify: zero signers", func() {
 		frost.PartialSigVerify(fxPtrFrostPartialSig(), fxSliceFrostPubNonce(), nil, fxSliceSliceByte_tweaks(), fxSliceBool_isXOnly(), fxSliceByte(), fxInt())
 	}}, // frost/sign.go
 	{"frost.PartialSigVerify: zero tweaks", func() {
 		frost.PartialSigVerify(fxPtrFrostPartialSig(), fxSliceFrostPubNonce(), fxPtrFrostSignersContext(), nil, fxSliceBool_isXOnly(), fxSliceByte(), fxInt())
 	}}, // frost/sign.go
-	{"frost.Sign: zero myID", func() { frost.Sign(fxPtrFrostSecNonce(), fxPtrFrostSecretShare(), 0, fxPtrFrostSessionContext()) }}, // frost/sign.go
-	{"frost.Sign: zero secnonce", func() { frost.Sign(nil, fxPtrFrostSecretShare(), fxInt(), fxPtrFrostSessionContext()) }},        // frost/sign.go
-	{"frost.Sign: zero secshare", func() { frost.Sign(fxPtrFrostSecNonce(), nil, fxInt(), fxPtrFrostSessionContext()) }},           // frost/sign.go
-	{"frost.Sign: zero session", func() { frost.Sign(fxPtrFrostSecNonce(), fxPtrFrostSecretShare(), fxInt(), nil) }},               // frost/sign.go
-	{"frost.SignWithOptions: zero myID", func() {
+	{"frost.Sign: zero id", func() { frost.Sign(fxPtrFrostSecNonce(), fxPtrFrostSecretShare(), 0, fxPtrFrostSessionContext()) }}, // frost/sign.go
+	{"frost.Sign: zero secnonce", func() { frost.Sign(nil, fxPtrFrostSecretShare(), fxInt(), fxPtrFrostSessionContext()) }},      // frost/sign.go
+	{"frost.Sign: zero secshare", func() { frost.Sign(fxPtrFrostSecNonce(), nil, fxInt(), fxPtrFrostSessionContext()) }},         // frost/sign.go
+	{"frost.Sign: zero session", func() { frost.Sign(fxPtrFrostSecNonce(), fxPtrFrostSecretShare(), fxInt(), nil) }},             // frost/sign.go
+	{"frost.SignWithOptions: zero id", func() {
 		frost.SignWithOptions(fxPtrFrostSecNonce(), fxPtrFrostSecretShare(), 0, fxPtrFrostSessionContext(), fxPtrFrostSignOptions())
 	}}, // frost/sign.go
 	{"frost.SignWithOptions: zero opts", func() {

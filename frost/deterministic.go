@@ -8,10 +8,11 @@ import (
 
 // DeterministicSign is BIP-445's deterministic and stateless signing for a
 // single signer, the last one to contribute a nonce: it derives its nonce
-// from its secret share, its identifier, the signer set, the aggregate of
-// all other signers' public nonces aggOtherNonce (NonceAgg of their nonces;
-// it may come from an untrusted coordinator), the x-only threshold public
-// key after the tweaks, and the message, and signs at once. It returns the
+// from its secret share, its participant identifier id (as for Sign, not
+// its index in the signer set), the signer set, the aggregate of all
+// other signers' public nonces aggOtherNonce (NonceAgg of their nonces; it
+// may come from an untrusted coordinator), the x-only threshold public key
+// after the tweaks, and the message, and signs at once. It returns the
 // signer's public nonce, which the coordinator needs for the aggregate
 // nonce, and its partial signature. It needs neither randomness nor state,
 // and is only safe for a signer that has seen every other signer's nonce.
@@ -29,7 +30,7 @@ import (
 // must not contain infinity); and Sign's errors, ErrSignerNotInPubShares
 // and ErrSignerNotInIDs in particular. Constant time in the secret share
 // and the nonce.
-func DeterministicSign(secshare *SecretShare, myID int, aggOtherNonce *AggNonce, signers *SignersContext, tweaks [][]byte, isXOnly []bool, msg, auxRand []byte) (*PubNonce, *PartialSig, error) {
+func DeterministicSign(secshare *SecretShare, id int, aggOtherNonce *AggNonce, signers *SignersContext, tweaks [][]byte, isXOnly []bool, msg, auxRand []byte) (*PubNonce, *PartialSig, error) {
 	if err := secshare.check(); err != nil {
 		return nil, nil, err
 	}
@@ -61,7 +62,7 @@ func DeterministicSign(secshare *SecretShare, myID int, aggOtherNonce *AggNonce,
 	}
 	st := newSecNonceState()
 	for i, k := range []*secp256k1.Scalar{&st.k1, &st.k2} {
-		detNonceHash(k, &sp, myID, signers.serIDs, other, tc.qc[1:], msg, byte(i))
+		detNonceHash(k, &sp, id, signers.serIDs, other, tc.qc[1:], msg, byte(i))
 	}
 	clear(sp[:])
 	if st.k1.IsZero()|st.k2.IsZero() == 1 {
@@ -94,7 +95,7 @@ func DeterministicSign(secshare *SecretShare, myID int, aggOtherNonce *AggNonce,
 	if err != nil { // unreachable but for probability 2⁻²⁵⁶: aggNonce is valid
 		return nil, nil, err
 	}
-	psig, err := Sign(secnonce, secshare, myID, session)
+	psig, err := Sign(secnonce, secshare, id, session)
 	if err != nil {
 		return nil, nil, err
 	}

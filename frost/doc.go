@@ -12,8 +12,13 @@
 // with the Signers Context (SignersContext), the Tweak Context
 // (TweakContext) and the Session Context (SessionContext, whose
 // constructor runs GetSessionValues). Participant identifiers are
-// BIP-445's 0-based integers 0..n−1; signers are named by their index in
-// the lists of the SignersContext. docs/frost.md states the security model:
+// BIP-445's 0-based integers 0..n−1, fixed for the key; signers are named
+// by their index in the lists of the SignersContext, 0..u−1 for the u
+// signers of a session. Sign and DeterministicSign take the participant
+// identifier (BIP-445's my_id); PartialSigVerify takes the index (BIP-445's
+// i), as do the lists of public nonces and partial signatures and the
+// errors that blame a signer. SignersContext.SignerIndex maps an
+// identifier to its index. docs/frost.md states the security model:
 // what each round keeps secret, what must never be reused, what the
 // coordinator can and cannot do, and the caveats of a trusted dealer.
 //
@@ -48,8 +53,8 @@
 // malicious signer) and aggregates them:
 //
 //	session, err := tc.NewSessionContext(signers, aggnonce, msg)
-//	psig, err := frost.Sign(secnonce, share, myID, session) // consumes secnonce
-//	err = session.PartialSigVerify(&psigs[i], &pubnonces[i], i)
+//	psig, err := frost.Sign(secnonce, share, id, session) // id: participant identifier; consumes secnonce
+//	err = session.PartialSigVerify(&psigs[i], &pubnonces[i], i) // i: index of the signer, ids[i] == id
 //	sig, err := frost.PartialSigAgg(psigs, session)
 //	ok := schnorr.Verify(tc.PublicKey(), msg, sig)
 //

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math/rand"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 
@@ -460,6 +461,58 @@ func TestVerifySecretShareShape(t *testing.T) {
 		if err := VerifySecretShare(share, 0, th, s.out.Commitments, bad); !errors.Is(err, ErrThreshPubKey) {
 			t.Errorf("threshold public key %x: %v, want ErrThreshPubKey", bad, err)
 		}
+	}
+}
+
+// TestIdentifierIndexMixup checks that Sign and DeterministicSign, which
+// take a participant identifier, refuse a signer's index, and that
+// PartialSigVerify, which takes an index, refuses an identifier out of the
+// index range; each error says which number it looks like.
+func TestIdentifierIndexMixup(t *testing.T) {
+	r := testref.Rand(t)
+	s := newSetup(t, r, 4, 2)
+	ids := []int{1, 3} // indices 0 and 1
+	msg := []byte("identifier or index")
+	session, pubs, psigs, _ := s.run(t, ids, nil, msg)
+	signers := s.signers(t, ids)
+	isNote := func(what string, err, target error, note string) {
+		t.Helper()
+		if !errors.Is(err, target) || !strings.Contains(fmt.Sprint(err), note) {
+			t.Errorf("%s: %v, want %v saying %q", what, err, target, note)
+		}
+	}
+	for i, id := range ids {
+		sec, _, err := NonceGen(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		share := s.out.SecretShares[id]
+		note := fmt.Sprintf("%d is the signer's index in the Signers Context, not its participant identifier %d", i, id)
+		// Index 0 is no signer's identifier; index 1 is another signer's.
+		want := ErrSignerNotInIDs
+		if slices.Contains(ids, i) {
+			want = ErrSignerMismatch
+		}
+		_, err = Sign(sec, share, i, session)
+		isNote(fmt.Sprintf("Sign with index %d for identifier %d", i, id), err, want, note)
+		other, err := NonceAgg(pubs[1-i : 2-i])
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, _, err = DeterministicSign(share, i, other, signers, nil, nil, msg, nil)
+		isNote(fmt.Sprintf("DeterministicSign with index %d for identifier %d", i, id), err, want, note)
+		if signers.SignerIndex(id) != i {
+			t.Errorf("SignerIndex(%d) = %d, want %d", id, signers.SignerIndex(id), i)
+		}
+	}
+	// Identifier 3 at index 1: out of the index range, and an identifier.
+	note := "3 is the participant identifier of the signer at index 1, not a signer index"
+	isNote("SessionContext.PartialSigVerify with identifier 3", session.PartialSigVerify(&psigs[1], &pubs[1], 3), ErrSignerIndex, note)
+	isNote("PartialSigVerify with identifier 3", PartialSigVerify(&psigs[1], pubs, signers, nil, nil, msg, 3), ErrSignerIndex, note)
+	// 2 is neither: a plain range error.
+	err := session.PartialSigVerify(&psigs[1], &pubs[1], 2)
+	if !errors.Is(err, ErrSignerIndex) || strings.Contains(fmt.Sprint(err), "identifier") {
+		t.Errorf("PartialSigVerify with index 2: %v, want a plain ErrSignerIndex", err)
 	}
 }
 

@@ -220,13 +220,19 @@ func (s *SessionContext) sigCheck(i int) mpsig.Check {
 }
 
 // PartialSigVerify checks the partial signature psig of the signer at index
-// i of the Signers Context, whose public nonce is pubnonce (BIP-445's
-// PartialSigVerifyInternal, with the signer given by its index). It returns
-// nil if psig is valid, and otherwise an InvalidContributionError that
-// blames signer i: ContribPartialSig (cause ErrPartialSig for a value not
-// less than n, ErrPartialSigVerify for a signature that does not verify) or
-// ContribPubNonce for an invalid pubnonce. It returns ErrSignerIndex if i
-// is out of range.
+// signerIndex of the Signers Context, whose public nonce is pubnonce
+// (BIP-445's PartialSigVerifyInternal, with the signer given by its index).
+// signerIndex is the signer's 0-based position in the lists of the Signers
+// Context (SignersContext.SignerIndex(id) returns it), not its participant
+// identifier, which Sign takes: with signers {1, 2}, participant 2's
+// partial signature is at index 1.
+//
+// It returns nil if psig is valid, and otherwise an
+// InvalidContributionError that blames signer signerIndex:
+// ContribPartialSig (cause ErrPartialSig for a value not less than n,
+// ErrPartialSigVerify for a signature that does not verify) or
+// ContribPubNonce for an invalid pubnonce. It returns ErrSignerIndex if
+// signerIndex is out of range.
 //
 // pubnonce must be the nonce that went into the session's aggregate nonce:
 // verifying against the aggregate nonce is what lets a coordinator's output
@@ -234,13 +240,14 @@ func (s *SessionContext) sigCheck(i int) mpsig.Check {
 // verifies every signer's partial signature this way saves the repeated
 // nonce aggregation and session computation of the package function
 // PartialSigVerify. Variable time.
-func (s *SessionContext) PartialSigVerify(psig *PartialSig, pubnonce *PubNonce, i int) error {
+func (s *SessionContext) PartialSigVerify(psig *PartialSig, pubnonce *PubNonce, signerIndex int) error {
 	if err := s.check(); err != nil {
 		return err
 	}
-	if i < 0 || i >= len(s.signers.ids) {
-		return ErrSignerIndex
+	if err := s.signers.checkSignerIndex(signerIndex); err != nil {
+		return err
 	}
+	i := signerIndex
 	if pubnonce == nil {
 		return blame(i, ContribPubNonce, ErrPubNonce)
 	}

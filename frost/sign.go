@@ -1,6 +1,8 @@
 package frost
 
 import (
+	"fmt"
+
 	"github.com/kestrel-crypto/secp256k1"
 	"github.com/kestrel-crypto/secp256k1/internal/mpsig"
 	"github.com/kestrel-crypto/secp256k1/internal/scalar"
@@ -37,10 +39,17 @@ func (p *PartialSig) Bytes() []byte {
 }
 
 // Sign returns the partial signature of the session by the signer with
-// secret share secshare and participant identifier myID, using and
-// consuming the secret nonce secnonce (BIP-445's Sign): s = k₁ + b·k₂ +
-// e·λ·d, with k₁ and k₂ negated if the final nonce R has an odd y and
-// d = g·gacc·d'.
+// secret share secshare and participant identifier id, using and consuming
+// the secret nonce secnonce (BIP-445's Sign): s = k₁ + b·k₂ + e·λ·d, with
+// k₁ and k₂ negated if the final nonce R has an odd y and d = g·gacc·d'.
+//
+// id is the participant identifier, BIP-445's my_id: the participant's
+// 0-based number in the key, 0 ≤ id ≤ n − 1 (its share is f(id + 1)), the
+// same in every session, one of the identifiers given to
+// NewSignersContext. It is not the signer's index in the session's lists,
+// which PartialSigVerify takes (SignersContext.SignerIndex(id) gives it):
+// with signers {1, 2}, participant 2 signs with id 2, and its partial
+// signature is verified at index 1.
 //
 // secnonce must come from NonceGen, and its public nonce must be in the
 // session's aggregate nonce; Sign cannot check the latter. No secret nonce
@@ -53,15 +62,17 @@ func (p *PartialSig) Bytes() []byte {
 // secp256k1.ErrUninitialized for a nil or zero session or secshare, and
 // for the zero SecNonce (that one is also ErrSecNonce); ErrSecNonceUsed for
 // a nonce already consumed; ErrSignerNotInPubShares if secshare's public
-// share is not in the session's Signers Context, ErrSignerNotInIDs if myID
-// is not, and ErrSignerMismatch if both are but at different positions.
+// share is not in the session's Signers Context, ErrSignerNotInIDs if id
+// is not, and ErrSignerMismatch if both are but at different positions
+// (either error says so if id is the signer's index instead of its
+// identifier).
 // After secnonce is consumed: ErrSecNonce if k₁ or k₂ is zero, and ErrSign
 // if the partial signature fails its self-verification (a computation
 // fault; BIP-445 recommends the check, which keeps a faulty signature,
 // which could leak the share, from being output). Constant time in the
 // secret share and the nonce.
-func Sign(secnonce *SecNonce, secshare *SecretShare, myID int, session *SessionContext) (*PartialSig, error) {
-	return SignWithOptions(secnonce, secshare, myID, session, nil)
+func Sign(secnonce *SecNonce, secshare *SecretShare, id int, session *SessionContext) (*PartialSig, error) {
+	return SignWithOptions(secnonce, secshare, id, session, nil)
 }
 
 // SignOptions holds SignWithOptions' optional settings. The zero value (or
@@ -82,7 +93,7 @@ type SignOptions struct {
 
 // SignWithOptions is Sign with options; opts may be nil. The errors are
 // Sign's, and without the self-verification ErrSign is not returned.
-func SignWithOptions(secnonce *SecNonce, secshare *SecretShare, myID int, session *SessionContext, opts *SignOptions) (*PartialSig, error) {
+func SignWithOptions(secnonce *SecNonce, secshare *SecretShare, id int, session *SessionContext, opts *SignOptions) (*PartialSig, error) {
 	if err := session.check(); err != nil {
 		return nil, err
 	}
@@ -92,7 +103,7 @@ func SignWithOptions(secnonce *SecNonce, secshare *SecretShare, myID int, sessio
 	if err := secnonce.check(); err != nil {
 		return nil, err
 	}
-	i, err := session.signerIndex(secshare, myID)
+	i, err := session.signerIndex(secshare, id)
 	if err != nil {
 		return nil, err
 	}
@@ -122,17 +133,22 @@ func SignWithOptions(secnonce *SecNonce, secshare *SecretShare, myID int, sessio
 // errors, in its order. It reads only public values.
 func (s *SessionContext) signerIndex(share *SecretShare, id int) (int, error) {
 	c := s.signers
-	if c.pubshareIndex(&share.pub) < 0 {
+	k := c.pubshareIndex(&share.pub)
+	if k < 0 {
 		return -1, ErrSignerNotInPubShares
 	}
 	i := c.idIndex(id)
-	if i < 0 {
-		return -1, ErrSignerNotInIDs
+	if i >= 0 && c.pubshares[i] == share.pub {
+		return i, nil
 	}
-	if c.pubshares[i] != share.pub {
-		return -1, ErrSignerMismatch
+	err := ErrSignerNotInIDs
+	if i >= 0 {
+		err = ErrSignerMismatch
 	}
-	return i, nil
+	if id == k { // the share's index, not its identifier c.ids[k] ≠ id
+		return -1, fmt.Errorf("%w: %d is the signer's index in the Signers Context, not its participant identifier %d", err, id, c.ids[k])
+	}
+	return -1, err
 }
 
 // sign sets sig to the partial signature s = k₁ + b·k₂ + e·λ·d of the
@@ -183,14 +199,21 @@ func (s *SessionContext) sign(sig *secp256k1.Scalar, st *secNonceState, share *S
 }
 
 // PartialSigVerify checks the partial signature psig of the signer at index
-// i of the Signers Context (BIP-445's PartialSigVerify), given every
-// signer's public nonce (pubnonces[j] is the nonce of the signer at index j
-// of signers), the tweaks with their modes, and the message. It aggregates
-// the nonces itself, so it is independent of the coordinator.
+// signerIndex of the Signers Context (BIP-445's PartialSigVerify), given
+// every signer's public nonce (pubnonces[j] is the nonce of the signer at
+// index j of signers), the tweaks with their modes, and the message. It
+// aggregates the nonces itself, so it is independent of the coordinator.
+//
+// signerIndex is BIP-445's i: the signer's 0-based position in the lists
+// of the Signers Context, 0 ≤ signerIndex < u, the position of its
+// identifier in the list given to NewSignersContext
+// (SignersContext.SignerIndex returns it). It is not the participant
+// identifier, which Sign takes: with signers {1, 2}, participant 2's
+// partial signature is at index 1.
 //
 // It returns nil if psig is valid. Otherwise it returns an
 // InvalidContributionError that names the culprit: a public nonce
-// (NonceAgg) by index, or signer i with ContribPartialSig (cause
+// (NonceAgg) by index, or signer signerIndex with ContribPartialSig (cause
 // ErrPartialSig or ErrPartialSigVerify) if psig itself is invalid. It
 // returns ErrSignerIndex for an index out of range or a number of nonces
 // other than the number of signers, and the tweak errors of
@@ -198,18 +221,21 @@ func (s *SessionContext) sign(sig *secp256k1.Scalar, st *secNonceState, share *S
 //
 // To verify the partial signatures of many signers of one session, create
 // the session once and use SessionContext.PartialSigVerify. Variable time.
-func PartialSigVerify(psig *PartialSig, pubnonces []PubNonce, signers *SignersContext, tweaks [][]byte, isXOnly []bool, msg []byte, i int) error {
+func PartialSigVerify(psig *PartialSig, pubnonces []PubNonce, signers *SignersContext, tweaks [][]byte, isXOnly []bool, msg []byte, signerIndex int) error {
 	if err := signers.check(); err != nil {
 		return err
 	}
-	if len(pubnonces) != len(signers.ids) || i < 0 || i >= len(pubnonces) {
+	if len(pubnonces) != len(signers.ids) {
 		return ErrSignerIndex
+	}
+	if err := signers.checkSignerIndex(signerIndex); err != nil {
+		return err
 	}
 	session, err := NewSessionContextWithNonces(signers, pubnonces, tweaks, isXOnly, msg)
 	if err != nil {
 		return err
 	}
-	return session.PartialSigVerify(psig, &pubnonces[i], i)
+	return session.PartialSigVerify(psig, &pubnonces[signerIndex], signerIndex)
 }
 
 // PartialSigAgg aggregates the partial signatures of all signers of the

@@ -1,6 +1,7 @@
 package frost
 
 import (
+	"fmt"
 	"math"
 	"slices"
 
@@ -200,6 +201,20 @@ func (c *SignersContext) TweakContext() *TweakContext {
 func (c *SignersContext) SignerIndex(id int) int {
 	must(c.check())
 	return c.idIndex(id)
+}
+
+// checkSignerIndex returns nil if i is the index of one of c's signers, and
+// otherwise ErrSignerIndex, saying so if i is the identifier of a signer
+// at another index.
+func (c *SignersContext) checkSignerIndex(i int) error {
+	u := len(c.ids)
+	if i >= 0 && i < u {
+		return nil
+	}
+	if k := c.idIndex(i); k >= 0 {
+		return fmt.Errorf("%w: %d is the participant identifier of the signer at index %d, not a signer index (0 ≤ index < %d)", ErrSignerIndex, i, k, u)
+	}
+	return fmt.Errorf("%w: signer index %d, %d signers", ErrSignerIndex, i, u)
 }
 
 // idIndex returns the index of the signer with identifier id, or −1.
