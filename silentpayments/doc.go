@@ -32,7 +32,8 @@
 //     Address / LabeledAddress / ChangeAddress, Scan (full node: from a
 //     PrevoutsSummary) and ScanWithTweak (light client: from a published
 //     tweak). A FoundOutput carries the output's tweak and its
-//     PrivateKey for signing.
+//     PrivateKey for signing; fmt prints the tweak as REDACTED, as it
+//     links the output to the receiver.
 //   - Light clients (lightclient.go): ParsePublicTweak for the 33-byte
 //     tweak data; PrevoutsSummary.Bytes and ParsePrevoutsSummary for the
 //     65-byte summary ser_P(A) ‖ input_hash (this package's encoding:

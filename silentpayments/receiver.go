@@ -2,6 +2,7 @@ package silentpayments
 
 import (
 	"errors"
+	"fmt"
 
 	"github.com/kestrel-crypto/secp256k1"
 	"github.com/kestrel-crypto/secp256k1/internal/group"
@@ -162,6 +163,11 @@ func (r *Receiver) ChangeAddress(hrp string) *Address {
 // FoundOutput is an output that pays the receiver. Its zero value, whose
 // Tweak is 0, is not one: PrivateKey returns an error wrapping
 // secp256k1.ErrUninitialized for it rather than b_spend itself.
+//
+// Tweak links the output to the receiver's address (PublicKey = B_spend +
+// Tweak·G, up to the label) and, with b_spend, gives the output's private
+// key: fmt prints the other fields and REDACTED for it (see Format). Store
+// it as carefully as the wallet's other spending data.
 type FoundOutput struct {
 	Index     int      // position in the outputs passed to the scan
 	PublicKey [32]byte // the x-only output key
@@ -171,6 +177,32 @@ type FoundOutput struct {
 	K       uint32 // the k of t_k
 	Labeled bool
 	Label   uint32 // m, if Labeled
+}
+
+// String returns the public fields of f and REDACTED for its Tweak.
+func (f FoundOutput) String() string {
+	label := "unlabeled"
+	if f.Labeled {
+		label = fmt.Sprintf("label %d", f.Label)
+	}
+	return fmt.Sprintf("silentpayments.FoundOutput(index %d, output key %x, k %d, %s, tweak REDACTED)", f.Index, f.PublicKey, f.K, label)
+}
+
+// GoString returns the fields of f in Go syntax, with REDACTED for its
+// Tweak, for %#v.
+func (f FoundOutput) GoString() string {
+	return fmt.Sprintf("silentpayments.FoundOutput{Index: %d, PublicKey: %#v, Tweak: REDACTED, K: %d, Labeled: %t, Label: %d}", f.Index, f.PublicKey, f.K, f.Labeled, f.Label)
+}
+
+// Format makes every fmt verb (%v, %+v, %s, %x, %d, …) print String's text
+// (GoString's for %#v), for a FoundOutput, a pointer to one, or one in an
+// exported field, slice or map: never its Tweak.
+func (f FoundOutput) Format(st fmt.State, verb rune) {
+	if verb == 'v' && st.Flag('#') {
+		fmt.Fprint(st, f.GoString())
+		return
+	}
+	fmt.Fprint(st, f.String())
 }
 
 // PrivateKey returns the output's private key d = b_spend + Tweak mod n, for

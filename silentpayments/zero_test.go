@@ -2,8 +2,10 @@ package silentpayments
 
 import (
 	"bytes"
+	"fmt"
 	"math/rand/v2"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/kestrel-crypto/secp256k1"
@@ -222,6 +224,55 @@ func TestReceiverFormat(t *testing.T) {
 	h := holder{Value: *r, Ptr: r, List: []Receiver{*r}, Map: map[string]*Receiver{"r": r}, Input: InputKey{PrivateKey: scan}}
 	testref.CheckRedacted(t, secrets, r, *r, h, &h)
 	testkey.CheckJSONRefused(t, r, *r, h, InputKey{PrivateKey: scan})
+}
+
+// TestFoundOutputFormat checks that no fmt verb prints a FoundOutput's
+// Tweak, which links the output to the receiver, for a FoundOutput by
+// value, by pointer, in a slice and in a struct holding it either way, and
+// that %v, %+v, %s and %#v still show the public fields.
+func TestFoundOutputFormat(t *testing.T) {
+	rng := testref.PCG(t)
+	f := FoundOutput{Index: 3, K: 1, Labeled: true, Label: 7}
+	for i := range f.Tweak {
+		f.Tweak[i] = byte(rng.Uint32())
+		f.PublicKey[i] = byte(rng.Uint32())
+	}
+	secrets := testref.SecretTexts(f.Tweak[:])
+	type holder struct {
+		Value FoundOutput
+		Ptr   *FoundOutput
+		List  []FoundOutput
+	}
+	h := holder{Value: f, Ptr: &f, List: []FoundOutput{f}}
+	key := fmt.Sprintf("%x", f.PublicKey)
+	for _, verb := range []string{"%v", "%+v", "%#v", "%s", "%x"} {
+		t.Run(verb, func(t *testing.T) {
+			for _, arg := range []any{f, &f, []FoundOutput{f}, h, &h} {
+				out := fmt.Sprintf(verb, arg)
+				for _, sec := range secrets {
+					if strings.Contains(out, sec) {
+						t.Fatalf("fmt.Sprintf(%q, %T) = %q contains the tweak (%q)", verb, arg, out, sec)
+					}
+				}
+				if !strings.Contains(out, "REDACTED") {
+					t.Errorf("fmt.Sprintf(%q, %T) = %q, want REDACTED for the tweak", verb, arg, out)
+				}
+			}
+			want := "silentpayments.FoundOutput(index 3, output key " + key + ", k 1, label 7, tweak REDACTED)"
+			if verb == "%#v" {
+				want = fmt.Sprintf("silentpayments.FoundOutput{Index: 3, PublicKey: %#v, Tweak: REDACTED, K: 1, Labeled: true, Label: 7}", f.PublicKey)
+			}
+			for _, arg := range []any{f, &f} {
+				if got := fmt.Sprintf(verb, arg); got != want {
+					t.Errorf("fmt.Sprintf(%q, %T) = %q, want %q", verb, arg, got, want)
+				}
+			}
+		})
+	}
+	testref.CheckRedacted(t, secrets, f, &f, h, &h) // and the other verbs
+	if got, want := fmt.Sprint(FoundOutput{}), "silentpayments.FoundOutput(index 0, output key "+strings.Repeat("00", 32)+", k 0, unlabeled, tweak REDACTED)"; got != want {
+		t.Errorf("zero FoundOutput: %q, want %q", got, want)
+	}
 }
 
 // TestAccessorAllocations checks that PublicKeySum, which returns a copy,
