@@ -64,6 +64,7 @@ var zeroCalls = []zeroCall{
 	{"(*btcaddr.Address)(nil).Validate", func() { (*btcaddr.Address)(nil).Validate() }},                                                          // btcaddr/address.go
 	{"(*chilldkg.HostSecretKey)(nil).PublicKey", func() { (*chilldkg.HostSecretKey)(nil).PublicKey() }},                                          // frost/chilldkg/hostkey.go
 	{"(*chilldkg.SessionParams)(nil).Validate", func() { (*chilldkg.SessionParams)(nil).Validate() }},                                            // frost/chilldkg/params.go
+	{"(*dleq.Proof)(nil).MarshalBinary", func() { (*dleq.Proof)(nil).MarshalBinary() }},                                                          // dleq/proof.go
 	{"(*dleq.Proof)(nil).UnmarshalBinary", func() { (*dleq.Proof)(nil).UnmarshalBinary(nil) }},                                                   // dleq/proof.go
 	{"(*ecdsa.Signature)(nil).UnmarshalBinary", func() { (*ecdsa.Signature)(nil).UnmarshalBinary(nil) }},                                         // ecdsa/signature_encoding.go
 	{"(*ecdsa.Signature)(nil).UnmarshalText", func() { (*ecdsa.Signature)(nil).UnmarshalText(nil) }},                                             // ecdsa/signature_encoding.go

@@ -3,7 +3,9 @@ package dleq
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"math/big"
+	"strings"
 	"testing"
 
 	"github.com/kestrel-crypto/secp256k1"
@@ -215,5 +217,47 @@ func TestProofEncoding(t *testing.T) {
 	q, err := ParseProof(b)
 	if err != nil || !q.Equal(proof) {
 		t.Fatal(err)
+	}
+}
+
+// TestNilProofMethods calls every method of *Proof on a nil *Proof: the
+// ones with an error result return an error wrapping
+// secp256k1.ErrUninitialized that names the type, Bytes panics with a
+// message naming it, and Equal compares nil as documented.
+func TestNilProofMethods(t *testing.T) {
+	var p *Proof
+	const name = "dleq: use of a nil *Proof"
+	func() {
+		defer func() {
+			if r := recover(); fmt.Sprint(r) != name {
+				t.Errorf("Bytes on a nil *Proof: panic %v, want %q", r, name)
+			}
+		}()
+		p.Bytes()
+	}()
+	named := func(method string, err error) {
+		t.Helper()
+		if !errors.Is(err, secp256k1.ErrUninitialized) || !strings.HasPrefix(fmt.Sprint(err), name) {
+			t.Errorf("%s on a nil *Proof: %v, want an error naming the type", method, err)
+		}
+	}
+	b, err := p.MarshalBinary()
+	named("MarshalBinary", err)
+	if b != nil {
+		t.Errorf("MarshalBinary on a nil *Proof: %x", b)
+	}
+	rng := testref.PCG(t)
+	_, proof, err := Prove(testkey.Random(t, rng), testkey.Random(t, rng).PublicKey(), nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	named("UnmarshalBinary (a valid proof)", p.UnmarshalBinary(proof.Bytes()))
+	named("UnmarshalBinary (nil)", p.UnmarshalBinary(nil))
+	if !p.Equal(nil) || p.Equal(proof) || proof.Equal(p) {
+		t.Error("Equal: two nil proofs are equal, a nil and a non-nil one are not")
+	}
+	// The zero Proof is not nil: it encodes as 64 zero bytes.
+	if b, err := new(Proof).MarshalBinary(); err != nil || !bytes.Equal(b, make([]byte, ProofSize)) {
+		t.Errorf("MarshalBinary of the zero Proof: %x, %v", b, err)
 	}
 }

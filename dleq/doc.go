@@ -44,5 +44,8 @@
 // returns an error wrapping secp256k1.ErrUninitialized for it, and Verify
 // returns ErrInvalidProof (a verifier never says "valid" for a key that is
 // not one). The zero Proof is (e, s) = (0, 0), which no verification
-// accepts: R₁ = 0·G − 0·A is the point at infinity.
+// accepts: R₁ = 0·G − 0·A is the point at infinity. A nil *Proof fails
+// Verify with ErrInvalidProof; its methods with an error result return an
+// error wrapping secp256k1.ErrUninitialized, and Bytes panics, each naming
+// the type.
 package dleq
