@@ -105,7 +105,7 @@ func KeyAgg(pubkeys [][]byte) (*KeyAggContext, error) {
 		// point, and given to the Point API through the uncompressed
 		// encoding, which needs no square root.
 		if len(pk) != PublicKeySize {
-			return nil, blame(i, ContribPubKey, keyLengthError(len(pk)))
+			return nil, blame(i, ContribPubKey, fmt.Errorf("%w: %s", ErrPublicKey, keyLengthDetail(len(pk))))
 		}
 		if !frostcore.SetCompressed(&kl.ipoints[i], (*[33]byte)(pk)) {
 			return nil, blame(i, ContribPubKey, ErrPublicKey)
@@ -150,13 +150,13 @@ func (c *KeyAggContext) setQ(Q *secp256k1.Point) error {
 	return nil
 }
 
-// keyLengthError is the cause, wrapping ErrPublicKey, for an individual
-// public key of n bytes, not the 33 of a compressed key.
-func keyLengthError(n int) error {
+// keyLengthDetail is the detail of the error for an individual public key
+// of n bytes, not the 33 of a compressed key.
+func keyLengthDetail(n int) string {
 	if n == 32 {
-		return fmt.Errorf("%w: want 33 bytes, got 32: musig2 takes 33-byte compressed keys, not x-only keys", ErrPublicKey)
+		return "want 33 bytes, got 32: musig2 takes 33-byte compressed keys, not x-only keys"
 	}
-	return fmt.Errorf("%w: want 33 bytes, got %d: musig2 takes 33-byte compressed keys", ErrPublicKey, n)
+	return fmt.Sprintf("want 33 bytes, got %d: musig2 takes 33-byte compressed keys", n)
 }
 
 // hashKeys returns BIP-327's HashKeys(pk₁..u) = hash_KeyAgg list(pk₁ ‖ … ‖ pk_u).

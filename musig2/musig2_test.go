@@ -332,17 +332,20 @@ func TestNonceGenInputs(t *testing.T) {
 	if !bytes.Equal(gen(NonceGenOptions{AggPublicKey: []byte{}, ExtraIn: []byte{}}), gen(NonceGenOptions{})) {
 		t.Error("empty AggPublicKey/ExtraIn differ from absent ones")
 	}
-	// Invalid inputs.
+	// Invalid inputs: ErrNonceGenInput, with the detail.
 	for name, c := range map[string]struct {
-		pk   []byte
-		opts *NonceGenOptions
+		pk     []byte
+		opts   *NonceGenOptions
+		detail string
 	}{
-		"short pk":    {pk[:32], nil},
-		"long aggpk":  {pk, &NonceGenOptions{AggPublicKey: make([]byte, 33)}},
-		"short aggpk": {pk, &NonceGenOptions{AggPublicKey: make([]byte, 31)}},
+		"x-only pk":   {pk[1:], nil, "pk: want 33 bytes, got 32: musig2 takes 33-byte compressed keys, not x-only keys"},
+		"long pk":     {append(slices.Clone(pk), 0), nil, "pk: want 33 bytes, got 34: musig2 takes 33-byte compressed keys"},
+		"long aggpk":  {pk, &NonceGenOptions{AggPublicKey: make([]byte, 33)}, "AggPublicKey: want 0 or 32 bytes (an x-only key), got 33"},
+		"short aggpk": {pk, &NonceGenOptions{AggPublicKey: make([]byte, 31)}, "AggPublicKey: want 0 or 32 bytes (an x-only key), got 31"},
 	} {
-		if _, _, err := NonceGen(c.pk, c.opts); !errors.Is(err, ErrNonceGenInput) {
-			t.Errorf("%s: %v, want ErrNonceGenInput", name, err)
+		_, _, err := NonceGen(c.pk, c.opts)
+		if want := ErrNonceGenInput.Error() + ": " + c.detail; !errors.Is(err, ErrNonceGenInput) || err.Error() != want {
+			t.Errorf("%s: %v, want %q", name, err, want)
 		}
 	}
 	_, _, err := NonceGen(pk, &NonceGenOptions{Rand: bytes.NewReader(rnd[:31])})
