@@ -99,11 +99,11 @@ func generatePrivateKey(r io.Reader) (*PrivateKey, error) {
 }
 
 // NewPrivateKey returns the private key with the 32-byte big-endian value b,
-// or ErrPrivateKey if b is not 32 bytes or its value is 0 or ≥ n. It takes
-// time independent of the value of b.
+// or ErrPrivateKey if b is not 32 bytes (wrapped with both lengths) or its
+// value is 0 or ≥ n. It takes time independent of the value of b.
 func NewPrivateKey(b []byte) (*PrivateKey, error) {
 	if len(b) != 32 {
-		return nil, ErrPrivateKey
+		return nil, lengthError(ErrPrivateKey, "32", len(b))
 	}
 	k := new(PrivateKey)
 	if _, err := k.s.SetCanonicalBytes(b); err != nil || k.s.IsZero() == 1 {
@@ -183,7 +183,10 @@ func (k *PrivateKey) PublicKey() *PublicKey {
 
 // ParsePublicKey parses a SEC 1 public key: 33 bytes (compressed) or 65
 // bytes (uncompressed, or hybrid 0x06/0x07 accepted as libsecp256k1 does).
-// The identity is not a public key.
+// The identity is not a public key. An encoding of another length or with
+// another prefix gives an error wrapping ErrPointEncoding that says which
+// ("want 33 or 65 bytes, got 2"); coordinates not less than p give
+// ErrPointEncoding, and a point off the curve ErrPointNotOnCurve.
 func ParsePublicKey(b []byte) (*PublicKey, error) {
 	var a group.Affine
 	if err := decodeAffine(&a, b); err != nil {

@@ -33,9 +33,12 @@ var (
 )
 
 // setTweak sets t to the 32-byte tweak b, or returns ErrTweak if b is not 32
-// bytes or its value is not less than n. The value of b is processed in
-// constant time.
+// bytes (wrapped with both lengths) or its value is not less than n. The
+// value of b is processed in constant time.
 func setTweak(t *Scalar, b []byte) error {
+	if len(b) != 32 {
+		return lengthError(ErrTweak, "32", len(b))
+	}
 	if _, err := t.SetCanonicalBytes(b); err != nil {
 		return ErrTweak
 	}

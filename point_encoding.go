@@ -3,6 +3,7 @@ package secp256k1
 import (
 	"encoding/hex"
 	"errors"
+	"fmt"
 
 	"github.com/kestrel-crypto/secp256k1/internal/debug"
 	"github.com/kestrel-crypto/secp256k1/internal/field"
@@ -25,12 +26,18 @@ var (
 // encoding: 33 bytes (0x02 or 0x03 prefix, compressed), 65 bytes (0x04
 // prefix, uncompressed; or the hybrid 0x06/0x07 prefix whose parity must match
 // y, accepted as libsecp256k1 does), or the single byte 0x00 for the identity.
-// Coordinates must be less than p. On error v is unchanged.
+// Coordinates must be less than p. On error v is unchanged; an error for a
+// wrong length or prefix says which.
 func (v *Point) SetBytes(b []byte) (*Point, error) {
-	if len(b) == 1 && b[0] == 0 {
+	switch {
+	case len(b) == 1 && b[0] == 0:
 		v.p = group.Jacobian{}
 		v.p.Y.One()
 		return v, nil
+	case len(b) == 1:
+		return nil, fmt.Errorf("%w: 1 byte 0x%02x, want 0x00 (the identity)", ErrPointEncoding, b[0])
+	case len(b) != 33 && len(b) != 65:
+		return nil, lengthError(ErrPointEncoding, "1, 33 or 65", len(b))
 	}
 	var a group.Affine
 	if err := decodeAffine(&a, b); err != nil {
@@ -44,7 +51,8 @@ func (v *Point) SetBytes(b []byte) (*Point, error) {
 }
 
 // decodeAffine decodes a 33- or 65-byte SEC 1 encoding (not the identity)
-// into a, canonical coordinates. It does not touch a on error.
+// into a, canonical coordinates. It does not touch a on error. An error for
+// a wrong length or prefix wraps ErrPointEncoding with what is wrong.
 func decodeAffine(a *group.Affine, b []byte) error {
 	switch {
 	case len(b) == 33 && (b[0] == 2 || b[0] == 3):
@@ -74,8 +82,12 @@ func decodeAffine(a *group.Affine, b []byte) error {
 		}
 		*a = t
 		return nil
+	case len(b) == 33:
+		return fmt.Errorf("%w: prefix 0x%02x of 33 bytes, want 0x02 or 0x03", ErrPointEncoding, b[0])
+	case len(b) == 65:
+		return fmt.Errorf("%w: prefix 0x%02x of 65 bytes, want 0x04, 0x06 or 0x07", ErrPointEncoding, b[0])
 	}
-	return ErrPointEncoding
+	return lengthError(ErrPointEncoding, "33 or 65", len(b))
 }
 
 // SetXOnlyBytes sets v to the point with x coordinate b and even y (BIP-340's
@@ -83,7 +95,7 @@ func decodeAffine(a *group.Affine, b []byte) error {
 // a square. On error v is unchanged.
 func (v *Point) SetXOnlyBytes(b []byte) (*Point, error) {
 	if len(b) != 32 {
-		return nil, ErrPointEncoding
+		return nil, lengthError(ErrPointEncoding, "32", len(b))
 	}
 	var x field.Element
 	if _, err := x.SetCanonicalBytes((*[32]byte)(b)); err != nil {

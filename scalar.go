@@ -53,7 +53,7 @@ func (s *Scalar) SetUint64(x uint64) *Scalar {
 // whether it is accepted can be observed.
 func (s *Scalar) SetCanonicalBytes(b []byte) (*Scalar, error) {
 	if len(b) != 32 {
-		return nil, ErrScalarLength
+		return nil, lengthError(ErrScalarLength, "32", len(b))
 	}
 	if _, err := s.val.SetCanonicalBytes((*[32]byte)(b)); err != nil {
 		return nil, ErrScalarOverflow
@@ -70,7 +70,7 @@ func (s *Scalar) SetCanonicalBytes(b []byte) (*Scalar, error) {
 // output is not uniform: values below 2²⁵⁶ − n are about twice as likely.
 func (s *Scalar) SetReducedBytes(b []byte) (*Scalar, error) {
 	if len(b) != 32 {
-		return nil, ErrScalarLength
+		return nil, lengthError(ErrScalarLength, "32", len(b))
 	}
 	s.val.SetReducedBytes((*[32]byte)(b))
 	return s, nil
@@ -85,7 +85,7 @@ func (s *Scalar) SetReducedBytes(b []byte) (*Scalar, error) {
 // scalar (as hash_to_field of RFC 9380 with a 64-byte expansion).
 func (s *Scalar) SetUniformBytes(b []byte) (*Scalar, error) {
 	if len(b) != 64 {
-		return nil, ErrScalarLength
+		return nil, lengthError(ErrScalarLength, "64", len(b))
 	}
 	s.val.SetUniformBytes((*[64]byte)(b))
 	return s, nil

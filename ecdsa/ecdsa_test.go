@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
+	"fmt"
 	"testing"
 
 	"github.com/kestrel-crypto/secp256k1"
@@ -139,6 +140,21 @@ func TestVerifyRejectsZeroAndOverflow(t *testing.T) {
 		if _, err := ParseCompactSignature(c); !errors.Is(err, ErrCompact) {
 			t.Fatalf("compact with a value = n: %v", err)
 		}
+	}
+}
+
+// TestParseCompactSignatureLength checks that a compact signature of the
+// wrong length gives ErrCompact wrapped with both lengths, and one of the
+// right length with a value ≥ n the sentinel itself.
+func TestParseCompactSignatureLength(t *testing.T) {
+	for _, n := range []int{0, 63, 65} {
+		_, err := ParseCompactSignature(make([]byte, n))
+		if want := fmt.Sprintf("%v: want 64 bytes, got %d", ErrCompact, n); !errors.Is(err, ErrCompact) || err.Error() != want {
+			t.Errorf("%d bytes: %v, want %q", n, err, want)
+		}
+	}
+	if _, err := ParseCompactSignature(bytes.Repeat([]byte{0xff}, 64)); err != ErrCompact {
+		t.Errorf("r = s = 2²⁵⁶ − 1: %v, want ErrCompact", err)
 	}
 }
 

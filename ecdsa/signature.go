@@ -22,6 +22,7 @@ package ecdsa
 
 import (
 	"errors"
+	"fmt"
 
 	"github.com/kestrel-crypto/secp256k1"
 )
@@ -80,10 +81,12 @@ func (sig *Signature) Normalize() *Signature {
 }
 
 // ParseCompactSignature parses the 64-byte encoding r ‖ s, each a big-endian
-// value less than n (zero is accepted here and rejected by Verify).
+// value less than n (zero is accepted here and rejected by Verify). It
+// returns ErrCompact for a value not less than n, and ErrCompact wrapped
+// with both lengths for another length ("want 64 bytes, got 65").
 func ParseCompactSignature(b []byte) (*Signature, error) {
 	if len(b) != 64 {
-		return nil, ErrCompact
+		return nil, fmt.Errorf("%w: want 64 bytes, got %d", ErrCompact, len(b))
 	}
 	sig := new(Signature)
 	if _, err := sig.r.SetCanonicalBytes(b[:32]); err != nil {

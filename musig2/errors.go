@@ -3,6 +3,7 @@ package musig2
 import (
 	"errors"
 	"fmt"
+	"strings"
 )
 
 // Errors that name no culprit. BIP-327 raises these as plain value errors:
@@ -150,7 +151,9 @@ var ErrInvalidContribution = errors.New("musig2: invalid contribution")
 // failing function was given), or the nonce aggregator if Signer is
 // Aggregator. Contrib is the contribution at fault, one of the Contrib
 // constants. Err is the cause: ErrPublicKey, ErrPubNonce, ErrAggNonce,
-// ErrPartialSig or ErrPartialSigVerify.
+// ErrPartialSig or ErrPartialSigVerify, or one of them wrapped with a
+// detail (KeyAgg's for a key of the wrong length), which the message ends
+// with.
 //
 // Use errors.As to obtain it, or errors.Is with ErrInvalidContribution or
 // the cause.
@@ -160,12 +163,20 @@ type InvalidContributionError struct {
 	Err     error
 }
 
-// Error returns a message that names the culprit and the contribution.
+// Error returns a message that names the culprit and the contribution,
+// and ends with the cause's detail if it has one.
 func (e *InvalidContributionError) Error() string {
+	msg := fmt.Sprintf("musig2: invalid %s from signer %d", e.Contrib, e.Signer)
 	if e.Signer == Aggregator {
-		return fmt.Sprintf("musig2: invalid %s from the nonce aggregator", e.Contrib)
+		msg = fmt.Sprintf("musig2: invalid %s from the nonce aggregator", e.Contrib)
 	}
-	return fmt.Sprintf("musig2: invalid %s from signer %d", e.Contrib, e.Signer)
+	// A cause made by fmt.Errorf("%w: detail", sentinel) adds its detail.
+	if s := errors.Unwrap(e.Err); s != nil {
+		if detail, ok := strings.CutPrefix(e.Err.Error(), s.Error()+": "); ok {
+			msg += ": " + detail
+		}
+	}
+	return msg
 }
 
 // Unwrap returns the cause.

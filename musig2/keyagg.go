@@ -2,6 +2,7 @@ package musig2
 
 import (
 	"bytes"
+	"fmt"
 	"slices"
 
 	"github.com/kestrel-crypto/secp256k1"
@@ -80,8 +81,10 @@ type appliedTweak struct {
 // than once.
 //
 // For a key that is not a valid compressed encoding it returns an
-// InvalidContributionError that blames that key's index with ContribPubKey.
-// It returns ErrNoPublicKeys for an empty list and, with negligible
+// InvalidContributionError that blames that key's index with ContribPubKey
+// (cause ErrPublicKey; for a key that is not 33 bytes, such as a 32-byte
+// x-only key, wrapped with both lengths: "want 33 bytes, got 32"). It
+// returns ErrNoPublicKeys for an empty list and, with negligible
 // probability for honest keys, ErrAggregateInfinity.
 func KeyAgg(pubkeys [][]byte) (*KeyAggContext, error) {
 	u := len(pubkeys)
@@ -101,7 +104,10 @@ func KeyAgg(pubkeys [][]byte) (*KeyAggContext, error) {
 		// cpoint(pk), decoded once (one square root) into the engine's
 		// point, and given to the Point API through the uncompressed
 		// encoding, which needs no square root.
-		if len(pk) != PublicKeySize || !frostcore.SetCompressed(&kl.ipoints[i], (*[33]byte)(pk)) {
+		if len(pk) != PublicKeySize {
+			return nil, blame(i, ContribPubKey, fmt.Errorf("%w: %s", ErrPublicKey, keyLengthDetail(len(pk))))
+		}
+		if !frostcore.SetCompressed(&kl.ipoints[i], (*[33]byte)(pk)) {
 			return nil, blame(i, ContribPubKey, ErrPublicKey)
 		}
 		var unc [65]byte
@@ -142,6 +148,15 @@ func (c *KeyAggContext) setQ(Q *secp256k1.Point) error {
 	copy(c.qc[:], pub.BytesCompressed())
 	c.q.Set(pub.Point())
 	return nil
+}
+
+// keyLengthDetail is the detail of the error for an individual public key
+// of n bytes, not the 33 of a compressed key.
+func keyLengthDetail(n int) string {
+	if n == 32 {
+		return "want 33 bytes, got 32: musig2 takes 33-byte compressed keys, not x-only keys"
+	}
+	return fmt.Sprintf("want 33 bytes, got %d: musig2 takes 33-byte compressed keys", n)
 }
 
 // hashKeys returns BIP-327's HashKeys(pk₁..u) = hash_KeyAgg list(pk₁ ‖ … ‖ pk_u).

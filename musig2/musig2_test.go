@@ -6,6 +6,7 @@ import (
 	"io"
 	"math/rand"
 	"reflect"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -331,17 +332,20 @@ func TestNonceGenInputs(t *testing.T) {
 	if !bytes.Equal(gen(NonceGenOptions{AggPublicKey: []byte{}, ExtraIn: []byte{}}), gen(NonceGenOptions{})) {
 		t.Error("empty AggPublicKey/ExtraIn differ from absent ones")
 	}
-	// Invalid inputs.
+	// Invalid inputs: ErrNonceGenInput, with the detail.
 	for name, c := range map[string]struct {
-		pk   []byte
-		opts *NonceGenOptions
+		pk     []byte
+		opts   *NonceGenOptions
+		detail string
 	}{
-		"short pk":    {pk[:32], nil},
-		"long aggpk":  {pk, &NonceGenOptions{AggPublicKey: make([]byte, 33)}},
-		"short aggpk": {pk, &NonceGenOptions{AggPublicKey: make([]byte, 31)}},
+		"x-only pk":   {pk[1:], nil, "pk: want 33 bytes, got 32: musig2 takes 33-byte compressed keys, not x-only keys"},
+		"long pk":     {append(slices.Clone(pk), 0), nil, "pk: want 33 bytes, got 34: musig2 takes 33-byte compressed keys"},
+		"long aggpk":  {pk, &NonceGenOptions{AggPublicKey: make([]byte, 33)}, "AggPublicKey: want 0 or 32 bytes (an x-only key), got 33"},
+		"short aggpk": {pk, &NonceGenOptions{AggPublicKey: make([]byte, 31)}, "AggPublicKey: want 0 or 32 bytes (an x-only key), got 31"},
 	} {
-		if _, _, err := NonceGen(c.pk, c.opts); !errors.Is(err, ErrNonceGenInput) {
-			t.Errorf("%s: %v, want ErrNonceGenInput", name, err)
+		_, _, err := NonceGen(c.pk, c.opts)
+		if want := ErrNonceGenInput.Error() + ": " + c.detail; !errors.Is(err, ErrNonceGenInput) || err.Error() != want {
+			t.Errorf("%s: %v, want %q", name, err, want)
 		}
 	}
 	_, _, err := NonceGen(pk, &NonceGenOptions{Rand: bytes.NewReader(rnd[:31])})
@@ -639,6 +643,38 @@ func TestErrors(t *testing.T) {
 	}
 	if _, _, err := DeterministicSign(signers[0].sk, &AggNonce{}, pubkeys, nil, nil, nil, make([]byte, 31)); !errors.Is(err, ErrRand) {
 		t.Errorf("DeterministicSign with a short rand: %v", err)
+	}
+}
+
+// TestKeyAggKeyLength checks KeyAgg's error for an individual key that is
+// not 33 bytes: it blames the key's index, matches ErrPublicKey and
+// ErrInvalidContribution, and its message says what musig2 wants (for a
+// 32-byte x-only key, that it takes 33-byte compressed keys). A 33-byte key
+// that is no point keeps the plain message.
+func TestKeyAggKeyLength(t *testing.T) {
+	r := testref.Rand(t)
+	pubkeys := pubkeysOf(newSigners(t, r, 3, false))
+	for _, c := range []struct {
+		key  []byte
+		want string
+	}{
+		{pubkeys[1][1:], "musig2: invalid pubkey from signer 1: want 33 bytes, got 32: musig2 takes 33-byte compressed keys, not x-only keys"},
+		{append(slices.Clone(pubkeys[1]), 0), "musig2: invalid pubkey from signer 1: want 33 bytes, got 34: musig2 takes 33-byte compressed keys"},
+		{nil, "musig2: invalid pubkey from signer 1: want 33 bytes, got 0: musig2 takes 33-byte compressed keys"},
+		{make([]byte, 33), "musig2: invalid pubkey from signer 1"},
+	} {
+		keys := slices.Clone(pubkeys)
+		keys[1] = c.key
+		_, err := KeyAgg(keys)
+		var ice *InvalidContributionError
+		if !errors.As(err, &ice) || ice.Signer != 1 || ice.Contrib != ContribPubKey ||
+			!errors.Is(err, ErrPublicKey) || !errors.Is(err, ErrInvalidContribution) {
+			t.Errorf("%d-byte key: %v, want an InvalidContributionError blaming key 1 with ErrPublicKey", len(c.key), err)
+			continue
+		}
+		if err.Error() != c.want {
+			t.Errorf("%d-byte key: %q, want %q", len(c.key), err, c.want)
+		}
 	}
 }
 

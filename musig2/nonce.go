@@ -214,8 +214,9 @@ type NonceGenOptions struct {
 // Send the public nonce to the other signers (or to the nonce aggregator),
 // keep the secret nonce until Sign consumes it.
 //
-// It returns ErrNonceGenInput for a pk that is not 33 bytes, an AggPublicKey
-// that is neither empty nor 32 bytes, or an ExtraIn that is too long; an
+// It returns ErrNonceGenInput, wrapped with what is wrong, for a pk that is
+// not 33 bytes (such as an x-only key), an AggPublicKey that is neither
+// empty nor 32 bytes, or an ExtraIn that is too long; an
 // error wrapping secp256k1.ErrUninitialized for a SecretKey that is the zero
 // PrivateKey; ErrRand wrapping the error of a failing opts.Rand; and ErrSign
 // with probability 2⁻²⁵⁵. It is constant time in the secret key and the
@@ -229,8 +230,11 @@ func NonceGen(pk []byte, opts *NonceGenOptions) (*SecNonce, *PubNonce, error) {
 			return nil, nil, err
 		}
 	}
-	if len(pk) != PublicKeySize || !validNonceGenOptions(opts) {
-		return nil, nil, ErrNonceGenInput
+	if len(pk) != PublicKeySize {
+		return nil, nil, fmt.Errorf("%w: pk: %s", ErrNonceGenInput, keyLengthDetail(len(pk)))
+	}
+	if err := checkNonceGenOptions(opts); err != nil {
+		return nil, nil, err
 	}
 	var randPrime [32]byte
 	if opts.Rand == nil {
@@ -241,11 +245,16 @@ func NonceGen(pk []byte, opts *NonceGenOptions) (*SecNonce, *PubNonce, error) {
 	return nonceGen(pk, opts, &randPrime)
 }
 
-// validNonceGenOptions reports whether the lengths of opts' AggPublicKey
-// and ExtraIn are valid.
-func validNonceGenOptions(opts *NonceGenOptions) bool {
-	return (len(opts.AggPublicKey) == 0 || len(opts.AggPublicKey) == 32) &&
-		uint64(len(opts.ExtraIn)) <= math.MaxUint32
+// checkNonceGenOptions returns ErrNonceGenInput, wrapped with what is
+// wrong, if the length of opts' AggPublicKey or ExtraIn is invalid.
+func checkNonceGenOptions(opts *NonceGenOptions) error {
+	if n := len(opts.AggPublicKey); n != 0 && n != 32 {
+		return fmt.Errorf("%w: AggPublicKey: want 0 or 32 bytes (an x-only key), got %d", ErrNonceGenInput, n)
+	}
+	if uint64(len(opts.ExtraIn)) > math.MaxUint32 {
+		return fmt.Errorf("%w: ExtraIn: %d bytes, more than 2³² − 1", ErrNonceGenInput, len(opts.ExtraIn))
+	}
+	return nil
 }
 
 // nonceGen is NonceGen after the checks of its arguments, with the 32 bytes

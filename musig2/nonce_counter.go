@@ -64,10 +64,10 @@ func checkNonceGenCounter(sk *secp256k1.PrivateKey, opts *NonceGenOptions) error
 			return ErrNonceGenInput
 		}
 	}
-	if opts.Rand != nil || !validNonceGenOptions(opts) {
+	if opts.Rand != nil {
 		return ErrNonceGenInput
 	}
-	return nil
+	return checkNonceGenOptions(opts)
 }
 
 // counterExhausted is the next value of an exhausted NonceCounter.

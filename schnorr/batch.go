@@ -45,9 +45,17 @@ var (
 //
 // Add checks each entry before it joins the batch: a signature that is not
 // 64 bytes, whose r is not less than p or whose s is not less than n, or a
-// public key that is the zero value of secp256k1.PublicKey, is refused
-// with an error and not added. Every other invalid signature makes Verify
-// return false.
+// public key that is nil or the zero value of secp256k1.PublicKey, is
+// refused with an error. Every other invalid signature makes Verify return
+// false.
+//
+// A batch fails closed: once Add or AddTweakCheck has returned an error,
+// Verify returns false until Reset, so that a caller that ignores Add's
+// error never gets true for a batch that held an invalid signature. A
+// refused entry takes its position in the batch: the entries are numbered
+// by call, every Add and AddTweakCheck since the last Reset in order,
+// refused or not; Len counts them, and Invalid names the refused ones with
+// the invalid ones.
 //
 // A BatchVerifier keeps scratch memory proportional to the batch; Reset
 // empties it for reuse without freeing the memory, so that a verifier
@@ -59,6 +67,7 @@ type BatchVerifier struct {
 	msgs    []byte    // the messages, back to back
 	seed    hash.Hash // hash of every input, for the coefficients aᵢ
 	lenBuf  [8]byte   // scratch for the seed's length fields
+	refused bool      // an entry was refused since Reset: Verify is false
 	seedSum [32]byte  // the seed hash, in Verify
 	workers int       // SetWorkers' value
 
@@ -85,8 +94,9 @@ type batchEntry struct {
 	s   scalar.Scalar       // the signature's s, < n
 	e   scalar.Scalar       // the challenge (the tweak)
 
-	tweak  bool // a tweak check
-	parity int  // the tweaked key's y parity
+	tweak   bool // a tweak check
+	refused bool // Add or AddTweakCheck refused it: only its position is kept
+	parity  int  // the tweaked key's y parity
 }
 
 // NewBatchVerifier returns an empty batch verifier.
@@ -94,8 +104,11 @@ func NewBatchVerifier() *BatchVerifier {
 	return &BatchVerifier{seed: sha256.New(), keys: make(map[[32]byte]int)}
 }
 
-// Reset empties the batch, keeping its memory for reuse.
+// Reset empties the batch, keeping its memory for reuse, and clears the
+// refusals: the next entry is number 0, and Verify answers for the entries
+// added after Reset only.
 func (b *BatchVerifier) Reset() {
+	b.refused = false
 	b.entries = b.entries[:0]
 	b.msgs = b.msgs[:0]
 	b.seed.Reset()
@@ -109,30 +122,44 @@ func (b *BatchVerifier) Reset() {
 // 20 signatures or more are split. The result does not depend on it.
 func (b *BatchVerifier) SetWorkers(n int) { b.workers = n }
 
-// Len returns the number of signatures added since the last Reset.
+// Len returns the number of entries since the last Reset: every call of
+// Add and AddTweakCheck, refused or not. The entries are numbered 0 to
+// Len() − 1 in call order, as Invalid numbers them.
 func (b *BatchVerifier) Len() int { return len(b.entries) }
 
-// Add adds the signature sig of msg (any length) by pub to the batch. It
-// returns an error, and adds nothing, for a malformed entry:
+// refuse records a refused entry at the next position, which fails the
+// batch until Reset, and returns err. A nil b has nothing to record.
+func (b *BatchVerifier) refuse(err error) error {
+	if b != nil {
+		b.entries = append(b.entries, batchEntry{refused: true})
+		b.refused = true
+	}
+	return err
+}
+
+// Add adds the signature sig of msg (any length) by pub to the batch, as
+// entry number Len() − 1. It refuses a malformed entry with an error:
 // ErrSignatureLength for a signature that is not 64 bytes,
-// secp256k1.ErrUninitialized for a pub that is the zero value of
+// secp256k1.ErrUninitialized for a pub that is nil or the zero value of
 // secp256k1.PublicKey, ErrSignatureR for r ≥ p and ErrSignatureS for
-// s ≥ n, checked in that order. Any other invalid signature makes Verify
-// return false. The batch keeps a copy of pub.
+// s ≥ n, checked in that order. A refused entry still takes its position,
+// and Verify returns false until Reset (Invalid names it). Any other
+// invalid signature makes Verify return false too. The batch keeps a copy
+// of pub.
 func (b *BatchVerifier) Add(pub *secp256k1.PublicKey, msg, sig []byte) error {
 	if len(sig) != 64 {
-		return ErrSignatureLength
+		return b.refuse(ErrSignatureLength)
 	}
 	if err := pub.Validate(); err != nil {
-		return err
+		return b.refuse(err)
 	}
 	var r field.Element
 	var sc scalar.Scalar
 	if _, err := r.SetCanonicalBytes((*[32]byte)(sig[:32])); err != nil {
-		return ErrSignatureR
+		return b.refuse(ErrSignatureR)
 	}
 	if _, err := sc.SetCanonicalBytes((*[32]byte)(sig[32:])); err != nil {
-		return ErrSignatureS
+		return b.refuse(ErrSignatureS)
 	}
 	// The entry is built in place, in memory the batch keeps across Reset:
 	// a local would escape (its address goes to the hash below).
@@ -166,30 +193,31 @@ func (b *BatchVerifier) Add(pub *secp256k1.PublicKey, msg, sig []byte) error {
 // checking it alone, as libsecp256k1's batch verification reports). A
 // block validator adds the tweak checks of its taproot script-path spends
 // to the batch of its signatures. Verify then answers for both; Invalid
-// numbers the signatures and tweak checks together, in the order added.
+// numbers the signatures and tweak checks together, in call order.
 //
-// It returns an error, and adds nothing, for a malformed entry:
+// It refuses a malformed entry with an error, as Add does (the refused
+// entry takes its position, and Verify returns false until Reset):
 // ErrTweakCheck for a tweakedX that is not 32 bytes or not below p or a
-// parity other than 0 and 1, secp256k1.ErrUninitialized for the zero
+// parity other than 0 and 1, secp256k1.ErrUninitialized for a nil or zero
 // internal key, and ErrTweak for a tweak that is not 32 bytes or not below
 // n. A check that is false makes Verify return false.
 func (b *BatchVerifier) AddTweakCheck(tweakedX []byte, parity int, internal *secp256k1.PublicKey, tweak []byte) error {
 	if len(tweakedX) != 32 || (parity != 0 && parity != 1) {
-		return ErrTweakCheck
+		return b.refuse(ErrTweakCheck)
 	}
 	if err := internal.Validate(); err != nil {
-		return err
+		return b.refuse(err)
 	}
 	var x field.Element
 	if _, err := x.SetCanonicalBytes((*[32]byte)(tweakedX)); err != nil {
-		return ErrTweakCheck
+		return b.refuse(ErrTweakCheck)
 	}
 	if len(tweak) != 32 {
-		return ErrTweak
+		return b.refuse(ErrTweak)
 	}
 	var t scalar.Scalar
 	if _, err := t.SetCanonicalBytes((*[32]byte)(tweak)); err != nil {
-		return ErrTweak
+		return b.refuse(ErrTweak)
 	}
 	b.entries = append(b.entries, batchEntry{})
 	e := &b.entries[len(b.entries)-1]
@@ -212,11 +240,16 @@ func (b *BatchVerifier) AddTweakCheck(tweakedX []byte, parity int, internal *sec
 	return nil
 }
 
-// Verify reports whether every signature added is valid. An empty batch is
-// valid. A false result says only that at least one signature is invalid
-// (use Invalid to find them); a true result is wrong with probability at most
-// about 2⁻¹²⁸ per call.
+// Verify reports whether every Add and AddTweakCheck since the last Reset
+// succeeded and every signature (and tweak check) added is valid: a batch
+// with a refused entry is false, without any verification. An empty batch
+// is valid. A false result says only that at least one entry is refused or
+// invalid (use Invalid to find them); a true result is wrong with
+// probability at most about 2⁻¹²⁸ per call.
 func (b *BatchVerifier) Verify() bool {
+	if b.refused {
+		return false
+	}
 	u := len(b.entries)
 	switch u {
 	case 0:
@@ -363,9 +396,11 @@ func batchCoefficient(a *scalar.Scalar, seed *[32]byte, i int) {
 	a.SetReducedBytes(&b)
 }
 
-// Invalid returns the indices, in the order added, of the signatures (and
-// tweak checks) that do not verify, by verifying each one on its own (as costly as not batching;
-// use it after Verify returned false).
+// Invalid returns the positions, in call order (see Len), of the entries
+// that Add or AddTweakCheck refused and of the signatures (and tweak
+// checks) that do not verify, by verifying each one on its own (as costly
+// as not batching; use it after Verify returned false). It is empty
+// exactly when Verify is true (but for Verify's 2⁻¹²⁸ error).
 func (b *BatchVerifier) Invalid() []int {
 	var out []int
 	for i := range b.entries {
@@ -376,8 +411,11 @@ func (b *BatchVerifier) Invalid() []int {
 	return out
 }
 
-// check verifies one entry on its own.
+// check verifies one entry on its own; a refused entry is false.
 func (b *BatchVerifier) check(e *batchEntry) bool {
+	if e.refused {
+		return false
+	}
 	if e.tweak {
 		return XOnlyTweakAddCheck(e.sig[:32], e.parity, &e.pub, e.sig[32:])
 	}

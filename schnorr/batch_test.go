@@ -143,8 +143,14 @@ func FuzzBatchVerifier(f *testing.F) {
 			if Verify(pub, msg, sig) {
 				t.Fatal("a signature refused by Add verifies")
 			}
-			if bv.Len() != len(valid) {
-				t.Fatal("a refused signature was added")
+			if bv.Len() != len(valid)+1 {
+				t.Fatalf("Len = %d after %d calls of Add", bv.Len(), len(valid)+1)
+			}
+			if bv.Verify() {
+				t.Fatal("a batch with a refused signature verifies")
+			}
+			if got, want := bv.Invalid(), []int{len(valid)}; !slices.Equal(got, want) {
+				t.Fatalf("Invalid = %v, want %v", got, want)
 			}
 			return
 		}
@@ -173,7 +179,8 @@ func batchAddError(sig []byte) error {
 // signature under a real key, and the same signature under the zero value
 // of secp256k1.PublicKey. Add accepted the zero key, whose point (0, 0)
 // made the batch's multi-scalar multiplication the identity, and Verify
-// returned true.
+// returned true. Add now refuses the zero key; the refused entry takes
+// position 1 and fails the batch by itself.
 func TestBatchVerifierZeroKeyReproducer(t *testing.T) {
 	k, _ := secp256k1.NewPrivateKey(bytes.Repeat([]byte{7}, 32))
 	msg := []byte("pay 1 BTC")
@@ -189,11 +196,14 @@ func TestBatchVerifierZeroKeyReproducer(t *testing.T) {
 	if err := bv.Add(new(secp256k1.PublicKey), msg, sig); !errors.Is(err, secp256k1.ErrUninitialized) {
 		t.Errorf("Add with the zero key: %v, want ErrUninitialized", err)
 	}
-	if bv.Len() != 1 {
-		t.Errorf("Len = %d after one valid Add, want 1", bv.Len())
+	if bv.Len() != 2 {
+		t.Errorf("Len = %d after two calls of Add, want 2", bv.Len())
 	}
 	if bv.Verify() {
 		t.Error("Verify = true for a batch with an invalid signature")
+	}
+	if got := bv.Invalid(); !slices.Equal(got, []int{0, 1}) {
+		t.Errorf("Invalid = %v, want [0 1]", got)
 	}
 	if Verify(k.PublicKey(), msg, sig) {
 		t.Error("single Verify = true for the invalid signature")
@@ -203,9 +213,11 @@ func TestBatchVerifierZeroKeyReproducer(t *testing.T) {
 // TestBatchVerifierZeroKeys adds signatures under the zero key at mixed
 // positions of batches of 1 to 45 entries (under up to 18 distinct keys, so
 // that both engines, Strauss and Pippenger, run): Add refuses each with
-// ErrUninitialized and adds nothing; a batch of valid signatures still
-// verifies, and one with an invalid signature, which the zero-key entries
-// repeat as in the reproducer, does not.
+// ErrUninitialized, the refused entry takes its position, and the batch
+// fails with Invalid naming the refused positions (and the invalid
+// signature, which the zero-key entries repeat as in the reproducer).
+// After Reset, the same batch without the zero-key entries verifies if
+// and only if its signatures are valid.
 func TestBatchVerifierZeroKeys(t *testing.T) {
 	r := testref.Rand(t)
 	all := makeSigned(t, r, 45, 18)
@@ -226,47 +238,68 @@ func TestBatchVerifierZeroKeys(t *testing.T) {
 				entries[bad].sig[63] ^= 0xff
 			}
 			bv := NewBatchVerifier()
+			var want []int // the positions of the refused and invalid entries
 			for i := 0; i <= n; i++ {
 				if zeroAt[i] {
-					z, before := entries[bad], bv.Len()
+					z := entries[bad]
+					want = append(want, bv.Len())
 					if err := bv.Add(zero, z.msg, z.sig); !errors.Is(err, secp256k1.ErrUninitialized) {
 						t.Fatalf("n=%d: Add with the zero key at %d: %v, want ErrUninitialized", n, i, err)
 					}
-					if bv.Len() != before {
-						t.Fatalf("n=%d: Add with the zero key at %d added an entry", n, i)
-					}
 				}
 				if i < n {
+					if invalid && i == bad {
+						want = append(want, bv.Len())
+					}
 					if err := bv.Add(entries[i].pub, entries[i].msg, entries[i].sig); err != nil {
 						t.Fatalf("n=%d: Add(%d): %v", n, i, err)
 					}
 				}
 			}
+			if bv.Verify() {
+				t.Fatalf("n=%d, signature %d invalid: %v: Verify = true with zero-key entries", n, bad, invalid)
+			}
+			if got := bv.Invalid(); !slices.Equal(got, want) {
+				t.Fatalf("n=%d, signature %d invalid: %v: Invalid = %v, want %v", n, bad, invalid, got, want)
+			}
+			bv.Reset()
+			for i := range n {
+				if err := bv.Add(entries[i].pub, entries[i].msg, entries[i].sig); err != nil {
+					t.Fatalf("n=%d: Add(%d): %v", n, i, err)
+				}
+			}
 			if got := bv.Verify(); got == invalid {
-				t.Fatalf("n=%d, signature %d invalid: %v: Verify = %v", n, bad, invalid, got)
+				t.Fatalf("n=%d, signature %d invalid: %v: Verify = %v after Reset", n, bad, invalid, got)
 			}
 		}
 	}
 }
 
+// max256 is 2²⁵⁶ − 1, the largest 32-byte value.
+var max256 = new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 256), big.NewInt(1))
+
+// withRS returns a copy of the 64-byte sig with r (its first 32 bytes) and
+// s (its last 32) replaced by the given values, where not nil.
+func withRS(sig []byte, r, s *big.Int) []byte {
+	b := slices.Clone(sig)
+	if r != nil {
+		r.FillBytes(b[:32])
+	}
+	if s != nil {
+		s.FillBytes(b[32:])
+	}
+	return b
+}
+
 // TestBatchVerifierAddErrors checks Add's refusals: each named error, in
-// its order, and that a refused entry is not added.
+// its order, and that a refused entry takes its position and fails the
+// batch until Reset.
 func TestBatchVerifierAddErrors(t *testing.T) {
 	k, _ := secp256k1.NewPrivateKey(bytes.Repeat([]byte{7}, 32))
 	pub := k.PublicKey()
 	msg := []byte("message")
 	sig, _ := Sign(k, msg, make([]byte, 32))
-	with := func(r, s *big.Int) []byte {
-		b := slices.Clone(sig)
-		if r != nil {
-			r.FillBytes(b[:32])
-		}
-		if s != nil {
-			s.FillBytes(b[32:])
-		}
-		return b
-	}
-	max256 := new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 256), big.NewInt(1))
+	with := func(r, s *big.Int) []byte { return withRS(sig, r, s) }
 	zero := new(secp256k1.PublicKey)
 	cases := []struct {
 		name string
@@ -289,16 +322,28 @@ func TestBatchVerifierAddErrors(t *testing.T) {
 	if err := bv.Add(pub, msg, sig); err != nil {
 		t.Fatal(err)
 	}
-	for _, c := range cases {
+	var refused []int
+	for i, c := range cases {
 		if err := bv.Add(c.pub, msg, c.sig); !errors.Is(err, c.want) {
 			t.Errorf("%s: Add = %v, want %v", c.name, err, c.want)
 		}
-		if bv.Len() != 1 {
-			t.Fatalf("%s: the refused entry was added", c.name)
+		if bv.Len() != i+2 {
+			t.Fatalf("%s: Len = %d after %d calls of Add", c.name, bv.Len(), i+2)
 		}
+		refused = append(refused, i+1)
+	}
+	if bv.Verify() {
+		t.Error("a batch with refused signatures verifies")
+	}
+	if got := bv.Invalid(); !slices.Equal(got, refused) {
+		t.Errorf("Invalid = %v, want %v", got, refused)
+	}
+	bv.Reset()
+	if err := bv.Add(pub, msg, sig); err != nil {
+		t.Fatal(err)
 	}
 	if !bv.Verify() {
-		t.Error("the batch of the one valid signature fails after refusals")
+		t.Error("the batch of the one valid signature fails after Reset")
 	}
 	// p − 1 is accepted by Add (an x coordinate below p, though not of a
 	// point) and rejected by Verify.
@@ -307,6 +352,108 @@ func TestBatchVerifierAddErrors(t *testing.T) {
 	}
 	if bv.Verify() {
 		t.Error("r = p − 1 verified")
+	}
+}
+
+// TestBatchVerifierFailsClosed checks that a batch fails closed: each
+// reason that Add or AddTweakCheck refuses an entry for, the refused call
+// first, in the middle or last among 0, 1, 2 and 40 valid signatures, on
+// one and on two workers. Verify must be false, Invalid must name exactly
+// the refused position (every call counts, as Len does), and after Reset
+// the valid signatures alone must verify. The message is never refused
+// (any length is a message), so no case changes it.
+func TestBatchVerifierFailsClosed(t *testing.T) {
+	r := testref.Rand(t)
+	valid := makeSigned(t, r, 40, 7)
+	check := makeTweakChecks(t, r, 1, nil)[0]
+	s := valid[0]
+	with := func(r, s *big.Int) []byte { return withRS(valid[0].sig, r, s) }
+	pBytes := testref.P.FillBytes(make([]byte, 32))
+	nBytes := testref.N.FillBytes(make([]byte, 32))
+	zero := new(secp256k1.PublicKey)
+	addSig := func(pub *secp256k1.PublicKey, sig []byte) func(*BatchVerifier) error {
+		return func(bv *BatchVerifier) error { return bv.Add(pub, s.msg, sig) }
+	}
+	addCheck := func(x []byte, parity int, internal *secp256k1.PublicKey, tweak []byte) func(*BatchVerifier) error {
+		return func(bv *BatchVerifier) error { return bv.AddTweakCheck(x, parity, internal, tweak) }
+	}
+	refusals := []struct {
+		name string
+		add  func(*BatchVerifier) error
+		want error
+	}{
+		{"sig 63 bytes", addSig(s.pub, s.sig[:63]), ErrSignatureLength},
+		{"sig 65 bytes", addSig(s.pub, append(slices.Clone(s.sig), 0)), ErrSignatureLength},
+		{"sig nil", addSig(s.pub, nil), ErrSignatureLength},
+		{"key nil", addSig(nil, s.sig), secp256k1.ErrUninitialized},
+		{"key zero", addSig(zero, s.sig), secp256k1.ErrUninitialized},
+		{"r = p", addSig(s.pub, with(testref.P, nil)), ErrSignatureR},
+		{"r = 2²⁵⁶ − 1", addSig(s.pub, with(max256, nil)), ErrSignatureR},
+		{"s = n", addSig(s.pub, with(nil, testref.N)), ErrSignatureS},
+		{"s = 2²⁵⁶ − 1", addSig(s.pub, with(nil, max256)), ErrSignatureS},
+		{"tweaked key 31 bytes", addCheck(check.x[:31], check.parity, check.internal, check.tweak), ErrTweakCheck},
+		{"tweaked key = p", addCheck(pBytes, check.parity, check.internal, check.tweak), ErrTweakCheck},
+		{"parity 2", addCheck(check.x, 2, check.internal, check.tweak), ErrTweakCheck},
+		{"parity −1", addCheck(check.x, -1, check.internal, check.tweak), ErrTweakCheck},
+		{"internal key nil", addCheck(check.x, check.parity, nil, check.tweak), secp256k1.ErrUninitialized},
+		{"internal key zero", addCheck(check.x, check.parity, zero, check.tweak), secp256k1.ErrUninitialized},
+		{"tweak 31 bytes", addCheck(check.x, check.parity, check.internal, check.tweak[:31]), ErrTweak},
+		{"tweak = n", addCheck(check.x, check.parity, check.internal, nBytes), ErrTweak},
+	}
+	for _, workers := range []int{1, 2} {
+		bv := NewBatchVerifier()
+		bv.SetWorkers(workers)
+		for _, rf := range refusals {
+			for _, n := range []int{0, 1, 2, 40} {
+				for _, at := range slices.Compact([]int{0, n / 2, n}) {
+					name := fmt.Sprintf("workers %d, %s at %d of %d valid", workers, rf.name, at, n)
+					bv.Reset()
+					for i := 0; i <= n; i++ {
+						if i == at {
+							if err := rf.add(bv); !errors.Is(err, rf.want) {
+								t.Fatalf("%s: error %v, want %v", name, err, rf.want)
+							}
+						}
+						if i < n {
+							if err := bv.Add(valid[i].pub, valid[i].msg, valid[i].sig); err != nil {
+								t.Fatalf("%s: Add(%d): %v", name, i, err)
+							}
+						}
+					}
+					if bv.Verify() {
+						t.Fatalf("%s: Verify = true", name)
+					}
+					if got := bv.Invalid(); !slices.Equal(got, []int{at}) {
+						t.Fatalf("%s: Invalid = %v, want [%d]", name, got, at)
+					}
+					if bv.Len() != n+1 {
+						t.Fatalf("%s: Len = %d, want %d", name, bv.Len(), n+1)
+					}
+					bv.Reset()
+					for i := range n {
+						if err := bv.Add(valid[i].pub, valid[i].msg, valid[i].sig); err != nil {
+							t.Fatalf("%s: Add(%d) after Reset: %v", name, i, err)
+						}
+					}
+					if !bv.Verify() || bv.Len() != n || len(bv.Invalid()) != 0 {
+						t.Fatalf("%s: after Reset, the %d valid signatures: Verify %v, Len %d, Invalid %v",
+							name, n, bv.Verify(), bv.Len(), bv.Invalid())
+					}
+				}
+			}
+		}
+	}
+	// Two refusals and a valid tweak check: both refused positions, and
+	// the check that follows them, count.
+	bv := NewBatchVerifier()
+	_ = refusals[0].add(bv)
+	for _, v := range valid[:3] {
+		_ = bv.Add(v.pub, v.msg, v.sig)
+	}
+	_ = refusals[len(refusals)-1].add(bv)
+	_ = bv.AddTweakCheck(check.x, check.parity, check.internal, check.tweak)
+	if bv.Verify() || bv.Len() != 6 || !slices.Equal(bv.Invalid(), []int{0, 4}) {
+		t.Fatalf("two refusals: Verify %v, Len %d, Invalid %v; want false, 6, [0 4]", bv.Verify(), bv.Len(), bv.Invalid())
 	}
 }
 
@@ -629,8 +776,8 @@ func TestBatchTweakChecks(t *testing.T) {
 		if err := bv.AddTweakCheck(tc.x, tc.parity, tc.internal, tc.tweak); !errors.Is(err, tc.want) {
 			t.Errorf("%s: %v, want %v", name, err, tc.want)
 		}
-		if bv.Len() != 0 {
-			t.Errorf("%s: the malformed check was added", name)
+		if bv.Len() != 1 || bv.Verify() || !slices.Equal(bv.Invalid(), []int{0}) {
+			t.Errorf("%s: Len %d, Verify %v, Invalid %v; want 1, false, [0]", name, bv.Len(), bv.Verify(), bv.Invalid())
 		}
 	}
 }

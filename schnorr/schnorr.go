@@ -17,6 +17,7 @@ package schnorr
 
 import (
 	"errors"
+	"fmt"
 
 	"github.com/kestrel-crypto/secp256k1"
 	"github.com/kestrel-crypto/secp256k1/internal/auxrand"
@@ -56,10 +57,12 @@ func challengeHash(r, px *[32]byte, msg []byte) [32]byte {
 }
 
 // ParsePublicKey parses a 32-byte x-only public key (BIP-340's lift_x: the
-// point with that x and an even y).
+// point with that x and an even y). It returns ErrPublicKey for an x that
+// is not less than p or of no point, and ErrPublicKey wrapped with both
+// lengths for another length ("want 32 bytes, got 33").
 func ParsePublicKey(b []byte) (*secp256k1.PublicKey, error) {
 	if len(b) != 32 {
-		return nil, ErrPublicKey
+		return nil, fmt.Errorf("%w: want 32 bytes, got %d", ErrPublicKey, len(b))
 	}
 	// lift_x(x) is the SEC 1 compressed key 0x02 ‖ x, which
 	// secp256k1.ParsePublicKey decodes straight to affine coordinates (a

@@ -3,7 +3,10 @@ package schnorr
 import (
 	"bytes"
 	"encoding/hex"
+	"errors"
+	"fmt"
 	"math/big"
+	"strings"
 	"testing"
 
 	"github.com/kestrel-crypto/secp256k1"
@@ -169,8 +172,11 @@ func FuzzParsePublicKey(f *testing.F) {
 			want, ok = testref.Lift(new(big.Int).SetBytes(b), 0)
 		}
 		if !ok {
-			if err != ErrPublicKey || pub != nil {
+			if !errors.Is(err, ErrPublicKey) || pub != nil {
 				t.Fatalf("ParsePublicKey(%x) = %v, %v; want ErrPublicKey", b, pub, err)
+			}
+			if detail := fmt.Sprintf("want 32 bytes, got %d", len(b)); (len(b) != 32) != strings.Contains(err.Error(), detail) {
+				t.Fatalf("ParsePublicKey(%x): %q; the detail %q belongs to a wrong length only", b, err, detail)
 			}
 			return
 		}
