@@ -159,6 +159,7 @@ var zeroCalls = []zeroCall{
 	{"bip322.SignLegacy", func() { bip322.SignLegacy(nil, nil, nil) }},                                                                           // bip322/legacy.go
 	{"bip322.Verify", func() { bip322.Verify(nil, nil, "") }},                                                                                    // bip322/verify.go
 	{"bip322.VerifyLegacy", func() { bip322.VerifyLegacy(nil, nil, "") }},                                                                        // bip322/legacy.go
+	{"btcaddr.EncodeWIF", func() { btcaddr.EncodeWIF(nil, false, 0) }},                                                                           // btcaddr/wif.go
 	{"btcaddr.FromScriptPubKey", func() { btcaddr.FromScriptPubKey(nil, 0) }},                                                                    // btcaddr/keys.go
 	{"btcaddr.NewP2PKH", func() { btcaddr.NewP2PKH(nil, false, 0) }},                                                                             // btcaddr/keys.go
 	{"btcaddr.NewP2SHP2WPKH", func() { btcaddr.NewP2SHP2WPKH(nil, 0) }},                                                                          // btcaddr/keys.go
@@ -166,6 +167,7 @@ var zeroCalls = []zeroCall{
 	{"btcaddr.NewP2TRBIP86", func() { btcaddr.NewP2TRBIP86(nil, 0) }},                                                                            // btcaddr/keys.go
 	{"btcaddr.NewP2WPKH", func() { btcaddr.NewP2WPKH(nil, 0) }},                                                                                  // btcaddr/keys.go
 	{"btcaddr.Parse", func() { btcaddr.Parse("") }},                                                                                              // btcaddr/address.go
+	{"btcaddr.ParseWIF", func() { btcaddr.ParseWIF("") }},                                                                                        // btcaddr/wif.go
 	{"chilldkg.CoordinatorFinalize", func() { chilldkg.CoordinatorFinalize(nil, nil) }},                                                          // frost/chilldkg/coordinator.go
 	{"chilldkg.CoordinatorInvestigate", func() { chilldkg.CoordinatorInvestigate(nil, nil) }},                                                    // frost/chilldkg/coordinator.go
 	{"chilldkg.CoordinatorRecover", func() { chilldkg.CoordinatorRecover(nil) }},                                                                 // frost/chilldkg/recover.go
@@ -683,7 +685,7 @@ var oneZeroFixtures = []zeroCall{
 // suits every function: 32 bytes of a pattern are no signature); only a
 // panic fails. The comment of each call is the file of the declaration.
 //
-// 463 calls; 0 left out for want of a fixture, listed below by the type
+// 467 calls; 0 left out for want of a fixture, listed below by the type
 // that has none (add it to the fixtures table of internal/_tools/zerocalls
 // to cover them).
 //
@@ -877,6 +879,9 @@ var oneZeroCalls = []zeroCall{
 	{"bip322.VerifyLegacy: zero addr", func() { bip322.VerifyLegacy(nil, fxSliceByte(), fxString_sig()) }},                         // bip322/legacy.go
 	{"bip322.VerifyLegacy: zero msg", func() { bip322.VerifyLegacy(fxPtrBtcaddrAddress(), nil, fxString_sig()) }},                  // bip322/legacy.go
 	{"bip322.VerifyLegacy: zero sig", func() { bip322.VerifyLegacy(fxPtrBtcaddrAddress(), fxSliceByte(), "") }},                    // bip322/legacy.go
+	{"btcaddr.EncodeWIF: zero compressed", func() { btcaddr.EncodeWIF(fxPtrSecp256k1PrivateKey(), false, fxBtcaddrNetwork()) }},    // btcaddr/wif.go
+	{"btcaddr.EncodeWIF: zero k", func() { btcaddr.EncodeWIF(nil, fxBool(), fxBtcaddrNetwork()) }},                                 // btcaddr/wif.go
+	{"btcaddr.EncodeWIF: zero net", func() { btcaddr.EncodeWIF(fxPtrSecp256k1PrivateKey(), fxBool(), 0) }},                         // btcaddr/wif.go
 	{"btcaddr.FromScriptPubKey: zero net", func() { btcaddr.FromScriptPubKey(fxSliceByte(), 0) }},                                  // btcaddr/keys.go
 	{"btcaddr.FromScriptPubKey: zero spk", func() { btcaddr.FromScriptPubKey(nil, fxBtcaddrNetwork()) }},                           // btcaddr/keys.go
 	{"btcaddr.NewP2PKH: zero compressed", func() { btcaddr.NewP2PKH(fxPtrSecp256k1PublicKey(), false, fxBtcaddrNetwork()) }},       // btcaddr/keys.go
@@ -891,6 +896,7 @@ var oneZeroCalls = []zeroCall{
 	{"btcaddr.NewP2WPKH: zero net", func() { btcaddr.NewP2WPKH(fxPtrSecp256k1PublicKey(), 0) }},                                    // btcaddr/keys.go
 	{"btcaddr.NewP2WPKH: zero pub", func() { btcaddr.NewP2WPKH(nil, fxBtcaddrNetwork()) }},                                         // btcaddr/keys.go
 	{"btcaddr.Parse: zero s", func() { btcaddr.Parse("") }},                                                                        // btcaddr/address.go
+	{"btcaddr.ParseWIF: zero s", func() { btcaddr.ParseWIF("") }},                                                                  // btcaddr/wif.go
 	{"chilldkg.CoordinatorFinalize: zero pmsgs2", func() { chilldkg.CoordinatorFinalize(fxPtrChilldkgCoordinatorState(), nil) }},   // frost/chilldkg/coordinator.go
 	{"chilldkg.CoordinatorFinalize: zero st", func() { chilldkg.CoordinatorFinalize(nil, fxSliceSliceByte_pmsgs2()) }},             // frost/chilldkg/coordinator.go
 	{"chilldkg.CoordinatorInvestigate: zero params", func() { chilldkg.CoordinatorInvestigate(fxSliceSliceByte_pmsgs(), nil) }},    // frost/chilldkg/coordinator.go

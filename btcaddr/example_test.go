@@ -49,3 +49,19 @@ func ExampleParse() {
 	// 5120000000c4a5cad46221b2a187905e5266362b99d5e91c6ce24d165dab93e86433
 	// btcaddr: invalid address: a version 0 address has a bech32 checksum, not bech32m
 }
+
+func ExampleParseWIF() {
+	// A wallet's WIF export of the key 1: compressed, mainnet.
+	k, compressed, net, err := btcaddr.ParseWIF("KwDiBf89QgGbjEhKnhXJuH7LrciVrZi3qYjgd9M7rFU73sVHnoWn")
+	if err != nil {
+		panic(err)
+	}
+	a, _ := btcaddr.NewP2PKH(k.PublicKey(), compressed, net)
+	fmt.Println(compressed, net, a)
+
+	testnet, _ := btcaddr.EncodeWIF(k, compressed, btcaddr.Testnet)
+	fmt.Println(testnet)
+	// Output:
+	// true mainnet 1BgGZ9tcN4rm9KBzDn7KprQz87SZ26SAMH
+	// cMahea7zqjxrtgAbB7LSGbcQUr1uX1ojuat9jZodMN87JcbXMTcA
+}

@@ -47,3 +47,30 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// FuzzParseWIF parses arbitrary strings: no panic, every error is ErrWIF,
+// and a key that parses encodes back to the input.
+func FuzzParseWIF(f *testing.F) {
+	for _, v := range wifVectors {
+		f.Add(v.wif)
+	}
+	for _, s := range []string{
+		"", "1", "KwDiBf89QgGbjEhKnhXJuH7LrciVrZi3qYjgd9M7rFU73Nd2Mcv1", "KwDiBf89QgGbjEhKnhXJuH7LrciVrZi3qYjgd9M7rFU73sfZr2ym",
+		"2SaK6n3GY7WKrHRSyvhrn1k6zdzeAMmNBXH5PtXqoENrdhfi68hfwW", "1BgGZ9tcN4rm9KBzDn7KprQz87SZ26SAMH", strings.Repeat("z", 300),
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		k, compressed, net, err := ParseWIF(s)
+		if err != nil {
+			if !errors.Is(err, ErrWIF) || k != nil {
+				t.Fatalf("ParseWIF(%q) = %v, %v; want nil and ErrWIF", s, k, err)
+			}
+			return
+		}
+		enc, err := EncodeWIF(k, compressed, net)
+		if err != nil || enc != s {
+			t.Fatalf("EncodeWIF(ParseWIF(%q)) = %q, %v", s, enc, err)
+		}
+	})
+}

@@ -31,10 +31,11 @@ const (
 
 const usage = `usage: secp256k1 <command> [flags] [arguments]
 
-Arguments are hex (except a role: initiator or responder, and the text
-arguments of message); "-" reads an argument from standard input. Flags
-go before the arguments; each command takes only its own. -json prints
-one JSON object.
+Arguments are hex, with or without 0x (except a choice such as a role,
+and the text arguments of hd and message); a private key may also be a WIF.
+"-" reads an argument from standard input. Flags go before the arguments;
+each command takes only its own. -json prints one JSON object, and an
+error as {"error": "..."} as well as on standard error.
 Exit status: 0 ok, 1 invalid signature, 2 usage or input error.
 
 commands:
@@ -45,12 +46,15 @@ commands:
   recover <hash> <signature65>         public key from r||s||v
   ecdh <seckey> <pubkey>               shared secret: SHA-256 of the compressed shared point
   schnorr-sign <seckey> <msg> [aux]    BIP-340 signature of a message of any length
+                                       (-xonly adds the key that schnorr-verify takes)
   schnorr-verify <xonly> <msg> <sig>   check a BIP-340 signature
   ellswift-create <seckey> [aux]       64-byte ElligatorSwift encoding of a key's public key (BIP-324)
   ellswift-encode <pubkey> [rnd]       64-byte ElligatorSwift encoding of a public key
   ellswift-decode <ellswift64>         public key of an ElligatorSwift encoding
   ellswift-xdh <seckey> <ours64> <theirs64> <initiator|responder>
                                        BIP-324 shared secret of two ElligatorSwift encodings
+  address <pubkey|seckey|wif> [p2pkh|p2wpkh|p2sh-p2wpkh|p2tr]
+                                       a key's Bitcoin addresses, or the one of a type
   hd derive <seed|xprv|xpub> <path>    BIP-32 extended key at a path (text arguments: see hd -h)
   hd neuter <xprv>                     BIP-32 extended public key of an extended private key
   message sign <seckey> <address> <message>
@@ -59,7 +63,7 @@ commands:
                                        check a BIP-322 or legacy message signature
   bench [main|internal|ecmult|all] [-format table|benchstat]
                                        time the library (libsecp256k1's bench table format)
-  version                              module and Go version, platform, field arithmetic
+  version, --version                   module and Go version, platform, field arithmetic
 
 Run "secp256k1 <command> -h" or "secp256k1 help <command>" for a command's
 arguments and flags.
@@ -68,7 +72,8 @@ arguments and flags.
 // command is one subcommand: its flags, positional arguments and action.
 //
 // args names the positional arguments: "<x>" is required, "[x]" optional.
-// Each is hex, except a choice "<a|b>", which must be one of the words a, b.
+// Each is hex, except a choice "<a|b>", which must be one of the words a, b;
+// a <seckey> may also be a WIF, and anyKey any key.
 type command struct {
 	name, args, help string
 	flags            []string   // the flags it takes, by their names in flagDefs
@@ -81,8 +86,8 @@ type conflict struct{ a, b, why string }
 
 // options holds the values of the flags.
 type options struct {
-	json, uncompressed, recoverable bool
-	format                          string
+	json, uncompressed, recoverable, xonly, testnet bool
+	format                                          string
 }
 
 // flagDefs declares every flag of the commands. Each command takes those its
@@ -102,19 +107,29 @@ var flagDefs = []struct {
 	{"recoverable", func(fs *flag.FlagSet, o *options) {
 		fs.BoolVar(&o.recoverable, "recoverable", false, "print the 65-byte r||s||v for recover")
 	}},
+	{"xonly", func(fs *flag.FlagSet, o *options) {
+		fs.BoolVar(&o.xonly, "xonly", false, "print the 32-byte x-only public key that schnorr-verify takes")
+	}},
+	{"testnet", func(fs *flag.FlagSet, o *options) {
+		fs.BoolVar(&o.testnet, "testnet", false, "the test networks' addresses (tb1…, m…, n…, 2…); a WIF says its own network")
+	}},
 }
 
 // context is what a command's action sees.
 type context struct {
 	opts   options
-	args   [][]byte // the positional arguments: hex decoded, a choice as its word
-	labels []string // what the messages call each argument (argLabel)
+	args   [][]byte  // the positional arguments: hex decoded, a WIF as its key, a choice as its word
+	wifs   []*wifKey // for each argument given as a WIF what it says, else nil
+	labels []string  // what the messages call each argument (argLabel)
 }
+
+// anyKey is the argument of address: a public key, a private key or a WIF.
+const anyKey = "<pubkey|seckey|wif>"
 
 // choices returns the words a choice argument "<a|b>" accepts, or nil for a
 // hex argument.
 func choices(arg string) []string {
-	if !strings.Contains(arg, "|") {
+	if !strings.Contains(arg, "|") || arg == anyKey {
 		return nil
 	}
 	return strings.Split(strings.Trim(arg, "<>[]"), "|")
@@ -129,20 +144,34 @@ var commands = []command{
 			}
 			return &result{Seckey: k.Bytes(), Pubkey: c.pubBytes(k.PublicKey())}, nil
 		}},
-	{name: "pubkey", args: "<seckey>", flags: []string{"json", "uncompressed"}, help: "Prints the public key (33-byte compressed by default).",
+	{name: "pubkey", args: "<seckey>", flags: []string{"json", "uncompressed", "xonly"}, help: `Prints the public key: 33-byte compressed, or 65-byte uncompressed with
+-uncompressed or for a WIF of an uncompressed key; with -xonly the 32-byte
+x-only key of BIP-340 (schnorr-verify's).`,
+		conflicts: []conflict{{"uncompressed", "xonly", "an x-only key is 32 bytes"}},
 		run: func(c *context) (output, error) {
 			k, err := c.privateKey(0)
 			if err != nil {
 				return nil, err
 			}
+			if c.opts.xonly {
+				return &result{XOnly: schnorr.SerializePublicKey(k.PublicKey())}, nil
+			}
+			if w := c.wifs[0]; w != nil && !w.compressed {
+				c.opts.uncompressed = true
+			}
 			return &result{Pubkey: c.pubBytes(k.PublicKey())}, nil
 		}},
-	{name: "sign", args: "<seckey> <hash>", help: "Signs a hash (its leftmost 32 bytes) with ECDSA, RFC 6979, low-S.",
+	{name: "sign", args: "<seckey> <hash>", help: `Signs a hash (its leftmost 32 bytes) with ECDSA, RFC 6979, low-S. A hash
+shorter than 16 bytes, more likely an empty or cut shell variable, is an
+error, here and in verify and recover.`,
 		flags:     []string{"json", "format", "recoverable"},
 		conflicts: []conflict{{"format", "recoverable", "a recoverable signature is always the 65-byte r||s||v"}},
 		run: func(c *context) (output, error) {
 			k, err := c.privateKey(0)
 			if err != nil {
+				return nil, err
+			}
+			if err := c.checkHash(1); err != nil {
 				return nil, err
 			}
 			if c.opts.recoverable {
@@ -172,6 +201,9 @@ error says whether its low-S form verifies.`,
 			if err != nil {
 				return nil, err
 			}
+			if err := c.checkHash(1); err != nil {
+				return nil, err
+			}
 			var sig *ecdsa.Signature
 			if len(c.args[2]) == 64 {
 				sig, err = ecdsa.ParseCompactSignature(c.args[2])
@@ -191,6 +223,9 @@ error says whether its low-S form verifies.`,
 libsecp256k1 does (high-S accepted). A well-formed signature that no key
 recovers from exits 1.`,
 		run: func(c *context) (output, error) {
+			if err := c.checkHash(0); err != nil {
+				return nil, err
+			}
 			pub, err := ecdsa.RecoverPublicKey(c.args[0], c.args[1])
 			if err != nil {
 				return nil, c.explain(1, err)
@@ -209,7 +244,10 @@ recovers from exits 1.`,
 			}
 			return &result{Secret: ecdh.SharedSecret(k, pub)}, nil
 		}},
-	{name: "schnorr-sign", args: "<seckey> <msg> [aux]", flags: []string{"json"}, help: "Signs a message of any length with BIP-340 (aux: 32 bytes, default crypto/rand).",
+	{name: "schnorr-sign", args: "<seckey> <msg> [aux]", flags: []string{"json", "xonly"}, help: `Signs a message of any length with BIP-340 (aux: 32 bytes, default
+crypto/rand) and prints the 64-byte signature, the argument schnorr-verify
+takes; -xonly prints the signer's x-only key on a second line, and -json
+prints both.`,
 		run: func(c *context) (output, error) {
 			k, err := c.privateKey(0)
 			if err != nil {
@@ -219,7 +257,11 @@ recovers from exits 1.`,
 			if err != nil {
 				return nil, c.explain(2, err)
 			}
-			return &result{XOnly: schnorr.SerializePublicKey(k.PublicKey()), Signature: sig}, nil
+			res := &result{Signature: sig}
+			if c.opts.xonly || c.opts.json {
+				res.XOnly = schnorr.SerializePublicKey(k.PublicKey())
+			}
+			return res, nil
 		}},
 	{name: "schnorr-verify", args: "<xonly> <msg> <sig>", flags: []string{"json"}, help: "Verifies a BIP-340 signature with a 32-byte x-only key.",
 		run: func(c *context) (output, error) {
@@ -315,6 +357,14 @@ and the responder
 			}
 			return &result{Secret: secret}, nil
 		}},
+	{name: "address", args: anyKey + " [p2pkh|p2wpkh|p2sh-p2wpkh|p2tr]", flags: []string{"json", "testnet"}, help: `Prints the Bitcoin addresses of a key, each after its type, or the address
+of the type given alone. The key is a public key (33 or 65 bytes of hex), a
+private key (32 bytes of hex) or a WIF. P2PKH hashes the public key as it is
+given: compressed, or uncompressed for a 65-byte key or a WIF of an
+uncompressed key; P2WPKH and P2SH-P2WPKH hash the compressed key, and P2TR
+is BIP-86's key-path output, as single-key wallets make them. The network
+is mainnet, or a WIF's own, or the test networks' with -testnet.`,
+		run: runAddress},
 	{name: "version", flags: []string{"json"}, help: `Prints the version of the module, the Go version and platform it was built
 with, and the field arithmetic in use (as bench prints it on standard error).`,
 		run: func(c *context) (output, error) {
@@ -342,7 +392,7 @@ func (v *versionInfo) text(w io.Writer) {
 // argLabels are what the messages call the arguments, by their names in
 // command.args.
 var argLabels = map[string]string{
-	"seckey": "private key", "pubkey": "public key", "xonly": "x-only public key",
+	"seckey": "private key", "pubkey": "public key", "xonly": "x-only public key", "pubkey|seckey|wif": "key",
 	"hash": "hash", "msg": "message", "aux": "aux", "rnd": "rnd",
 	"signature": "signature", "signature65": "signature", "sig": "signature",
 	"ellswift64": "ElligatorSwift encoding",
@@ -368,6 +418,20 @@ func (c *context) publicKey(i int) (*secp256k1.PublicKey, error) {
 	pub, err := secp256k1.ParsePublicKey(c.args[i])
 	return pub, c.explain(i, err)
 }
+
+// checkHash returns an error if argument i, the hash that ECDSA signs, is
+// shorter than 16 bytes. The library takes a hash of any length (its
+// leftmost 32 bytes, zero-padded); the command refuses what is more likely
+// an empty or cut shell variable than a hash.
+func (c *context) checkHash(i int) error {
+	if n := len(c.args[i]); n < minHashLen {
+		return fmt.Errorf("%s: want at least %d bytes (a digest, such as SHA-256's 32), got %s", c.labels[i], minHashLen, byteCount(n))
+	}
+	return nil
+}
+
+// minHashLen is the shortest hash that sign, verify and recover take.
+const minHashLen = 16
 
 // optional returns the optional argument i, or nil if it is not given (an
 // empty argument is not nil).
@@ -553,9 +617,9 @@ type output interface {
 type result struct {
 	Seckey    hexBytes `json:"seckey,omitempty"`
 	Pubkey    hexBytes `json:"pubkey,omitempty"`
-	XOnly     hexBytes `json:"xonly,omitempty"`
 	ELLSwift  hexBytes `json:"ellswift,omitempty"`
 	Signature hexBytes `json:"signature,omitempty"`
+	XOnly     hexBytes `json:"xonly,omitempty"`
 	Secret    hexBytes `json:"secret,omitempty"`
 	Valid     *bool    `json:"valid,omitempty"`
 
@@ -563,7 +627,7 @@ type result struct {
 }
 
 func (r *result) text(w io.Writer) {
-	for _, b := range []hexBytes{r.Seckey, r.Pubkey, r.XOnly, r.ELLSwift, r.Signature, r.Secret} {
+	for _, b := range []hexBytes{r.Seckey, r.Pubkey, r.ELLSwift, r.Signature, r.XOnly, r.Secret} {
 		if b != nil {
 			fprintf(w, "%x\n", []byte(b))
 		}
@@ -686,9 +750,9 @@ func isHelp(a string) bool {
 // execute parses the command's flags and arguments, runs it and prints the
 // result: the values alone (one per line, in a fixed order) or JSON, and
 // returns the exit status. A usage or input error is one line on standard
-// error, and so is the reason of an invalid signature where there is one;
-// -h or --help anywhere before "--" prints the command's help on standard
-// output.
+// error (and with -json also {"error": "..."} on standard output), and so
+// is the reason of an invalid signature where there is one; -h or --help
+// anywhere before "--" prints the command's help on standard output.
 func (cmd *command) execute(argv []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	for _, a := range argv {
 		if a == "--" {
@@ -700,14 +764,15 @@ func (cmd *command) execute(argv []string, stdin io.Reader, stdout, stderr io.Wr
 		}
 	}
 	c := new(context)
+	r := &reporter{stdout: stdout, stderr: stderr, json: wantsJSON(argv)}
 	fs := cmd.newFlagSet(&c.opts, true)
 	err := fs.Parse(argv)
 	if err == nil {
+		r.json = c.opts.json
 		err = cmd.checkFlags(fs)
 	}
 	if err != nil {
-		fprintf(stderr, "secp256k1 %s: %v (see secp256k1 %s -h)\n", cmd.name, err, cmd.name)
-		return exitUsage
+		return r.fail(exitUsage, "secp256k1 %s: %v (see secp256k1 %s -h)", cmd.name, err, cmd.name)
 	}
 	want := strings.Fields(cmd.args)
 	required := 0
@@ -725,53 +790,57 @@ func (cmd *command) execute(argv []string, stdin io.Reader, stdout, stderr io.Wr
 		if cmd.args == "" {
 			wantArgs = "takes no arguments"
 		}
-		fprintf(stderr, "secp256k1 %s: %s, got %d%s\n", cmd.name, wantArgs, fs.NArg(), hint)
-		return exitUsage
+		return r.fail(exitUsage, "secp256k1 %s: %s, got %d%s", cmd.name, wantArgs, fs.NArg(), hint)
 	}
 	var in *bufio.Scanner
 	for i, a := range fs.Args() {
 		if a == "-" {
 			if in == nil {
-				in = bufio.NewScanner(stdin)
-				in.Buffer(make([]byte, 1<<20), 1<<20)
-				in.Split(bufio.ScanWords)
+				in = newWordScanner(stdin)
 			}
 			if !in.Scan() {
 				if err := in.Err(); err != nil {
-					fprintf(stderr, "secp256k1 %s: reading %s from standard input: %v\n", cmd.name, want[i], err)
-				} else {
-					fprintf(stderr, "secp256k1 %s: missing %s on standard input\n", cmd.name, want[i])
+					return r.fail(exitUsage, "secp256k1 %s: reading %s from standard input: %v", cmd.name, want[i], err)
 				}
-				return exitUsage
+				return r.fail(exitUsage, "secp256k1 %s: missing %s on standard input", cmd.name, want[i])
 			}
 			a = in.Text()
 		}
 		if words := choices(want[i]); words != nil {
 			c.labels = append(c.labels, want[i])
 			if !slices.Contains(words, a) {
-				fprintf(stderr, "secp256k1 %s: %s must be %s, not %q\n", cmd.name, want[i], strings.Join(words, " or "), a)
-				return exitUsage
+				return r.fail(exitUsage, "secp256k1 %s: %s must be %s, not %q", cmd.name, want[i], strings.Join(words, " or "), a)
 			}
 			c.args = append(c.args, []byte(a))
+			c.wifs = append(c.wifs, nil)
 			continue
 		}
 		label := argLabel(want[i])
 		c.labels = append(c.labels, label)
-		digits := strings.TrimPrefix(a, "0x")
-		b, err := hex.DecodeString(digits)
+		var b []byte
+		var w *wifKey
+		var err error
+		if want[i] == "<seckey>" || want[i] == anyKey {
+			b, w, err = parseSecret(label, a)
+		} else {
+			digits := trimHex(a)
+			if b, err = hex.DecodeString(digits); err != nil {
+				err = errors.New(hexError(label, digits, err))
+			}
+		}
 		if err != nil {
-			fprintf(stderr, "secp256k1 %s: %s\n", cmd.name, hexError(label, digits, err))
-			return exitUsage
+			return r.fail(exitUsage, "secp256k1 %s: %v", cmd.name, err)
 		}
 		c.args = append(c.args, b)
+		c.wifs = append(c.wifs, w)
 	}
 	out, err := cmd.run(c)
 	if err != nil {
-		fprintf(stderr, "secp256k1 %s: %v\n", cmd.name, err)
+		code := exitUsage
 		if errors.Is(err, errInvalidSignature) {
-			return exitInvalid
+			code = exitInvalid
 		}
-		return exitUsage
+		return r.fail(code, "secp256k1 %s: %v", cmd.name, err)
 	}
 	if c.opts.json {
 		// Encode prints the object and a newline; it cannot fail for
@@ -780,11 +849,11 @@ func (cmd *command) execute(argv []string, stdin io.Reader, stdout, stderr io.Wr
 	} else {
 		out.text(stdout)
 	}
-	r, _ := out.(*result)
-	if r != nil && r.hint != "" {
-		fprintf(stderr, "secp256k1 %s: %s\n", cmd.name, r.hint)
+	res, _ := out.(*result)
+	if res != nil && res.hint != "" {
+		fprintf(stderr, "secp256k1 %s: %s\n", cmd.name, res.hint)
 	}
-	if r != nil && r.Valid != nil && !*r.Valid {
+	if res != nil && res.Valid != nil && !*res.Valid {
 		return exitInvalid
 	}
 	return exitOK

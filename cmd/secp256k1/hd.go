@@ -12,14 +12,16 @@ import (
 	"strings"
 
 	"github.com/kestrel-crypto/secp256k1/bip32"
+	"github.com/kestrel-crypto/secp256k1/btcaddr"
 )
 
 // The hd commands: BIP-32 extended keys (package bip32). Their arguments are
 // text, not hex (an xprv, an xpub, a path; only a seed is hex), so they have
 // their own dispatcher, under "secp256k1 hd", with the conventions of the
 // other commands: flags before the arguments, each command only its own,
-// "-" reads an argument from standard input, -json prints one JSON object,
-// exit status 0 or 2 with the reason on standard error.
+// "-" reads an argument from standard input, -json prints one JSON object
+// (and an error as {"error": "..."}), exit status 0 or 2 with the reason on
+// standard error.
 
 const hdUsage = `usage: secp256k1 hd <command> [flags] [arguments]
 
@@ -58,7 +60,11 @@ The path is as BIP-32 writes it: m/84'/0'/0'/0/5, with ', h or H for a
 hardened index (quote ' in a shell: 'm/84'"'"'/0h', or write h). A path
 starting with m is from the master key: it needs a seed or a key of depth 0.
 A path without m, such as 0/5, is relative to the key given (an account
-xpub). An xpub derives only unhardened children.`,
+xpub). An xpub derives only unhardened children.
+
+-json also prints the child's private key as hex (seckey) and as a WIF
+(wif), which the other commands take, and its addresses (p2pkh, p2wpkh,
+p2sh-p2wpkh and BIP-86's p2tr, of the key's network).`,
 		run: func(c *hdContext) (*hdResult, error) {
 			k, err := c.inputKey(c.args[0])
 			if err != nil {
@@ -69,7 +75,7 @@ xpub). An xpub derives only unhardened children.`,
 			if err != nil {
 				return nil, explainPath(err)
 			}
-			return newHDResult(child), nil
+			return newHDResult(child)
 		}},
 	{name: "neuter", args: "<xprv>", flags: []string{"json"},
 		help: `Prints the extended public key of an extended private key: the same
@@ -88,24 +94,37 @@ for an xprv, tpub for a tprv). An xpub is printed as it is.`,
 			if err != nil {
 				return nil, err
 			}
-			return newHDResult(pub), nil
+			return newHDResult(pub)
 		}},
 }
 
 // hdResult is the output of the hd commands: text, the extended key alone
-// (the xprv if it is private, else the xpub); JSON, every field.
+// (the xprv if it is private, else the xpub); JSON, every field: for a
+// private key also its key as hex and WIF, and the key's addresses.
 type hdResult struct {
-	Xprv              string   `json:"xprv,omitempty"`
-	Xpub              string   `json:"xpub"`
-	Depth             uint8    `json:"depth"`
-	ChildIndex        uint32   `json:"child_index"`
-	ParentFingerprint string   `json:"parent_fingerprint"`
-	Fingerprint       string   `json:"fingerprint"`
-	Pubkey            hexBytes `json:"pubkey"`
+	Xprv              string     `json:"xprv,omitempty"`
+	Xpub              string     `json:"xpub"`
+	Seckey            hexBytes   `json:"seckey,omitempty"`
+	WIF               string     `json:"wif,omitempty"`
+	Depth             uint8      `json:"depth"`
+	ChildIndex        uint32     `json:"child_index"`
+	ParentFingerprint string     `json:"parent_fingerprint"`
+	Fingerprint       string     `json:"fingerprint"`
+	Pubkey            hexBytes   `json:"pubkey"`
+	Addresses         *addresses `json:"addresses"`
 }
 
-func newHDResult(k *bip32.ExtendedKey) *hdResult {
+func newHDResult(k *bip32.ExtendedKey) (*hdResult, error) {
+	defer k.Zero()
 	pub, _ := k.Neuter() // k is valid
+	net := btcaddr.Mainnet
+	if k.Network() == bip32.Testnet {
+		net = btcaddr.Testnet
+	}
+	addrs, err := keyAddresses(k.PublicKey(), true, net, "")
+	if err != nil {
+		return nil, err
+	}
 	r := &hdResult{
 		Xpub:              pub.Base58(),
 		Depth:             k.Depth(),
@@ -113,12 +132,22 @@ func newHDResult(k *bip32.ExtendedKey) *hdResult {
 		ParentFingerprint: fmt.Sprintf("%08x", k.ParentFingerprint()),
 		Fingerprint:       fmt.Sprintf("%08x", k.Fingerprint()),
 		Pubkey:            k.PublicKey().BytesCompressed(),
+		Addresses:         addrs,
 	}
 	if k.IsPrivate() {
 		r.Xprv = k.Base58()
+		sk, err := k.PrivateKey()
+		if err != nil {
+			return nil, err
+		}
+		defer sk.Zero()
+		r.Seckey = sk.Bytes()
+		// Extended keys have compressed public keys (BIP-32's serP).
+		if r.WIF, err = btcaddr.EncodeWIF(sk, true, net); err != nil {
+			return nil, err
+		}
 	}
-	k.Zero()
-	return r
+	return r, nil
 }
 
 func (r *hdResult) text(w io.Writer) {
@@ -132,7 +161,7 @@ func (r *hdResult) text(w io.Writer) {
 // isHex reports whether s (without a 0x prefix) is hex digits only, as a
 // seed is and an extended key never is (its first character is not hex).
 func isHex(s string) bool {
-	s = strings.TrimPrefix(s, "0x")
+	s = trimHex(s)
 	return s != "" && strings.Trim(s, "0123456789abcdefABCDEF") == ""
 }
 
@@ -140,9 +169,9 @@ func isHex(s string) bool {
 // seed, or a parsed extended key.
 func (c *hdContext) inputKey(s string) (*bip32.ExtendedKey, error) {
 	if isHex(s) {
-		seed, err := hex.DecodeString(strings.TrimPrefix(s, "0x"))
+		seed, err := hex.DecodeString(trimHex(s))
 		if err != nil {
-			return nil, errors.New(hexError("seed", strings.TrimPrefix(s, "0x"), err))
+			return nil, errors.New(hexError("seed", trimHex(s), err))
 		}
 		net := bip32.Mainnet
 		if c.testnet {
@@ -164,7 +193,7 @@ func (c *hdContext) inputKey(s string) (*bip32.ExtendedKey, error) {
 	}
 	k, err := bip32.ParseExtendedKey(s)
 	if err != nil {
-		return nil, fmt.Errorf("extended key: %s", strings.TrimPrefix(err.Error(), "bip32: "))
+		return nil, argError("extended key", err)
 	}
 	return k, nil
 }
@@ -189,20 +218,12 @@ func runHD(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	name := args[0]
 	if name == "help" || isHelp(name) {
-		switch len(args) {
-		case 1:
-			io.WriteString(stdout, hdUsage)
-			return exitOK
-		case 2:
-			if cmd := findHD(args[1]); cmd != nil {
-				cmd.usage(stdout)
-				return exitOK
+		return groupHelp("hd", hdUsage, args[1:], func(name string) func(io.Writer) {
+			if cmd := findHD(name); cmd != nil {
+				return cmd.usage
 			}
-			fprintf(stderr, "secp256k1 hd help: unknown command %q (see secp256k1 hd -h)\n", args[1])
-		default:
-			fprintf(stderr, "secp256k1 hd help: want at most one command, got %d\n", len(args)-1)
-		}
-		return exitUsage
+			return nil
+		}, stdout, stderr)
 	}
 	if cmd := findHD(name); cmd != nil {
 		return cmd.execute(args[1:], stdin, stdout, stderr)
@@ -228,14 +249,14 @@ func (cmd *hdCommand) newFlagSet(c *hdContext, all bool) *flag.FlagSet {
 	fs.SetOutput(io.Discard)
 	fs.Usage = func() {}
 	if all || slices.Contains(cmd.flags, "json") {
-		fs.BoolVar(&c.json, "json", false, "print JSON: the extended keys, depth, child index, fingerprints and public key")
+		fs.BoolVar(&c.json, "json", false, "print JSON: the extended keys, the private key (hex and WIF), depth, child index, fingerprints, public key and addresses")
 	}
 	if all || slices.Contains(cmd.flags, "testnet") {
 		fs.BoolVar(&c.testnet, "testnet", false, "the master key of a seed has the test networks' version (tprv)")
 	}
 	if all {
 		for _, f := range flagDefs {
-			if f.name != "json" {
+			if fs.Lookup(f.name) == nil {
 				f.define(fs, new(options))
 			}
 		}
@@ -262,9 +283,11 @@ func (cmd *hdCommand) execute(argv []string, stdin io.Reader, stdout, stderr io.
 		}
 	}
 	c := new(hdContext)
+	r := &reporter{stdout: stdout, stderr: stderr, json: wantsJSON(argv)}
 	fs := cmd.newFlagSet(c, true)
 	err := fs.Parse(argv)
 	if err == nil {
+		r.json = c.json
 		fs.Visit(func(f *flag.Flag) {
 			if err == nil && !slices.Contains(cmd.flags, f.Name) {
 				err = fmt.Errorf("-%s is not a flag of hd %s, which takes -%s", f.Name, cmd.name, strings.Join(cmd.flags, " -"))
@@ -272,8 +295,7 @@ func (cmd *hdCommand) execute(argv []string, stdin io.Reader, stdout, stderr io.
 		})
 	}
 	if err != nil {
-		fprintf(stderr, "secp256k1 hd %s: %v (see secp256k1 hd %s -h)\n", cmd.name, err, cmd.name)
-		return exitUsage
+		return r.fail(exitUsage, "secp256k1 hd %s: %v (see secp256k1 hd %s -h)", cmd.name, err, cmd.name)
 	}
 	want := strings.Fields(cmd.args)
 	if fs.NArg() != len(want) {
@@ -281,23 +303,19 @@ func (cmd *hdCommand) execute(argv []string, stdin io.Reader, stdout, stderr io.
 		if slices.ContainsFunc(fs.Args(), func(a string) bool { return len(a) > 1 && a[0] == '-' }) {
 			hint = " (flags go before the arguments)"
 		}
-		fprintf(stderr, "secp256k1 hd %s: want arguments %s, got %d%s\n", cmd.name, cmd.args, fs.NArg(), hint)
-		return exitUsage
+		return r.fail(exitUsage, "secp256k1 hd %s: want arguments %s, got %d%s", cmd.name, cmd.args, fs.NArg(), hint)
 	}
 	var in *bufio.Scanner
 	for i, a := range fs.Args() {
 		if a == "-" {
 			if in == nil {
-				in = bufio.NewScanner(stdin)
-				in.Split(bufio.ScanWords)
+				in = newWordScanner(stdin)
 			}
 			if !in.Scan() {
 				if err := in.Err(); err != nil {
-					fprintf(stderr, "secp256k1 hd %s: reading %s from standard input: %v\n", cmd.name, want[i], err)
-				} else {
-					fprintf(stderr, "secp256k1 hd %s: missing %s on standard input\n", cmd.name, want[i])
+					return r.fail(exitUsage, "secp256k1 hd %s: reading %s from standard input: %v", cmd.name, want[i], err)
 				}
-				return exitUsage
+				return r.fail(exitUsage, "secp256k1 hd %s: missing %s on standard input", cmd.name, want[i])
 			}
 			a = in.Text()
 		}
@@ -305,8 +323,7 @@ func (cmd *hdCommand) execute(argv []string, stdin io.Reader, stdout, stderr io.
 	}
 	out, err := cmd.run(c)
 	if err != nil {
-		fprintf(stderr, "secp256k1 hd %s: %v\n", cmd.name, err)
-		return exitUsage
+		return r.fail(exitUsage, "secp256k1 hd %s: %v", cmd.name, err)
 	}
 	if c.json {
 		json.NewEncoder(stdout).Encode(out)

@@ -142,7 +142,7 @@ func TestHDErrors(t *testing.T) {
 		// Extended keys.
 		{[]string{"hd", "derive", xprv[:len(xprv)-1], "0"}, "extended key: a serialized extended key is 78 bytes and a 4-byte checksum: got 81 bytes"},
 		{[]string{"hd", "derive", xprv[:len(xprv)-1] + "0", "0"}, `extended key: not a Base58 string: the character "0"`},
-		{[]string{"hd", "neuter", xprv[:len(xprv)-1] + "1"}, "extended key: extended key checksum mismatch"},
+		{[]string{"hd", "neuter", xprv[:len(xprv)-1] + "1"}, "extended key: checksum mismatch"},
 		{[]string{"hd", "neuter", seed}, "<xprv>: want an extended key, not hex"},
 		// Paths.
 		{[]string{"hd", "derive", seed, ""}, "path: empty (the master key itself is m)"},

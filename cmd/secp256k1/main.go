@@ -5,18 +5,20 @@
 //	secp256k1 keygen | pubkey | sign | verify | recover | ecdh |
 //	          schnorr-sign | schnorr-verify |
 //	          ellswift-create | ellswift-encode | ellswift-decode | ellswift-xdh |
-//	          hd derive | hd neuter | message sign | message verify |
+//	          address | hd derive | hd neuter | message sign | message verify |
 //	          bench | version
 //
-// Every argument is hex (but the initiator|responder role of ellswift-xdh,
-// the extended keys and paths of the hd commands, and the address, message
-// and base64 signature of the message commands);
-// "-" reads the argument from standard input. Exit status: 0 success (a
-// valid signature), 1 an invalid signature (false from verify or
-// schnorr-verify, no key from recover), 2 a usage or input error (one line
-// on standard error that says what is wrong). Each command takes only the
-// flags it can use. -json prints one JSON object: hex strings, and a
-// boolean for a verdict. "secp256k1 <command> -h" prints a command's help.
+// Every argument is hex, with or without 0x (but a choice of words such as
+// the role of ellswift-xdh, the extended keys and paths of the hd commands,
+// and the address, message and base64 signature of the message commands); a
+// private key may also be a WIF. "-" reads the argument from standard
+// input. Exit status: 0 success (a valid signature), 1 an invalid signature
+// (false from verify or schnorr-verify, no key from recover), 2 a usage or
+// input error (one line on standard error that says what is wrong). Each
+// command takes only the flags it can use. -json prints one JSON object:
+// hex strings, and a boolean for a verdict; an error is also printed as
+// {"error": "..."}. "secp256k1 <command> -h" and "secp256k1 help
+// <command>" print a command's help.
 package main
 
 import (
@@ -41,8 +43,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			io.WriteString(stdout, usage)
 			return exitOK
 		}
-		if args[1] == "hd" {
+		switch args[1] {
+		case "hd":
 			return runHD(append([]string{"help"}, args[2:]...), stdin, stdout, stderr)
+		case "message":
+			return runMessage(append([]string{"help"}, args[2:]...), stdin, stdout, stderr)
 		}
 		if len(args) > 2 {
 			fprintf(stderr, "secp256k1 help: want at most one command, got %d\n", len(args)-1)
@@ -50,10 +55,6 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		if args[1] == "bench" {
 			io.WriteString(stdout, benchUsage)
-			return exitOK
-		}
-		if args[1] == "message" {
-			io.WriteString(stdout, messageUsage)
 			return exitOK
 		}
 		for _, c := range commands {
@@ -64,6 +65,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		fprintf(stderr, "secp256k1 help: unknown command %q (see secp256k1 help)\n", args[1])
 		return exitUsage
+	case "--version", "-version":
+		name = "version"
 	case "bench":
 		return runBench(args[1:], stdout, stderr)
 	case "hd":

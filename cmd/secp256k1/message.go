@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"encoding/base64"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -31,12 +30,12 @@ const messageUsage = `usage: secp256k1 message sign [flags] <seckey> <address> <
 Signs and verifies messages for Bitcoin addresses: BIP-322 signatures
 (simple for P2WPKH and P2TR, full for P2SH-P2WPKH), and Bitcoin Core's
 legacy signmessage format for P2PKH (with BIP-137's headers for segwit
-addresses on verify). The key is hex; the address, the message and the
-base64 signature are text. "-" reads an argument from a line of standard
-input (without its line ending).
+addresses on verify). The key is hex or a WIF; the address, the message and
+the base64 signature are text. "-" reads an argument from a line of
+standard input (without its line ending).
 
-Run "secp256k1 message sign -h" or "secp256k1 message verify -h" for the
-flags.
+Run "secp256k1 message sign -h" or "secp256k1 help message sign" for a
+command's flags.
 `
 
 // messageCommand is a subcommand of message.
@@ -80,7 +79,7 @@ func (mc *messageCommand) newFlagSet(o *messageOptions, all bool) *flag.FlagSet 
 
 var messageCommands = []messageCommand{
 	{name: "sign", args: "<seckey> <address> <message>",
-		help: `Signs the message with the private key (32 bytes of hex) for the address,
+		help: `Signs the message with the private key (32 bytes of hex, or a WIF) for the address,
 which must be one of the key's: P2PKH (of its compressed or uncompressed
 public key), P2WPKH, P2SH-P2WPKH, or P2TR (its BIP-86 key-path output, or
 the key's own x-only key). By default the format is BIP-322 simple for
@@ -133,17 +132,28 @@ func runMessage(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fprintf(stderr, "secp256k1 message: want sign or verify (see secp256k1 message -h)\n")
 		return exitUsage
 	}
-	if isHelp(args[0]) {
-		io.WriteString(stdout, messageUsage)
-		return exitOK
+	if args[0] == "help" || isHelp(args[0]) {
+		return groupHelp("message", messageUsage, args[1:], func(name string) func(io.Writer) {
+			if mc := findMessage(name); mc != nil {
+				return mc.usage
+			}
+			return nil
+		}, stdout, stderr)
 	}
-	for _, mc := range messageCommands {
-		if mc.name == args[0] {
-			return mc.execute(args[1:], stdin, stdout, stderr)
-		}
+	if mc := findMessage(args[0]); mc != nil {
+		return mc.execute(args[1:], stdin, stdout, stderr)
 	}
 	fprintf(stderr, "secp256k1 message: unknown command %q: want sign or verify\n", args[0])
 	return exitUsage
+}
+
+func findMessage(name string) *messageCommand {
+	for i := range messageCommands {
+		if messageCommands[i].name == name {
+			return &messageCommands[i]
+		}
+	}
+	return nil
 }
 
 func (mc *messageCommand) usage(w io.Writer) {
@@ -167,9 +177,11 @@ func (mc *messageCommand) execute(argv []string, stdin io.Reader, stdout, stderr
 		}
 	}
 	var o messageOptions
+	r := &reporter{stdout: stdout, stderr: stderr, json: wantsJSON(argv)}
 	fs := mc.newFlagSet(&o, true)
 	err := fs.Parse(argv)
 	if err == nil {
+		r.json = o.json
 		fs.Visit(func(f *flag.Flag) {
 			if err == nil && !slices.Contains(mc.flags, f.Name) {
 				err = fmt.Errorf("-%s is not a flag of %s, which takes -%s", f.Name, name, strings.Join(mc.flags, " -"))
@@ -177,8 +189,7 @@ func (mc *messageCommand) execute(argv []string, stdin io.Reader, stdout, stderr
 		})
 	}
 	if err != nil {
-		fprintf(stderr, "secp256k1 %s: %v (see secp256k1 %s -h)\n", name, err, name)
-		return exitUsage
+		return r.fail(exitUsage, "secp256k1 %s: %v (see secp256k1 %s -h)", name, err, name)
 	}
 	want := strings.Fields(mc.args)
 	if fs.NArg() != len(want) {
@@ -188,8 +199,7 @@ func (mc *messageCommand) execute(argv []string, stdin io.Reader, stdout, stderr
 				hint = " (flags go before the arguments)"
 			}
 		}
-		fprintf(stderr, "secp256k1 %s: want arguments %s, got %d%s\n", name, mc.args, fs.NArg(), hint)
-		return exitUsage
+		return r.fail(exitUsage, "secp256k1 %s: want arguments %s, got %d%s", name, mc.args, fs.NArg(), hint)
 	}
 	args := fs.Args()
 	var in *bufio.Reader
@@ -202,8 +212,7 @@ func (mc *messageCommand) execute(argv []string, stdin io.Reader, stdout, stderr
 		}
 		line, err := in.ReadString('\n')
 		if err != nil && (err != io.EOF || line == "") {
-			fprintf(stderr, "secp256k1 %s: missing %s on standard input\n", name, want[i])
-			return exitUsage
+			return r.fail(exitUsage, "secp256k1 %s: missing %s on standard input", name, want[i])
 		}
 		line = strings.TrimSuffix(strings.TrimSuffix(line, "\n"), "\r")
 		if want[i] != "<message>" {
@@ -213,8 +222,7 @@ func (mc *messageCommand) execute(argv []string, stdin io.Reader, stdout, stderr
 	}
 	out, err := mc.run(&o, args)
 	if err != nil {
-		fprintf(stderr, "secp256k1 %s: %v\n", name, err)
-		return exitUsage
+		return r.fail(exitUsage, "secp256k1 %s: %v", name, err)
 	}
 	if o.json {
 		json.NewEncoder(stdout).Encode(out)
@@ -232,15 +240,15 @@ func (mc *messageCommand) execute(argv []string, stdin io.Reader, stdout, stderr
 func parseAddress(s string) (*btcaddr.Address, error) {
 	a, err := btcaddr.Parse(s)
 	if err != nil {
-		return nil, fmt.Errorf("address: %v", strings.TrimPrefix(err.Error(), "btcaddr: "))
+		return nil, argError("address", err)
 	}
 	return a, nil
 }
 
 func messageSign(o *messageOptions, args []string) (*messageResult, error) {
-	b, err := hex.DecodeString(strings.TrimPrefix(args[0], "0x"))
+	b, _, err := parseSecret("private key", args[0])
 	if err != nil {
-		return nil, errors.New(hexError("private key", args[0], err))
+		return nil, err
 	}
 	k, err := secp256k1.NewPrivateKey(b)
 	if err != nil {
@@ -336,5 +344,5 @@ func messageVerify(o *messageOptions, args []string) (*messageResult, error) {
 	case errors.Is(err, bip322.ErrUnsupported):
 		return nil, fmt.Errorf("inconclusive: %s", strings.TrimPrefix(err.Error(), "bip322: unsupported address type or signature format: "))
 	}
-	return nil, fmt.Errorf("signature: %s", strings.TrimPrefix(err.Error(), "bip322: "))
+	return nil, argError("signature", err)
 }

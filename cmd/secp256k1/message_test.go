@@ -117,7 +117,7 @@ func TestMessageVectors(t *testing.T) {
 		{"mpLQjfK79b7CCV4VMJWEWAj5Mpx8Up5zxB", "This is just a test message.", "INbVnW4e6PeRmsv2Qgu8NuopvrVjkcxob+sX8OcZG0SALhWybUjzMLPdAsXI46YZGb0KQTRii+wWIQzRpG/U+S0=", 1, "false", "invalid signature"},
 		{"bc1qp0ahvfh83088w49k405szqgg4f3pptr7p2g06tdxfjcd40z4lh4q95lsz9", "This will be a p2wsh 3-of-3 multisig BIP 322 signed message", "smpBQBHMEQCIFX9aaqPJWq2Ff2kpen5bFDTid+ehgUOpHV0LfjncXy4AiA3GNicF7aKPzdpa9PCpmaYQs3pHd+qbvvhXdxOCKCAMAFIMEUCIQD/ELXg6CNYyUQijCg96JtgvgjZb9dsl1Ctof4QAeyTcQIgVM/1AAblFl/DCt6A1gJg+T/i2qU5SQD09+chFJzolRwBSDBFAiEAlqRfSFyWNVQhvaCnmeV5tyneiCWMTcFbuujoD/pFa3wCIGnZjfQb8NolSYq9asV+ZeBSkCGHJcqnaV4JYS5MYPEGAWlTIQJ1aLEfEi/4p7wcV+XHZCBVvGGJZ7L3v+jhH+mZA8lN0yECCovfec+kIdllXpKCgA8RX/HZ2x5yHOtCSKP8/sf6pnwhAwxSng6kCgCXXSAmJOOZFdr3vdK3HzGqCFloOHgc5fM6U64=", 2, "", "inconclusive: p2wsh: needs a script interpreter"},
 		{"bc1qp0ahvfh83088w49k405szqgg4f3pptr7p2g06tdxfjcd40z4lh4q95lsz9", "", "smpAA==", 1, "false", "a p2wsh witness ends with the witness script"},
-		{"bc1q9vza2e8x573nczrlzms0wvx3gsqjx7vavgkx0l", "", "not-valid-base64!!!", 2, "", "signature: malformed signature: error decoding signature as base64"},
+		{"bc1q9vza2e8x573nczrlzms0wvx3gsqjx7vavgkx0l", "", "not-valid-base64!!!", 2, "", "signature: error decoding signature as base64"},
 		{"bc1q9vza2e8x573nczrlzms0wvx3gsqjx7vavgkx0l", "", "", 2, "", "signature too short"},
 		{"bc1q9vza2e8x573nczrlzms0wvx3gsqjx7vavgkx0l", "", "smpAA==", 1, "false", "not 0 items"},
 		{"1PgwDB9w9vKjqhXMaqDiZyktC4x2eC7Wkw", "", "pofcHNidP8B", 2, "", "inconclusive: proof of funds"},
@@ -152,7 +152,7 @@ func TestMessageBadInput(t *testing.T) {
 		{[]string{"message", "sign", "1122", p2wpkh, "m"}, "private key: want 32 bytes"},
 		{[]string{"message", "sign", strings.Repeat("00", 32), p2wpkh, "m"}, "private key: zero"},
 		{[]string{"message", "sign", strings.Repeat("ff", 32), p2wpkh, "m"}, "not less than the group order"},
-		{[]string{"message", "sign", sk, "bc1qnope", "m"}, "address: invalid address"},
+		{[]string{"message", "sign", sk, "bc1qnope", "m"}, "address: not bech32 or bech32m"},
 		{[]string{"message", "sign", sk, "tc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vq5zuyut", "m"}, "address: unknown network"},
 		{[]string{"message", "sign", sk, "bc1qrp33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3qccfmv3", "m"}, "p2wsh"},
 		{[]string{"message", "sign", sk, "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4", "m"}, "does not belong to the address: not the P2WPKH address of the key (the key's is " + p2wpkh + ")"},
@@ -161,12 +161,13 @@ func TestMessageBadInput(t *testing.T) {
 		{[]string{"message", "sign", "-format", "legacy", sk, addrs[4].addr, "m"}, "p2tr address has no legacy signature"},
 		{[]string{"message", "sign", "-nosuchflag", sk, p2wpkh, "m"}, "flag provided but not defined: -nosuchflag"},
 		{[]string{"message", "verify", "-format", "full", p2wpkh, "m", sig}, "-format is not a flag of message verify, which takes -json"},
-		{[]string{"message", "verify", "bc1qnope", "m", sig}, "address: invalid address"},
+		{[]string{"message", "verify", "bc1qnope", "m", sig}, "address: not bech32 or bech32m"},
 		{[]string{"message", "verify", p2wpkh, "m"}, "want arguments <address> <message> <signature>, got 2"},
 		{[]string{"message", "verify", p2wpkh, "m", "ful" + sig[3:]}, "error parsing signature as full variant"},
 		{[]string{"message", "verify", p2wpkh, "m", "-"}, "missing <signature> on standard input"},
 		{[]string{"message", "sign", "-", "-", "m"}, "missing <seckey> on standard input"},
-		{[]string{"help", "message", "extra"}, "want at most one command"},
+		{[]string{"help", "message", "extra"}, `unknown command "extra"`},
+		{[]string{"help", "message", "sign", "extra"}, "want at most one command"},
 	} {
 		out, errOut, code := cli(t, "", c.args...)
 		if code != 2 || out != "" || !strings.Contains(errOut, c.errPart) || strings.Contains(errOut, "\n") {
