@@ -37,6 +37,10 @@ func TestLayering(t *testing.T) {
 		exempt := []string{
 			"internal/testkit/testref/...",
 			"internal/testkit/dudect/...",
+			// The one door between the root's public values and the
+			// engines' internal forms: it is above the root by design,
+			// and rule e keeps it the only such package.
+			"internal/door",
 		}
 		for _, rel := range sortedKeys(pkgs) {
 			if !isInternal(rel) || matchAny(rel, exempt) {
@@ -106,6 +110,26 @@ func TestLayering(t *testing.T) {
 				if matchAny(dep, l.forbidden) && !matchAny(dep, l.allowed) {
 					t.Errorf("%s depends on %s (through %s)",
 						p.ImportPath, importPath(dep), strings.Join(p.through(pkgs, dep), ", "))
+				}
+			}
+		}
+	})
+
+	// e. The door: internal/door converts between the root's values and the
+	// engines' forms by pointer conversions, so it is the one library
+	// package that imports unsafe (cgo bindings live in their own modules),
+	// and it imports no protocol package: protocols import it.
+	t.Run("e_one_door", func(t *testing.T) {
+		for _, rel := range sortedKeys(pkgs) {
+			p := pkgs[rel]
+			if slices.Contains(p.Imports, "unsafe") && rel != "internal/door" {
+				t.Errorf("%s imports unsafe; only %s may", p.ImportPath, importPath("internal/door"))
+			}
+		}
+		if d := pkgs["internal/door"]; d != nil {
+			for _, dep := range d.deps {
+				if matchAny(dep, protocols) {
+					t.Errorf("%s depends on the protocol package %s", d.ImportPath, importPath(dep))
 				}
 			}
 		}
