@@ -291,30 +291,6 @@ func straussOddMultiples(pre *[straussTableSize]group.Affine, zr *[straussTableS
 	z.Multiply(&ai.Z, &d.Z)
 }
 
-// setGlobalZ rescales every entry of pre to the implied Z of the last
-// one, given the z-ratios zr[i] = Z(pre[i]) / Z(pre[i − 1]) (zr[0] is not
-// used). Walking backwards, s = Z_last / Z_i is a running product of ratios,
-// and (x, y) with Z_i becomes (s²·x, s³·y) with Z_last (1S + 4M per entry).
-// libsecp256k1's secp256k1_ge_table_set_globalz.
-func setGlobalZ(pre []group.Affine, zr []field.Element) {
-	n := len(pre)
-	if n < 2 {
-		return
-	}
-	_ = zr[n-1]
-	var s, s2 field.Element
-	s = zr[n-1]
-	for i := n - 2; i >= 0; i-- {
-		if i != n-2 {
-			s.Multiply(&s, &zr[i+1])
-		}
-		s2.Square(&s)
-		pre[i].X.Multiply(&pre[i].X, &s2)
-		s2.Multiply(&s2, &s)
-		pre[i].Y.Multiply(&pre[i].Y, &s2)
-	}
-}
-
 // VarTimeDoubleScalarBaseMult returns a·A + b·G and true, in variable time:
 // the verification equation of ECDSA and Schnorr signatures. It returns
 // (invalidSum, false), which the caller must treat as a failed
