@@ -26,6 +26,17 @@
 //	pippenger.go               Pippenger: inputs, work units, Jacobian buckets
 //	msm.go                     VarTimeMultiScalarMult: Strauss or Pippenger
 //
+// The variable-time multiplications of a few points are named by the
+// number of variable points, with a G for a generator term:
+//
+//	VarTimeMult1G       a·A + b·G
+//	VarTimeMult2        a·A + b·B
+//	VarTimeMult2G       a·A + b·B + g·G
+//	VarTimeMult2GTable  a·A + b·B + g·G, B given by its prebuilt Table
+//
+// A suffix 8 or 16 counts the multiplications done at once on lanes, as in
+// VarTimeMult1G8, VarTimeMult1G16, ScalarBaseMult8 and ScalarMult16.
+//
 // Functions without a VarTime prefix are constant time in their scalars and
 // points. The root package's Point methods and the protocol packages call
 // these engines directly. docs/ecmult.md and docs/msm.md derive them.

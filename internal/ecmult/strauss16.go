@@ -11,14 +11,13 @@ import (
 // groups of eight lanes, whose formulas interleave and whose tables share
 // one inversion (docs/ecmult.md, "Strauss on eight lanes").
 
-// VarTimeDoubleScalarBaseMult16 is VarTimeDoubleScalarBaseMult8 for
-// n ≤ 16: above eight, the two groups of eight lanes share one loop whose
-// point formulas (group8.Double2, AddAffine2) interleave the two groups'
-// field operations, at about 0.7 of the cost of running them one after the
-// other.
-func VarTimeDoubleScalarBaseMult16(out *[Lanes2]group.Jacobian, ok *[Lanes2]bool, a *[Lanes2]scalar.Scalar, A *[Lanes2]group.Affine, b *[Lanes2]scalar.Scalar, n int) {
+// VarTimeMult1G16 is VarTimeMult1G8 for n ≤ 16: above eight, the two groups
+// of eight lanes share one loop whose point formulas (group8.Double2,
+// AddAffine2) interleave the two groups' field operations, at about 0.7 of
+// the cost of running them one after the other.
+func VarTimeMult1G16(out *[Lanes2]group.Jacobian, ok *[Lanes2]bool, a *[Lanes2]scalar.Scalar, A *[Lanes2]group.Affine, b *[Lanes2]scalar.Scalar, n int) {
 	if n <= lanes {
-		VarTimeDoubleScalarBaseMult8((*[lanes]group.Jacobian)(out[:lanes]), (*[lanes]bool)(ok[:lanes]),
+		VarTimeMult1G8((*[lanes]group.Jacobian)(out[:lanes]), (*[lanes]bool)(ok[:lanes]),
 			(*[lanes]scalar.Scalar)(a[:lanes]), (*[lanes]group.Affine)(A[:lanes]), (*[lanes]scalar.Scalar)(b[:lanes]), n)
 		return
 	}
@@ -42,10 +41,9 @@ func prepare16(st, st2 *strauss8Set, a *[Lanes2]scalar.Scalar, A *[Lanes2]group.
 	strauss8Tables16(st, st2, &p, &p2)
 }
 
-// strauss8Tables16 is strauss8Tables for the two groups of
-// VarTimeDoubleScalarBaseMult16, their doublings and additions paired
-// (group8.Double2, group8.AddAffine2) and their sixteen lanes inverted
-// together.
+// strauss8Tables16 is strauss8Tables for the two groups of VarTimeMult1G16,
+// their doublings and additions paired (group8.Double2, group8.AddAffine2)
+// and their sixteen lanes inverted together.
 func strauss8Tables16(st, st2 *strauss8Set, p, p2 *[lanes]group.Affine) {
 	var b, b2 oddMultiples8
 	b.start(&st.tab, p)

@@ -29,8 +29,8 @@ import (
 //   - One chain of 125 doublings, the 71 mixed additions at their bit
 //     positions. The additions are incomplete: a lane that meets an
 //     exceptional sum ends with Z = 0 (Z = 0 stays 0 through every later
-//     doubling and addition), and is redone with VarTimeDoubleScalarBaseMult,
-//     as is a lane whose true result is the identity.
+//     doubling and addition), and is redone with VarTimeMult1G, as is a
+//     lane whose true result is the identity.
 
 const (
 	// strauss8Window is the width of the windows of a·A's halves, and
@@ -84,20 +84,19 @@ func init() {
 // (By value: a pointer would move the accumulator to the heap.)
 var strauss8Hook func(r group8.Jacobian8) group8.Jacobian8
 
-// UseLanes reports whether VarTimeDoubleScalarBaseMult8 is faster than
-// eight VarTimeDoubleScalarBaseMult: when internal/field8 runs its AVX-512
-// IFMA assembly. Its generic twins are many times slower than the MULX
-// single path.
+// UseLanes reports whether VarTimeMult1G8 is faster than eight
+// VarTimeMult1G: when internal/field8 runs its AVX-512 IFMA assembly. Its
+// generic twins are many times slower than the MULX single path.
 func UseLanes() bool { return field8.IFMA() }
 
-// VarTimeDoubleScalarBaseMult8 sets out[j], ok[j] to the results of
-// VarTimeDoubleScalarBaseMult(a[j], A[j], b[j]) (a[j]·A[j] + b[j]·G) for
-// j < n ≤ 8, in variable time, on the eight lanes of internal/group8. The
-// points are the same, not their coordinates. A lane whose computation
-// meets an exceptional addition, or whose A[j] is not a curve point, is
-// computed by VarTimeDoubleScalarBaseMult itself, and so are all of them
-// when n is below strauss8MinLanes. Lanes from n up are left unchanged.
-func VarTimeDoubleScalarBaseMult8(out *[lanes]group.Jacobian, ok *[lanes]bool, a *[lanes]scalar.Scalar, A *[lanes]group.Affine, b *[lanes]scalar.Scalar, n int) {
+// VarTimeMult1G8 sets out[j], ok[j] to the results of
+// VarTimeMult1G(a[j], A[j], b[j]) (a[j]·A[j] + b[j]·G) for j < n ≤ 8, in
+// variable time, on the eight lanes of internal/group8. The points are the
+// same, not their coordinates. A lane whose computation meets an
+// exceptional addition, or whose A[j] is not a curve point, is computed by
+// VarTimeMult1G itself, and so are all of them when n is below
+// strauss8MinLanes. Lanes from n up are left unchanged.
+func VarTimeMult1G8(out *[lanes]group.Jacobian, ok *[lanes]bool, a *[lanes]scalar.Scalar, A *[lanes]group.Affine, b *[lanes]scalar.Scalar, n int) {
 	if n <= 0 {
 		return
 	}
@@ -120,7 +119,7 @@ func VarTimeDoubleScalarBaseMult8(out *[lanes]group.Jacobian, ok *[lanes]bool, a
 func strauss8Single(out *group.Jacobian, ok *bool, a *scalar.Scalar, A *group.Affine, b *scalar.Scalar) {
 	var aj group.Jacobian
 	aj.SetAffine(A)
-	*out, *ok = VarTimeDoubleScalarBaseMult(a, &aj, b)
+	*out, *ok = VarTimeMult1G(a, &aj, b)
 }
 
 // prepareFrom is prepare on the first n ≤ 8 entries of a, A and b (all of
