@@ -34,7 +34,7 @@ func (v *Point) ScalarBaseMult(x *Scalar) *Point {
 // verification. It does not allocate.
 func (v *Point) VarTimeDoubleScalarBaseMult(a *Scalar, A *Point, b *Scalar) *Point {
 	checkInitialized(A)
-	r, ok := ecmult.VarTimeDoubleScalarBaseMult(&a.val, &A.p, &b.val)
+	r, ok := ecmult.VarTimeMult1G(&a.val, &A.p, &b.val)
 	checkEngine(ok)
 	return v.setJacobian(&r)
 }

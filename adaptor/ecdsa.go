@@ -240,8 +240,8 @@ func ECDSAVerify(pub *secp256k1.PublicKey, hash []byte, Y *secp256k1.PublicKey, 
 	setKey(&P, pub)
 	setKey(&Yj, Y)
 	var ok1, ok2 bool
-	J[0], ok1 = ecmult.VarTimeDoubleScalarMultBase(&rho, &a.rpj, &cP, &P, &cG)
-	J[1], ok2 = ecmult.VarTimeDoubleScalarMult(&s, &Yj, &ne, &a.rj)
+	J[0], ok1 = ecmult.VarTimeMult2G(&rho, &a.rpj, &cP, &P, &cG)
+	J[1], ok2 = ecmult.VarTimeMult2(&s, &Yj, &ne, &a.rj)
 	if !ok1 || !ok2 {
 		return false // not reached: the keys are on the curve
 	}

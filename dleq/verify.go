@@ -68,16 +68,16 @@ func verify(p *points, G, A, B, C *secp256k1.PublicKey, proof *Proof, msg []byte
 	var J [2]group.Jacobian
 	var ok bool
 	if G == nil {
-		J[0], ok = ecmult.VarTimeDoubleScalarBaseMult(&negE, &a, &s)
+		J[0], ok = ecmult.VarTimeMult1G(&negE, &a, &s)
 	} else {
 		var g group.Jacobian
 		setKey(&g, G)
-		J[0], ok = ecmult.VarTimeDoubleScalarMult(&s, &g, &negE, &a)
+		J[0], ok = ecmult.VarTimeMult2(&s, &g, &negE, &a)
 	}
 	if !ok {
 		return ErrInvalidProof // an input off the curve: no valid key is
 	}
-	J[1], ok = ecmult.VarTimeDoubleScalarMult(&s, &b, &negE, &c)
+	J[1], ok = ecmult.VarTimeMult2(&s, &b, &negE, &c)
 	if !ok {
 		return ErrInvalidProof
 	}

@@ -23,7 +23,7 @@ type VerifyItem struct {
 // invalid at no extra cost (ECDSA has no batch equation).
 //
 // On CPUs with AVX-512 IFMA it verifies sixteen signatures at a time, two
-// groups of eight lanes of ecmult.VarTimeDoubleScalarBaseMult16
+// groups of eight lanes of ecmult.VarTimeMult1G16
 // (docs/ecmult.md, "Strauss on eight lanes"), with the same results.
 //
 // workers is the number of goroutines it may use (see secp256k1.Workers):
@@ -47,12 +47,12 @@ func VerifyMany(items []VerifyItem, workers_ int) []bool {
 }
 
 // lanes is the number of items verifyLanes takes: two groups of eight
-// lanes, whose formulas run interleaved (ecmult.VarTimeDoubleScalarBaseMult16).
+// lanes, whose formulas run interleaved (ecmult.VarTimeMult1G16).
 const lanes = ecmult.Lanes2
 
 // verifyLanes sets out[i] to the result of Verify for each of at most
 // sixteen items, the well-formed ones on the lanes of
-// ecmult.VarTimeDoubleScalarBaseMult16: Verify's checks item by item, then
+// ecmult.VarTimeMult1G16: Verify's checks item by item, then
 // w = s⁻¹ for all lanes with one inversion (Montgomery's trick), and
 // R = (e·w)·G + (r·w)·pub in the lanes, compared with r as Verify does.
 func verifyLanes(items []VerifyItem, out []bool) {
@@ -105,7 +105,7 @@ func verifyLanes(items []VerifyItem, out []bool) {
 	}
 	var R [lanes]group.Jacobian
 	var ok [lanes]bool
-	ecmult.VarTimeDoubleScalarBaseMult16(&R, &ok, &u2, &pub, &u1, n)
+	ecmult.VarTimeMult1G16(&R, &ok, &u2, &pub, &u1, n)
 	for j := range n {
 		out[idx[j]] = ok[j] && ecmult.VarTimeXEqualsScalar(&R[j], &r[j])
 	}

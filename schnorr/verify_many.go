@@ -25,7 +25,7 @@ type VerifyItem struct {
 // answer is needed (a batch that fails must be checked one by one).
 //
 // On CPUs with AVX-512 IFMA it verifies sixteen signatures at a time, two
-// groups of eight lanes of ecmult.VarTimeDoubleScalarBaseMult16
+// groups of eight lanes of ecmult.VarTimeMult1G16
 // (docs/ecmult.md, "Strauss on eight lanes"), with the same results.
 //
 // workers is the number of goroutines it may use (see secp256k1.Workers):
@@ -49,12 +49,12 @@ func VerifyMany(items []VerifyItem, workers_ int) []bool {
 }
 
 // lanes is the number of items verifyLanes takes: two groups of eight
-// lanes, whose formulas run interleaved (ecmult.VarTimeDoubleScalarBaseMult16).
+// lanes, whose formulas run interleaved (ecmult.VarTimeMult1G16).
 const lanes = ecmult.Lanes2
 
 // verifyLanes sets out[i] to the result of Verify for each of at most
 // sixteen items, the well-formed ones on the lanes of
-// ecmult.VarTimeDoubleScalarBaseMult16: Verify's checks and challenge hash
+// ecmult.VarTimeMult1G16: Verify's checks and challenge hash
 // item by item, R = s·G − e·P in the lanes, then R in affine coordinates
 // for all lanes with one inversion, and Verify's comparison of R with r.
 func verifyLanes(items []VerifyItem, out []bool) {
@@ -92,7 +92,7 @@ func verifyLanes(items []VerifyItem, out []bool) {
 	}
 	var R [lanes]group.Jacobian
 	var ok [lanes]bool
-	ecmult.VarTimeDoubleScalarBaseMult16(&R, &ok, &e, &p, &s, n)
+	ecmult.VarTimeMult1G16(&R, &ok, &e, &p, &s, n)
 	// R must not be the identity, and must have an even y and x = r.
 	var jac [lanes]group.Jacobian
 	var lane [lanes]int

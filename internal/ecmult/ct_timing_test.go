@@ -173,7 +173,7 @@ func TestDudectDetectsLeak(t *testing.T) {
 	var one, zero scalar.Scalar
 	one.SetUint64(1)
 	A := dudectPoint(rand.New(rand.NewPCG(5, 5)))
-	dudect.RequireLeak(t, "VarTimeDoubleScalarBaseMult", scalarTarget(&one, func(a *scalar.Scalar) {
-		valid(VarTimeDoubleScalarBaseMult(a, &A, &zero))
+	dudect.RequireLeak(t, "VarTimeMult1G", scalarTarget(&one, func(a *scalar.Scalar) {
+		valid(VarTimeMult1G(a, &A, &zero))
 	}))
 }

@@ -95,16 +95,16 @@ func TestEnginesFailClosed(t *testing.T) {
 	// engines rightly skip (TestEnginesSkipDeadOffCurve).
 	a, g := nonzeroScalar(r), scalarFromBig(randomScalar(r))
 	for _, b := range []*scalar.Scalar{newScalar(0), g} {
-		checkFails(t, "VarTimeDoubleScalarBaseMult", func() (group.Jacobian, bool) {
-			return VarTimeDoubleScalarBaseMult(a, offCurve(), b)
+		checkFails(t, "VarTimeMult1G", func() (group.Jacobian, bool) {
+			return VarTimeMult1G(a, offCurve(), b)
 		})
 	}
 	// (x, 0) with another Z: still y = 0.
 	p := offCurve()
 	p.X.SetUint64(5)
 	rescale(p, r)
-	checkFails(t, "VarTimeDoubleScalarBaseMult((5, 0), rescaled)", func() (group.Jacobian, bool) {
-		return VarTimeDoubleScalarBaseMult(a, p, g)
+	checkFails(t, "VarTimeMult1G((5, 0), rescaled)", func() (group.Jacobian, bool) {
+		return VarTimeMult1G(a, p, g)
 	})
 
 	sizes := []int{0, 1, 2, straussStackPoints, msmStraussThreshold - 2, msmStraussThreshold, 90}

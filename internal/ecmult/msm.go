@@ -1,7 +1,6 @@
 package ecmult
 
 import (
-	"github.com/kestrel-crypto/secp256k1/internal/field"
 	"github.com/kestrel-crypto/secp256k1/internal/group"
 	"github.com/kestrel-crypto/secp256k1/internal/scalar"
 )
@@ -48,9 +47,3 @@ func VarTimeMultiScalarMultWorkers(scalars []*scalar.Scalar, points []*group.Jac
 	}
 	return varTimePippengerWith(scalars, points, g, pippengerConfig{variant: pippengerAffine, maxWorkers: max(workers, 1)})
 }
-
-// invalidSum is the point that the variable-time engines return with
-// ok = false: (0, 0) with Z = 1, which is not on the curve and not the
-// identity, so that even a caller that dropped ok and tested the sum for
-// the identity, as batch verification does, would reject it.
-var invalidSum = group.Jacobian{Z: *new(field.Element).One()}

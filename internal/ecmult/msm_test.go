@@ -246,10 +246,10 @@ func TestEnginesAliasing(t *testing.T) {
 	if ScalarMult(&v, k, &v); v.Equal(&want) != 1 {
 		t.Error("ScalarMult with v = p")
 	}
-	want = valid(VarTimeDoubleScalarBaseMult(k, &p, b))
+	want = valid(VarTimeMult1G(k, &p, b))
 	v = p
-	if v = valid(VarTimeDoubleScalarBaseMult(k, &v, b)); v.Equal(&want) != 1 {
-		t.Error("VarTimeDoubleScalarBaseMult with v = A")
+	if v = valid(VarTimeMult1G(k, &v, b)); v.Equal(&want) != 1 {
+		t.Error("VarTimeMult1G with v = A")
 	}
 	for _, n := range []int{3, msmStraussThreshold + 1} {
 		in := msmTestBatch(r, "aliasing", n, 0)

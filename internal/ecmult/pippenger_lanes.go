@@ -31,18 +31,6 @@ import (
 // Those are rare (q = ±a); they are settled in Go between the two passes
 // over the batch (flushLanes) and their lanes are not stored.
 
-// aff52 is an affine point (a bucket or an input) in 5x52 limbs
-// (field8.Limbs52's layout), each limb below 2⁵² (a value below 2²⁶⁰,
-// congruent to the coordinate mod p; the inputs' are canonical).
-type aff52 struct {
-	X, Y [5]uint64
-}
-
-// set sets v to p, canonical.
-func (v *aff52) set(p *group.Affine) {
-	v.X, v.Y = field8.Limbs52(&p.X), field8.Limbs52(&p.Y)
-}
-
 // negate52 returns p − y for canonical limbs y < p, canonical but for y = 0.
 func negate52(y *[5]uint64) [5]uint64 {
 	var v [5]uint64
@@ -53,14 +41,6 @@ func negate52(y *[5]uint64) [5]uint64 {
 		v[i] = d + borrow<<52
 	}
 	return v
-}
-
-// affine returns v as a group.Affine.
-func (v *aff52) affine() group.Affine {
-	var a group.Affine
-	field8.SetLimbs52(&a.X, &v.X)
-	field8.SetLimbs52(&a.Y, &v.Y)
-	return a
 }
 
 // laneOne is 1 in every lane: the prefix product before the first group.

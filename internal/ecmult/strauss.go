@@ -291,63 +291,38 @@ func straussOddMultiples(pre *[straussTableSize]group.Affine, zr *[straussTableS
 	z.Multiply(&ai.Z, &d.Z)
 }
 
-// setGlobalZ rescales every entry of pre to the implied Z of the last
-// one, given the z-ratios zr[i] = Z(pre[i]) / Z(pre[i − 1]) (zr[0] is not
-// used). Walking backwards, s = Z_last / Z_i is a running product of ratios,
-// and (x, y) with Z_i becomes (s²·x, s³·y) with Z_last (1S + 4M per entry).
-// libsecp256k1's secp256k1_ge_table_set_globalz.
-func setGlobalZ(pre []group.Affine, zr []field.Element) {
-	n := len(pre)
-	if n < 2 {
-		return
-	}
-	_ = zr[n-1]
-	var s, s2 field.Element
-	s = zr[n-1]
-	for i := n - 2; i >= 0; i-- {
-		if i != n-2 {
-			s.Multiply(&s, &zr[i+1])
-		}
-		s2.Square(&s)
-		pre[i].X.Multiply(&pre[i].X, &s2)
-		s2.Multiply(&s2, &s)
-		pre[i].Y.Multiply(&pre[i].Y, &s2)
-	}
-}
-
-// VarTimeDoubleScalarBaseMult returns a·A + b·G and true, in variable time:
-// the verification equation of ECDSA and Schnorr signatures. It returns
+// VarTimeMult1G returns a·A + b·G and true, in variable time: the
+// verification equation of ECDSA and Schnorr signatures. It returns
 // (invalidSum, false), which the caller must treat as a failed
 // verification, if A is not a curve point and its table's Z vanishes
 // (varTimeStrauss). It does not allocate.
-func VarTimeDoubleScalarBaseMult(a *scalar.Scalar, A *group.Jacobian, b *scalar.Scalar) (group.Jacobian, bool) {
+func VarTimeMult1G(a *scalar.Scalar, A *group.Jacobian, b *scalar.Scalar) (group.Jacobian, bool) {
 	scalars := [1]*scalar.Scalar{a}
 	points := [1]*group.Jacobian{A}
 	return varTimeStrauss(scalars[:], points[:], b)
 }
 
-// VarTimeDoubleScalarMultBaseTable is VarTimeDoubleScalarMultBase with B
-// given by its prebuilt Table: for a point multiplied often enough to
-// amortise the table (a signer's public share, checked in every session).
-func VarTimeDoubleScalarMultBaseTable(a *scalar.Scalar, A *group.Jacobian, b *scalar.Scalar, B *Table, g *scalar.Scalar) (group.Jacobian, bool) {
+// VarTimeMult2GTable is VarTimeMult2G with B given by its prebuilt Table:
+// for a point multiplied often enough to amortise the table (a signer's
+// public share, checked in every session).
+func VarTimeMult2GTable(a *scalar.Scalar, A *group.Jacobian, b *scalar.Scalar, B *Table, g *scalar.Scalar) (group.Jacobian, bool) {
 	scalars := [1]*scalar.Scalar{a}
 	points := [1]*group.Jacobian{A}
 	return varTimeStraussTable(scalars[:], points[:], b, B, g)
 }
 
-// VarTimeDoubleScalarMult returns a·A + b·B and true, in variable time:
-// Strauss–wNAF over two variable points and no G term, as BIP-374 DLEQ
-// verification needs for s·B − e·C. ok is as for VarTimeMultiScalarMult.
-// It does not allocate.
-func VarTimeDoubleScalarMult(a *scalar.Scalar, A *group.Jacobian, b *scalar.Scalar, B *group.Jacobian) (group.Jacobian, bool) {
-	return VarTimeDoubleScalarMultBase(a, A, b, B, nil)
+// VarTimeMult2 returns a·A + b·B and true, in variable time: Strauss–wNAF
+// over two variable points and no G term, as BIP-374 DLEQ verification
+// needs for s·B − e·C. ok is as for VarTimeMultiScalarMult. It does not
+// allocate.
+func VarTimeMult2(a *scalar.Scalar, A *group.Jacobian, b *scalar.Scalar, B *group.Jacobian) (group.Jacobian, bool) {
+	return VarTimeMult2G(a, A, b, B, nil)
 }
 
-// VarTimeDoubleScalarMultBase returns a·A + b·B + g·G and true (g may be
-// nil: no G term), in variable time, as the partial-signature checks of
-// MuSig2 and FROST need. ok is as for VarTimeMultiScalarMult. It does not
-// allocate.
-func VarTimeDoubleScalarMultBase(a *scalar.Scalar, A *group.Jacobian, b *scalar.Scalar, B *group.Jacobian, g *scalar.Scalar) (group.Jacobian, bool) {
+// VarTimeMult2G returns a·A + b·B + g·G and true (g may be nil: no G term),
+// in variable time, as the partial-signature checks of MuSig2 and FROST
+// need. ok is as for VarTimeMultiScalarMult. It does not allocate.
+func VarTimeMult2G(a *scalar.Scalar, A *group.Jacobian, b *scalar.Scalar, B *group.Jacobian, g *scalar.Scalar) (group.Jacobian, bool) {
 	scalars := [2]*scalar.Scalar{a, b}
 	points := [2]*group.Jacobian{A, B}
 	return varTimeStrauss(scalars[:], points[:], g)

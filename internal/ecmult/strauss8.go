@@ -29,8 +29,8 @@ import (
 //   - One chain of 125 doublings, the 71 mixed additions at their bit
 //     positions. The additions are incomplete: a lane that meets an
 //     exceptional sum ends with Z = 0 (Z = 0 stays 0 through every later
-//     doubling and addition), and is redone with VarTimeDoubleScalarBaseMult,
-//     as is a lane whose true result is the identity.
+//     doubling and addition), and is redone with VarTimeMult1G, as is a
+//     lane whose true result is the identity.
 
 const (
 	// strauss8Window is the width of the windows of a·A's halves, and
@@ -49,8 +49,6 @@ const (
 	strauss8GWindows = 10
 	strauss8GEntries = 1 << (strauss8GWindow - 1)
 )
-
-const lanes = field8.Lanes
 
 // strauss8MinLanes is the fewest lanes worth the eight-lane computation:
 // it costs about as much as 4 single ones (0.49× of Verify per signature for
@@ -86,20 +84,19 @@ func init() {
 // (By value: a pointer would move the accumulator to the heap.)
 var strauss8Hook func(r group8.Jacobian8) group8.Jacobian8
 
-// UseLanes reports whether VarTimeDoubleScalarBaseMult8 is faster than
-// eight VarTimeDoubleScalarBaseMult: when internal/field8 runs its AVX-512
-// IFMA assembly. Its generic twins are many times slower than the MULX
-// single path.
+// UseLanes reports whether VarTimeMult1G8 is faster than eight
+// VarTimeMult1G: when internal/field8 runs its AVX-512 IFMA assembly. Its
+// generic twins are many times slower than the MULX single path.
 func UseLanes() bool { return field8.IFMA() }
 
-// VarTimeDoubleScalarBaseMult8 sets out[j], ok[j] to the results of
-// VarTimeDoubleScalarBaseMult(a[j], A[j], b[j]) (a[j]·A[j] + b[j]·G) for
-// j < n ≤ 8, in variable time, on the eight lanes of internal/group8. The
-// points are the same, not their coordinates. A lane whose computation
-// meets an exceptional addition, or whose A[j] is not a curve point, is
-// computed by VarTimeDoubleScalarBaseMult itself, and so are all of them
-// when n is below strauss8MinLanes. Lanes from n up are left unchanged.
-func VarTimeDoubleScalarBaseMult8(out *[lanes]group.Jacobian, ok *[lanes]bool, a *[lanes]scalar.Scalar, A *[lanes]group.Affine, b *[lanes]scalar.Scalar, n int) {
+// VarTimeMult1G8 sets out[j], ok[j] to the results of
+// VarTimeMult1G(a[j], A[j], b[j]) (a[j]·A[j] + b[j]·G) for j < n ≤ 8, in
+// variable time, on the eight lanes of internal/group8. The points are the
+// same, not their coordinates. A lane whose computation meets an
+// exceptional addition, or whose A[j] is not a curve point, is computed by
+// VarTimeMult1G itself, and so are all of them when n is below
+// strauss8MinLanes. Lanes from n up are left unchanged.
+func VarTimeMult1G8(out *[lanes]group.Jacobian, ok *[lanes]bool, a *[lanes]scalar.Scalar, A *[lanes]group.Affine, b *[lanes]scalar.Scalar, n int) {
 	if n <= 0 {
 		return
 	}
@@ -118,36 +115,11 @@ func VarTimeDoubleScalarBaseMult8(out *[lanes]group.Jacobian, ok *[lanes]bool, a
 	st.results(out[:n], ok[:n], a[:], A[:], b[:])
 }
 
-// Lanes2 is the number of multiplications of
-// VarTimeDoubleScalarBaseMult16: two groups of eight lanes.
-const Lanes2 = 2 * lanes
-
-// VarTimeDoubleScalarBaseMult16 is VarTimeDoubleScalarBaseMult8 for
-// n ≤ 16: above eight, the two groups of eight lanes share one loop whose
-// point formulas (group8.Double2, AddAffine2) interleave the two groups'
-// field operations, at about 0.7 of the cost of running them one after the
-// other.
-func VarTimeDoubleScalarBaseMult16(out *[Lanes2]group.Jacobian, ok *[Lanes2]bool, a *[Lanes2]scalar.Scalar, A *[Lanes2]group.Affine, b *[Lanes2]scalar.Scalar, n int) {
-	if n <= lanes {
-		VarTimeDoubleScalarBaseMult8((*[lanes]group.Jacobian)(out[:lanes]), (*[lanes]bool)(ok[:lanes]),
-			(*[lanes]scalar.Scalar)(a[:lanes]), (*[lanes]group.Affine)(A[:lanes]), (*[lanes]scalar.Scalar)(b[:lanes]), n)
-		return
-	}
-	if n > Lanes2 {
-		panic("ecmult: more than sixteen lanes")
-	}
-	var st, st2 strauss8Set
-	prepare16(&st, &st2, a, A, b, n)
-	strauss8Run(&st, &st2)
-	st.results(out[:lanes], ok[:lanes], a[:lanes], A[:lanes], b[:lanes])
-	st2.results(out[lanes:n], ok[lanes:n], a[lanes:], A[lanes:], b[lanes:])
-}
-
 // strauss8Single is one lane's result by the single path.
 func strauss8Single(out *group.Jacobian, ok *bool, a *scalar.Scalar, A *group.Affine, b *scalar.Scalar) {
 	var aj group.Jacobian
 	aj.SetAffine(A)
-	*out, *ok = VarTimeDoubleScalarBaseMult(a, &aj, b)
+	*out, *ok = VarTimeMult1G(a, &aj, b)
 }
 
 // prepareFrom is prepare on the first n ≤ 8 entries of a, A and b (all of
@@ -155,16 +127,6 @@ func strauss8Single(out *group.Jacobian, ok *bool, a *scalar.Scalar, A *group.Af
 func (st *strauss8Set) prepareFrom(a []scalar.Scalar, A []group.Affine, b []scalar.Scalar, n int) {
 	ka, p, kb := lanesFrom(a, A, b, n)
 	st.prepare(&ka, &p, &kb)
-}
-
-// prepare16 prepares st and st2 for the 8 < n ≤ 16 entries of a, A and b,
-// the lanes from n up computing lane 8 again: each is recoded as prepare
-// does, and their tables are built together (strauss8Tables16).
-func prepare16(st, st2 *strauss8Set, a *[Lanes2]scalar.Scalar, A *[Lanes2]group.Affine, b *[Lanes2]scalar.Scalar, n int) {
-	ka, p, kb := lanesFrom(a[:lanes], A[:lanes], b[:lanes], lanes)
-	ka2, p2, kb2 := lanesFrom(a[lanes:], A[lanes:], b[lanes:], n-lanes)
-	p, p2 = st.recode(&ka, &p, &kb), st2.recode(&ka2, &p2, &kb2)
-	strauss8Tables16(st, st2, &p, &p2)
 }
 
 // lanesFrom returns the first n ≤ 8 entries of a, A and b (all of length
@@ -318,14 +280,6 @@ func (st *strauss8Set) gatherG(e *group8.Affine8, t []group.Affine, high bool, i
 	return e.VarTimeGatherAffine(t, &st.dG1[i])
 }
 
-// setOne sets every lane of v to 1.
-func setOne(v *field8.Element8) {
-	*v = field8.Element8{}
-	for j := range lanes {
-		v.L[0][j] = 1
-	}
-}
-
 // strauss8Tables sets tab[i] to (2i + 1)·p and tabLam[i] to its image
 // (β·x, y) = λ·(2i + 1)·p, lane by lane, in affine coordinates, with one
 // inversion for all lanes. Lanes whose table meets a zero Z (p not on the
@@ -348,31 +302,6 @@ func strauss8Tables(tab, tabLam *[strauss8Entries]group8.Affine8, p *[lanes]grou
 	u := [1]field8.Element8{b.denominator()}
 	invertLanes(u[:], fail[:])
 	b.finish(tab, tabLam, &u[0])
-}
-
-// strauss8Tables16 is strauss8Tables for the two groups of
-// VarTimeDoubleScalarBaseMult16, their doublings and additions paired
-// (group8.Double2, group8.AddAffine2) and their sixteen lanes inverted
-// together.
-func strauss8Tables16(st, st2 *strauss8Set, p, p2 *[lanes]group.Affine) {
-	var b, b2 oddMultiples8
-	b.start(&st.tab, p)
-	b2.start(&st2.tab, p2)
-	group8.Double2(&b.d, &b.m[0], &b2.d, &b2.m[0])
-	b.lift()
-	b2.lift()
-	for i := 1; i < strauss8Entries; i++ {
-		group8.AddAffine2(&b.m[i], &b.m[i-1], &b.dAff, &b2.m[i], &b2.m[i-1], &b2.dAff)
-	}
-	u := [2]field8.Element8{b.denominator(), b2.denominator()}
-	var fail [Lanes2]bool
-	invertLanes(u[:], fail[:])
-	for j := range lanes {
-		st.fail[j] = st.fail[j] || fail[j]
-		st2.fail[j] = st2.fail[j] || fail[lanes+j]
-	}
-	b.finish(&st.tab, &st.tabLam, &u[0])
-	b2.finish(&st2.tab, &st2.tabLam, &u[1])
 }
 
 // oddMultiples8 is strauss8Tables' scratch for one group of lanes: the

@@ -178,13 +178,12 @@ func sameTables(st, u *strauss8Set) bool {
 	return true
 }
 
-// checkStrauss8 runs VarTimeDoubleScalarBaseMult16 (which runs
-// VarTimeDoubleScalarBaseMult8 for up to eight) on the cases and checks
-// each lane against VarTimeDoubleScalarBaseMult and, for curve points,
-// the math/big reference, and that the lanes from len(cases) up are left
-// alone. It also checks that the lanes of cases not marked exceptional
-// were computed by the lanes (strauss8Lanes, or strauss8Run on two groups
-// above eight), not by the fallback.
+// checkStrauss8 runs VarTimeMult1G16 (which runs VarTimeMult1G8 for up to
+// eight) on the cases and checks each lane against VarTimeMult1G and, for
+// curve points, the math/big reference, and that the lanes from len(cases)
+// up are left alone. It also checks that the lanes of cases not marked
+// exceptional were computed by the lanes (strauss8Lanes, or strauss8Run on
+// two groups above eight), not by the fallback.
 func checkStrauss8(t *testing.T, cases []strauss8Case) {
 	t.Helper()
 	n := len(cases)
@@ -199,7 +198,7 @@ func checkStrauss8(t *testing.T, cases []strauss8Case) {
 	for j := n; j < Lanes2; j++ {
 		out[j].X.SetUint64(uint64(j)) // a marker
 	}
-	VarTimeDoubleScalarBaseMult16(&out, &ok, &a, &A, &b, n)
+	VarTimeMult1G16(&out, &ok, &a, &A, &b, n)
 	var raw [2]group8.Jacobian8
 	var fail [Lanes2]bool
 	if n <= lanes {
@@ -236,9 +235,9 @@ func checkStrauss8(t *testing.T, cases []strauss8Case) {
 	for j, c := range cases {
 		var Aj group.Jacobian
 		Aj.SetAffine(&A[j])
-		want, wantOK := VarTimeDoubleScalarBaseMult(&a[j], &Aj, &b[j])
+		want, wantOK := VarTimeMult1G(&a[j], &Aj, &b[j])
 		if ok[j] != wantOK || (ok[j] && out[j].Equal(&want) != 1) {
-			t.Fatalf("lane %d of %d (a = %x, b = %x): differs from VarTimeDoubleScalarBaseMult", j, n, c.a, c.b)
+			t.Fatalf("lane %d of %d (a = %x, b = %x): differs from VarTimeMult1G", j, n, c.a, c.b)
 		}
 		if testref.IsOnCurve(c.A) {
 			checkPoint(t, "lane", &out[j], straussTestRef([]*big.Int{c.a}, []testref.Point{c.A}, c.b))
@@ -253,12 +252,12 @@ func checkStrauss8(t *testing.T, cases []strauss8Case) {
 	}
 }
 
-// TestVarTimeDoubleScalarBaseMult8 checks the eight lanes, and the two
-// groups of eight of VarTimeDoubleScalarBaseMult16, against the single path
-// and math/big, on each field8 backend, with edge scalars for a and b,
-// special points, lanes whose result is the identity or needs a doubling,
-// a point off the curve, and every lane count up to sixteen.
-func TestVarTimeDoubleScalarBaseMult8(t *testing.T) {
+// TestVarTimeMult1G8 checks the eight lanes, and the two groups of eight of
+// VarTimeMult1G16, against the single path and math/big, on each field8
+// backend, with edge scalars for a and b, special points, lanes whose
+// result is the identity or needs a doubling, a point off the curve, and
+// every lane count up to sixteen.
+func TestVarTimeMult1G8(t *testing.T) {
 	for _, be := range field8.Backends() {
 		t.Run(be, func(t *testing.T) {
 			defer field8.SetBackend(be)()
@@ -314,7 +313,7 @@ func TestVarTimeDoubleScalarBaseMult8(t *testing.T) {
 
 // TestStrauss8Fallback forces lanes to look exceptional (Z = 0 after the
 // chain; lanes j and j + 8 together with sixteen) and checks that they still
-// get VarTimeDoubleScalarBaseMult's results, which are not the identity.
+// get VarTimeMult1G's results, which are not the identity.
 func TestStrauss8Fallback(t *testing.T) {
 	r := testref.Rand(t)
 	forced := 0
@@ -364,7 +363,7 @@ func BenchmarkEcmult1pG8(b *testing.B) {
 			var ok [lanes]bool
 			b.ReportAllocs()
 			for b.Loop() {
-				VarTimeDoubleScalarBaseMult8(&out, &ok, a, A, g, lanes)
+				VarTimeMult1G8(&out, &ok, a, A, g, lanes)
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*lanes), "ns/lane")
 		})
@@ -379,21 +378,21 @@ func BenchmarkEcmult1pG8(b *testing.B) {
 			var ok [Lanes2]bool
 			b.ReportAllocs()
 			for b.Loop() {
-				VarTimeDoubleScalarBaseMult16(&out, &ok, &a2, &A2, &g2, Lanes2)
+				VarTimeMult1G16(&out, &ok, &a2, &A2, &g2, Lanes2)
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*Lanes2), "ns/lane")
 		})
 	}
 }
 
-// TestStrauss8Allocations checks that VarTimeDoubleScalarBaseMult8 does not
-// allocate (beyond the one-time generator tables).
+// TestStrauss8Allocations checks that VarTimeMult1G8 does not allocate
+// (beyond the one-time generator tables).
 func TestStrauss8Allocations(t *testing.T) {
 	race.SkipAllocs(t)
 	a, A, g := strauss8BenchInputs()
 	var out [lanes]group.Jacobian
 	var ok [lanes]bool
-	if n := testing.AllocsPerRun(3, func() { VarTimeDoubleScalarBaseMult8(&out, &ok, a, A, g, lanes) }); n != 0 {
+	if n := testing.AllocsPerRun(3, func() { VarTimeMult1G8(&out, &ok, a, A, g, lanes) }); n != 0 {
 		t.Errorf("%v allocations", n)
 	}
 	var a2, g2 [Lanes2]scalar.Scalar
@@ -403,7 +402,7 @@ func TestStrauss8Allocations(t *testing.T) {
 	}
 	var out2 [Lanes2]group.Jacobian
 	var ok2 [Lanes2]bool
-	if n := testing.AllocsPerRun(3, func() { VarTimeDoubleScalarBaseMult16(&out2, &ok2, &a2, &A2, &g2, Lanes2) }); n != 0 {
+	if n := testing.AllocsPerRun(3, func() { VarTimeMult1G16(&out2, &ok2, &a2, &A2, &g2, Lanes2) }); n != 0 {
 		t.Errorf("sixteen lanes: %v allocations", n)
 	}
 }

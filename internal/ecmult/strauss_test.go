@@ -82,7 +82,7 @@ func straussTestAScalars(r *rand.Rand, boundary int) []*big.Int {
 	return out
 }
 
-func TestVarTimeDoubleScalarBaseMult(t *testing.T) {
+func TestVarTimeMult1G(t *testing.T) {
 	r, n := testRand(t, 100)
 	special := straussTestSpecialPoints(r)
 	gScalars := straussTestGScalars(r)
@@ -94,7 +94,7 @@ func TestVarTimeDoubleScalarBaseMult(t *testing.T) {
 	check := func(a, b *big.Int, A testref.Point) {
 		t.Helper()
 		want := straussTestRef([]*big.Int{a}, []testref.Point{A}, b)
-		v := valid(VarTimeDoubleScalarBaseMult(scalarFromBig(a), jacobianFromRef(A, r), scalarFromBig(b)))
+		v := valid(VarTimeMult1G(scalarFromBig(a), jacobianFromRef(A, r), scalarFromBig(b)))
 		checkPoint(t, fmt.Sprintf("%x·A + %x·G (A = %x)", a, b, testref.Compressed(A)), &v, want)
 	}
 	// Every edge a against a special point and a random b, and the reverse.
@@ -188,9 +188,9 @@ func TestVarTimeStrauss(t *testing.T) {
 	}
 }
 
-// TestVarTimeDoubleScalarMult checks a·A + b·B against math/big, with
-// random, special (identity, repeated, opposite) points and zero scalars.
-func TestVarTimeDoubleScalarMult(t *testing.T) {
+// TestVarTimeMult2 checks a·A + b·B against math/big, with random, special
+// (identity, repeated, opposite) points and zero scalars.
+func TestVarTimeMult2(t *testing.T) {
 	r, n := testRand(t, 8)
 	special := straussTestSpecialPoints(r)
 	for trial := range n {
@@ -206,8 +206,8 @@ func TestVarTimeDoubleScalarMult(t *testing.T) {
 			ks[0] = big.NewInt(0)
 		}
 		want := straussTestRef(ks, ps, nil)
-		out := valid(VarTimeDoubleScalarMult(scalarFromBig(ks[0]), jacobianFromRef(ps[0], r), scalarFromBig(ks[1]), jacobianFromRef(ps[1], r)))
-		checkPoint(t, fmt.Sprintf("VarTimeDoubleScalarMult(trial %d)", trial), &out, want)
+		out := valid(VarTimeMult2(scalarFromBig(ks[0]), jacobianFromRef(ps[0], r), scalarFromBig(ks[1]), jacobianFromRef(ps[1], r)))
+		checkPoint(t, fmt.Sprintf("VarTimeMult2(trial %d)", trial), &out, want)
 	}
 }
 
@@ -217,15 +217,15 @@ func TestVarTimeStraussAllocations(t *testing.T) {
 	a, b := scalarFromBig(randomScalar(r)), scalarFromBig(randomScalar(r))
 	A := jacobianFromRef(testref.ScalarMult(randomScalar(r), testref.G), r)
 	if n := testing.AllocsPerRun(10, func() {
-		valid(VarTimeDoubleScalarBaseMult(a, A, b))
+		valid(VarTimeMult1G(a, A, b))
 	}); n != 0 {
-		t.Errorf("VarTimeDoubleScalarBaseMult allocates %v times", n)
+		t.Errorf("VarTimeMult1G allocates %v times", n)
 	}
 	B := jacobianFromRef(testref.ScalarMult(randomScalar(r), testref.G), r)
 	if n := testing.AllocsPerRun(10, func() {
-		valid(VarTimeDoubleScalarMult(a, A, b, B))
+		valid(VarTimeMult2(a, A, b, B))
 	}); n != 0 {
-		t.Errorf("VarTimeDoubleScalarMult allocates %v times", n)
+		t.Errorf("VarTimeMult2 allocates %v times", n)
 	}
 	var g group.Jacobian
 	g.SetAffine(&group.Generator)
@@ -266,8 +266,8 @@ func FuzzDoubleScalarBaseMult(f *testing.F) {
 		m := new(big.Int).Mul(bs[0], bs[2])
 		m.Add(m, bs[1])
 		want := testref.ScalarMult(m, testref.G)
-		v := valid(VarTimeDoubleScalarBaseMult(&ss[0], jacobianFromRef(A, nil), &ss[1]))
-		checkPoint(t, "VarTimeDoubleScalarBaseMult", &v, want)
+		v := valid(VarTimeMult1G(&ss[0], jacobianFromRef(A, nil), &ss[1]))
+		checkPoint(t, "VarTimeMult1G", &v, want)
 	})
 }
 
@@ -286,7 +286,7 @@ func BenchmarkEcmult1pG(b *testing.B) {
 	a, A, g := straussBenchInputs()
 	b.ReportAllocs()
 	for b.Loop() {
-		valid(VarTimeDoubleScalarBaseMult(a, A, g))
+		valid(VarTimeMult1G(a, A, g))
 	}
 }
 

@@ -17,9 +17,9 @@ const tableWindow = 10
 const tableSize = 1 << (tableWindow - 2)
 
 // Table is the precomputed Strauss table of a point P for
-// VarTimeDoubleScalarMultBaseTable: the affine odd multiples
-// 1P, 3P, …, 511P, and β·x of each (the x coordinates of their images under
-// φ, λ·entry). It takes 24 KiB. The zero value is not a table.
+// VarTimeMult2GTable: the affine odd multiples 1P, 3P, …, 511P, and β·x of
+// each (the x coordinates of their images under φ, λ·entry). It takes
+// 24 KiB. The zero value is not a table.
 type Table struct {
 	pts [tableSize]group.Affine
 	bx  [tableSize]field.Element

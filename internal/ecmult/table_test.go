@@ -55,11 +55,11 @@ func TestTableSetRejects(t *testing.T) {
 	}
 }
 
-// TestVarTimeDoubleScalarMultBaseTable checks a·A + b·B + g·G with B's
-// Table against math/big: the edge scalars of the GLV split as b (and as
-// a), special points, zero scalars, a nil g, and sums that are the
-// identity or a doubling.
-func TestVarTimeDoubleScalarMultBaseTable(t *testing.T) {
+// TestVarTimeMult2GTable checks a·A + b·B + g·G with B's Table against
+// math/big: the edge scalars of the GLV split as b (and as a), special
+// points, zero scalars, a nil g, and sums that are the identity or a
+// doubling.
+func TestVarTimeMult2GTable(t *testing.T) {
 	r, n := testRand(t, 40)
 	special := straussTestSpecialPoints(r)
 	edges := straussTestAScalars(r, 40)
@@ -81,7 +81,7 @@ func TestVarTimeDoubleScalarMultBaseTable(t *testing.T) {
 		if g != nil {
 			gs = scalarFromBig(g)
 		}
-		v := valid(VarTimeDoubleScalarMultBaseTable(scalarFromBig(a), jacobianFromRef(A, r), scalarFromBig(b), &tab, gs))
+		v := valid(VarTimeMult2GTable(scalarFromBig(a), jacobianFromRef(A, r), scalarFromBig(b), &tab, gs))
 		checkPoint(t, fmt.Sprintf("%x·A + %x·B + %v·G", a, b, g), &v, want)
 	}
 	rndPoint := func() testref.Point { return testref.ScalarMult(randomScalar(r), testref.G) }
@@ -113,7 +113,7 @@ func TestVarTimeDoubleScalarMultBaseTable(t *testing.T) {
 	}
 }
 
-func TestVarTimeDoubleScalarMultBaseTableAllocations(t *testing.T) {
+func TestVarTimeMult2GTableAllocations(t *testing.T) {
 	race.SkipAllocs(t)
 	r, _ := testRand(t, 1)
 	a, b := scalarFromBig(randomScalar(r)), scalarFromBig(randomScalar(r))
@@ -121,9 +121,9 @@ func TestVarTimeDoubleScalarMultBaseTableAllocations(t *testing.T) {
 	var tab Table
 	tab.Set(A)
 	if n := testing.AllocsPerRun(10, func() {
-		valid(VarTimeDoubleScalarMultBaseTable(a, A, b, &tab, a))
+		valid(VarTimeMult2GTable(a, A, b, &tab, a))
 	}); n != 0 {
-		t.Errorf("VarTimeDoubleScalarMultBaseTable allocates %v times", n)
+		t.Errorf("VarTimeMult2GTable allocates %v times", n)
 	}
 }
 
@@ -135,7 +135,7 @@ func BenchmarkEcmult2pG(b *testing.B) {
 	B := baseMult(g)
 	b.ReportAllocs()
 	for b.Loop() {
-		valid(VarTimeDoubleScalarMultBase(a, A, g, B, g))
+		valid(VarTimeMult2G(a, A, g, B, g))
 	}
 }
 
@@ -145,7 +145,7 @@ func BenchmarkEcmult1p1tG(b *testing.B) {
 	tab.Set(baseMult(g))
 	b.ReportAllocs()
 	for b.Loop() {
-		valid(VarTimeDoubleScalarMultBaseTable(a, A, g, &tab, g))
+		valid(VarTimeMult2GTable(a, A, g, &tab, g))
 	}
 }
 

@@ -125,9 +125,9 @@ func (c *Check) sum(s *scalar.Scalar, R2 *group.Jacobian) (group.Jacobian, bool)
 	}
 	nc.Negate(&c.C)
 	if c.T != nil {
-		return ecmult.VarTimeDoubleScalarMultBaseTable(&nsb, R2, &nc, c.T, s)
+		return ecmult.VarTimeMult2GTable(&nsb, R2, &nc, c.T, s)
 	}
-	return ecmult.VarTimeDoubleScalarMultBase(&nsb, R2, &nc, c.P, s)
+	return ecmult.VarTimeMult2G(&nsb, R2, &nc, c.P, s)
 }
 
 // VarTimeVerifyPoints reports whether s is a valid partial signature for

@@ -108,7 +108,7 @@ func (t *Tags) VarTimeVerify(pk *group.Jacobian, msg []byte, sig *[64]byte) bool
 	e.SetReducedBytes(&eh)
 	e.Negate(&e)
 	// R = s·G − e·P must have an even y and x = r (r < p follows).
-	R, ok := ecmult.VarTimeDoubleScalarBaseMult(&e, &P, &s)
+	R, ok := ecmult.VarTimeMult1G(&e, &P, &s)
 	var rc [33]byte
 	if !ok || !frostcore.VarTimePutCompressed(&rc, &R) {
 		return false

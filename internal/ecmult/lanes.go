@@ -3,8 +3,36 @@ package ecmult
 import (
 	"github.com/kestrel-crypto/secp256k1/internal/field"
 	"github.com/kestrel-crypto/secp256k1/internal/field8"
+	"github.com/kestrel-crypto/secp256k1/internal/group"
 	"github.com/kestrel-crypto/secp256k1/internal/group8"
 )
+
+// What the lane engines share: gen8.go, const8.go and strauss8.go, and
+// their sixteen-lane forms gen16.go, const16.go and strauss16.go, on the
+// eight lanes of internal/field8 and internal/group8.
+
+// lanes is the number of lanes of internal/field8 and internal/group8: eight.
+const lanes = field8.Lanes
+
+// Lanes2 is the number of multiplications of the sixteen-lane entry
+// points (gen16.go, const16.go, strauss16.go): two groups of eight lanes.
+const Lanes2 = 2 * lanes
+
+// beta8 is group.Beta in every lane: x·β is the x of λ·P.
+var beta8 = func() (b field8.Element8) {
+	for j := range field8.Lanes {
+		b.Set(j, &group.Beta)
+	}
+	return b
+}()
+
+// setOne sets every lane of v to 1.
+func setOne(v *field8.Element8) {
+	*v = field8.Element8{}
+	for j := range lanes {
+		v.L[0][j] = 1
+	}
+}
 
 // The lane tables (multiplesTable8 for k·P, strauss8Tables for a·A + b·G)
 // build their entries in Jacobian coordinates, then make them affine with
