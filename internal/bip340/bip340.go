@@ -214,7 +214,7 @@ func (t *Tags) VarTimeVerify(pk *PublicKey, msg []byte, sig *Signature) bool {
 	e.Negate(&e)
 	var P group.Jacobian
 	P.SetAffine(&pk.P)
-	R, ok := ecmult.VarTimeDoubleScalarBaseMult(&e, &P, &sig.S)
+	R, ok := ecmult.VarTimeMult1G(&e, &P, &sig.S)
 	return ok && VarTimeIsR(&R, &sig.R)
 }
 
@@ -251,7 +251,7 @@ func (t *Tags) VarTimePreVerify(pk *PublicKey, msg []byte, R *group.Affine, s *s
 	e.Negate(&e)
 	var P group.Jacobian
 	P.SetAffine(&pk.P)
-	lhs, ok := ecmult.VarTimeDoubleScalarBaseMult(&e, &P, s)
+	lhs, ok := ecmult.VarTimeMult1G(&e, &P, s)
 	if !ok {
 		return false
 	}
