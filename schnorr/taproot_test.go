@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"errors"
 	"math/big"
-	"os"
 	"strings"
 	"testing"
 
@@ -436,14 +435,8 @@ func bech32m(hrp string, version byte, program []byte) string {
 }
 
 func loadBIP341(t testing.TB) *bip341Vectors {
-	b, err := os.ReadFile("../testdata/bip-0341/wallet-test-vectors.json")
-	if err != nil {
-		t.Fatal(err)
-	}
 	var v bip341Vectors
-	if err := json.Unmarshal(b, &v); err != nil {
-		t.Fatal(err)
-	}
+	testref.JSON(t, "../testdata/bip-0341/wallet-test-vectors.json", &v)
 	if v.Version != 1 || len(v.ScriptPubKey) != 7 || len(v.KeyPathSpending) != 1 || len(v.KeyPathSpending[0].InputSpending) != 7 {
 		t.Fatalf("unexpected vector file layout: version %d, %d scriptPubKey cases, %d keyPathSpending",
 			v.Version, len(v.ScriptPubKey), len(v.KeyPathSpending))

@@ -20,3 +20,28 @@ func TestHex(t *testing.T) {
 		}
 	}
 }
+
+func TestMustHex(t *testing.T) {
+	if got := MustHex("00fFa5"); !bytes.Equal(got, []byte{0x00, 0xff, 0xa5}) {
+		t.Fatalf("MustHex = %x", got)
+	}
+	for _, s := range []string{"0", "zz", "0x00"} {
+		if ErrorOrPanic(func() error { MustHex(s); return nil }) == nil {
+			t.Errorf("MustHex(%q) did not panic", s)
+		}
+	}
+}
+
+func TestBigHex(t *testing.T) {
+	if got := BigHex("fFfe"); got.Int64() != 0xfffe {
+		t.Fatalf("BigHex = %v", got)
+	}
+	if got := BigHex("0"); got.Sign() != 0 {
+		t.Fatalf("BigHex(0) = %v", got)
+	}
+	for _, s := range []string{"", "zz", "0x00", "-1"} {
+		if ErrorOrPanic(func() error { BigHex(s); return nil }) == nil {
+			t.Errorf("BigHex(%q) did not panic", s)
+		}
+	}
+}
