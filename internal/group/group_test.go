@@ -5,6 +5,7 @@ import (
 	"math/big"
 	"math/rand"
 	"reflect"
+	"strings"
 	"sync"
 	"testing"
 	"testing/quick"
@@ -665,6 +666,22 @@ func TestGenerator(t *testing.T) {
 		if got := jacToRef(&prev); !refEqual(got, refNeg(refG)) {
 			t.Errorf("%s: (n − 1)·G = %v, want −G", name, got)
 		}
+	}
+}
+
+// TestElementFromHex checks the constants' parser: either case is the same
+// element, and a constant of the wrong length, with a non-hex digit or not
+// below p panics.
+func TestElementFromHex(t *testing.T) {
+	const gx = "79BE667EF9DCBBAC55A06295CE870B07029BFCDB2DCE28D959F2815B16F81798"
+	if lower := elementFromHex(strings.ToLower(gx)); lower != Generator.X {
+		t.Errorf("lower-case x(G) = %v, want %v", toBig(&lower), toBig(&Generator.X))
+	}
+	for _, bad := range []string{
+		"", gx[:62], gx + "00", "g" + gx[1:], " " + gx[1:],
+		"FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEFFFFFC2F", // p
+	} {
+		testref.ExpectPanic(t, fmt.Sprintf("elementFromHex(%q)", bad), "group: bad constant", func() { elementFromHex(bad) })
 	}
 }
 
