@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kestrel-crypto/secp256k1/internal/compactsize"
 	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
 	"github.com/kestrel-crypto/secp256k1/schnorr"
 )
@@ -164,7 +165,7 @@ func TestParseWitness(t *testing.T) {
 
 func TestCompactSize(t *testing.T) {
 	for _, n := range []uint64{0, 1, 0xfc, 0xfd, 0xffff, 0x10000, maxSize, 0xffffffff, 0x100000000} {
-		b := appendCompactSize(nil, n)
+		b := compactsize.Append(nil, n)
 		r := &reader{b: b}
 		got := r.compactSize()
 		if n > maxSize {

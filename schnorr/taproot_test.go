@@ -256,13 +256,6 @@ func TestTapLeafHashCompactSize(t *testing.T) {
 			t.Errorf("TapLeafHash of a %d-byte script: wrong CompactSize prefix", c.n)
 		}
 	}
-	var b [9]byte
-	if n := putCompactSize(b[:], 1<<32); n != 9 || !bytes.Equal(b[:], []byte{0xff, 0, 0, 0, 0, 1, 0, 0, 0}) {
-		t.Errorf("putCompactSize(2³²) = %x", b[:n])
-	}
-	if n := putCompactSize(b[:], 0xffffffff); n != 5 || !bytes.Equal(b[:5], []byte{0xfe, 0xff, 0xff, 0xff, 0xff}) {
-		t.Errorf("putCompactSize(2³² − 1) = %x", b[:n])
-	}
 }
 
 func TestTapBranchHash(t *testing.T) {
