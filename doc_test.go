@@ -4,6 +4,7 @@ import (
 	"go/parser"
 	"go/token"
 	"io/fs"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -39,5 +40,22 @@ func TestDocFilesHoldNoCode(t *testing.T) {
 	})
 	if err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestPackageDocListsSubpackages checks that the root package comment has
+// a line for every public subpackage (apiPackages).
+func TestPackageDocListsSubpackages(t *testing.T) {
+	src, err := os.ReadFile("doc.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range apiPackages {
+		if p.dir == "." {
+			continue
+		}
+		if !strings.Contains(string(src), "\n//   - "+p.dir+": ") {
+			t.Errorf("doc.go lists no %s (a line \"//   - %s: …\")", p.dir, p.dir)
+		}
 	}
 }
