@@ -2,6 +2,7 @@ package testref
 
 import (
 	"encoding/hex"
+	"encoding/json"
 	"math/big"
 	"testing"
 )
@@ -36,4 +37,26 @@ func BigHex(s string) *big.Int {
 		panic("testref: bad hex constant " + s)
 	}
 	return x
+}
+
+// HexBytes is a JSON hex string of a test vector (upper- or lower-case):
+// null decodes to nil, and "" to an empty, non-nil slice.
+type HexBytes []byte
+
+// UnmarshalJSON decodes a JSON hex string or null into h.
+func (h *HexBytes) UnmarshalJSON(b []byte) error {
+	if string(b) == "null" {
+		*h = nil
+		return nil
+	}
+	var s string
+	if err := json.Unmarshal(b, &s); err != nil {
+		return err
+	}
+	d, err := hex.DecodeString(s)
+	if err != nil {
+		return err
+	}
+	*h = append(HexBytes{}, d...) // non-nil even when empty
+	return nil
 }

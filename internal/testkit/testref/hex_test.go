@@ -2,6 +2,7 @@ package testref
 
 import (
 	"bytes"
+	"encoding/json"
 	"testing"
 )
 
@@ -42,6 +43,22 @@ func TestBigHex(t *testing.T) {
 	for _, s := range []string{"", "zz", "0x00", "-1"} {
 		if ErrorOrPanic(func() error { BigHex(s); return nil }) == nil {
 			t.Errorf("BigHex(%q) did not panic", s)
+		}
+	}
+}
+
+func TestHexBytes(t *testing.T) {
+	var v struct{ A, B, C HexBytes }
+	if err := json.Unmarshal([]byte(`{"A": "00fFa5", "B": "", "C": null}`), &v); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(v.A, []byte{0x00, 0xff, 0xa5}) || v.B == nil || len(v.B) != 0 || v.C != nil {
+		t.Fatalf("decoded %#v", v)
+	}
+	for _, bad := range []string{`"0"`, `"zz"`, `1`, `"0x00"`} {
+		var h HexBytes
+		if err := json.Unmarshal([]byte(bad), &h); err == nil {
+			t.Errorf("%s decoded to %x", bad, h)
 		}
 	}
 }
