@@ -3,9 +3,19 @@
 // own module so that Kestrel itself stays free of cgo; nothing outside this
 // module's tests should import it.
 //
-// It is written for libsecp256k1 0.2.0 (Debian's libsecp256k1-dev, with the
-// recovery, ecdh, extrakeys and schnorrsig modules) and works with later
-// versions. Every function takes and returns serialized bytes, so that a test
+// It links -lsecp256k1: with the flags that oracle.sh prints, the current
+// release line (commit 687155df with every module, built from the project's
+// shared/oracles tarball, linked statically); without them, or without the
+// tarball, the system's (Debian's libsecp256k1-dev 0.2.0, with the
+// recovery, ecdh, extrakeys and schnorrsig modules only). The bindings of the musig, ellswift and
+// silentpayments modules (musig.go, ellswift.go, silentpayments.go) compile
+// against both: without the module's header they are stubs, HaveMusig and
+// its twins report false, and the tests of those modules skip.
+//
+//	eval "$(bash oracle.sh)"   # builds once, exports CGO_CFLAGS, CGO_LDFLAGS, …
+//	go test ./...
+//
+// Every function takes and returns serialized bytes, so that a test
 // feeds both libraries the same input: it checks lengths itself and reports
 // failure with ok = false, and never hands libsecp256k1 an argument that would
 // trigger its illegal-argument callback (IllegalCalls counts those; the tests
