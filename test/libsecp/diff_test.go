@@ -97,8 +97,13 @@ func (c *checker) expect(kind string, err error) {
 // runCases runs body on DIFF_N cases (or only DIFF_CASE) on all CPUs and
 // logs the number of checks of each kind.
 func runCases(t *testing.T, body func(c *checker)) {
+	runCasesN(t, diffN(t), body)
+}
+
+// runCasesN is runCases for n cases instead of DIFF_N, for a test whose
+// case is many operations (a MuSig2 session, a transaction).
+func runCasesN(t *testing.T, n int, body func(c *checker)) {
 	seed := diffSeed(t)
-	n := diffN(t)
 	first := 0
 	if s := os.Getenv("DIFF_CASE"); s != "" {
 		i, err := strconv.Atoi(s)
