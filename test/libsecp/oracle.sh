@@ -46,7 +46,11 @@ if [ -z "$tarball" ]; then
 		fi
 	done
 fi
-if [ -z "$tarball" ] || [ "$tarball" = none ] || [ ! -f "$tarball" ]; then
+if [ -n "$tarball" ] && [ "$tarball" != none ] && [ ! -f "$tarball" ]; then
+	echo "oracle.sh: LIBSECP_TARBALL=$tarball: no such file" >&2
+	exit 1
+fi
+if [ -z "$tarball" ] || [ "$tarball" = none ]; then
 	[ "${1:-}" = -t ] || echo "# libsecp256k1: no $name.tar.gz (LIBSECP_TARBALL=${LIBSECP_TARBALL:-unset}): the system library"
 	exit 0
 fi
@@ -59,7 +63,7 @@ build=$(dirname "$tarball")/build.sh
 [ -x "$build" ] || { echo "oracle.sh: no build.sh beside $tarball" >&2; exit 1; }
 [ "$(basename "$tarball")" = "$name.tar.gz" ] || { echo "oracle.sh: $tarball is not $name.tar.gz" >&2; exit 1; }
 
-out=${XDG_CACHE_HOME:-$HOME/.cache}/kestrel/$name
+out=${XDG_CACHE_HOME:-${HOME:-/tmp}/.cache}/kestrel/$name
 # build.sh reuses a finished build; it logs to $out/*.log and prints $out.
 bash "$build" libsecp256k1 "$out" >/dev/null
 mkdir -p "$out/static"
