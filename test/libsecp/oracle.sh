@@ -9,8 +9,8 @@
 # The reference is libsecp256k1 at commit 687155df, every module (musig,
 # ellswift and silentpayments included), from the tarball of the project's
 # shared/oracles directory, built once with that directory's build.sh into
-# ${XDG_CACHE_HOME:-~/.cache}/kestrel/libsecp256k1-687155df (about two
-# minutes; it needs cmake and gcc). The tarball is LIBSECP_TARBALL if set,
+# ${XDG_CACHE_HOME:-~/.cache}/kestrel/libsecp256k1-687155df (about a
+# minute on two cores; it needs cmake and gcc). The tarball is LIBSECP_TARBALL if set,
 # else shared/oracles/libsecp256k1-687155df.tar.gz beside the checkout
 # (../shared from the main checkout, which a git worktree shares); build.sh
 # must be in the tarball's directory. The output sets
