@@ -11,10 +11,16 @@
 # and musig_session_2of2, which its `bench` lacks) with `secp256k1 bench main`
 # instead; give ROWS with it (e.g. -m -r '^ellswift_').
 #
-# libsecp256k1 is built from the C sources that go-ethereum's Go module
-# vendors (crypto/secp256k1/libsecp256k1, fetched through the Go module
-# proxy, never copied into this repository) with gcc -O2 and the definitions
-# of its CMake build. Kestrel is built from the working tree ("head") and from
+# libsecp256k1 is the build of test/libsecp/oracle.sh, which the differential
+# tests and bench/compare use too: the current release line (commit
+# 687155df, from the project's shared/oracles tarball, built once by its
+# build.sh with CMake's Release settings); its own bench and bench_internal,
+# and bench/libsecp-musig.c linked to its static library. Without the
+# tarball it falls back to the C sources that go-ethereum's Go module vendors
+# (v0.6.1-dev; crypto/secp256k1/libsecp256k1, fetched through the Go module
+# proxy, never copied into this repository), built with gcc -O2 and the
+# definitions of its CMake build. The output names the libsecp256k1 it ran.
+# Kestrel is built from the working tree ("head") and from
 # each GITREV given (a git worktree in DIR). Each round runs every binary once
 # (10 timed runs of each row, as both tools do); the value kept per round is
 # the row's minimum, so benchstat's n is ROUNDS (default 10). ROWS is a
@@ -31,7 +37,7 @@ while getopts "n:o:r:m" opt; do
 	n) rounds=$OPTARG ;;
 	o) out=$OPTARG ;;
 	r) rows=$OPTARG ;;
-	*) sed -n 2,17p "$0" >&2; exit 2 ;;
+	*) sed -n 2,12p "$0" >&2; exit 2 ;;
 	esac
 done
 shift $((OPTIND - 1))
@@ -44,30 +50,39 @@ if command -v taskset >/dev/null && [ "$(nproc)" -gt 1 ]; then
 	pin=(taskset -c 1)
 fi
 
-# libsecp256k1's bench_internal.
-src=$(cd "$root" && GOFLAGS=-mod=mod go mod download -json "$geth" | sed -n 's/^\t"Dir": "\(.*\)",$/\1/p')/crypto/secp256k1/libsecp256k1
-rm -rf "$out/libsecp256k1"
-cp -r "$src" "$out/libsecp256k1"
-chmod -R u+w "$out/libsecp256k1"
-(
-	cd "$out/libsecp256k1"
-	# The definitions of CMake's default Release build (-O2): the 5x52 field
-	# with its x86-64 assembly, int128, all modules.
-	gcc -O2 -I include -I src -DUSE_ASM_X86_64=1 -DECMULT_WINDOW_SIZE=15 -DCOMB_BLOCKS=43 -DCOMB_TEETH=6 \
-		-DENABLE_MODULE_ECDH=1 -DENABLE_MODULE_RECOVERY=1 -DENABLE_MODULE_EXTRAKEYS=1 \
-		-DENABLE_MODULE_SCHNORRSIG=1 -DENABLE_MODULE_MUSIG=1 -DENABLE_MODULE_ELLSWIFT=1 \
-		-o "$out/bench_internal" src/bench_internal.c src/precomputed_ecmult.c src/precomputed_ecmult_gen.c
-	gcc -O2 -I include -I src -DUSE_ASM_X86_64=1 -DECMULT_WINDOW_SIZE=15 -DCOMB_BLOCKS=43 -DCOMB_TEETH=6 \
-		-DENABLE_MODULE_ECDH=1 -DENABLE_MODULE_RECOVERY=1 -DENABLE_MODULE_EXTRAKEYS=1 \
-		-DENABLE_MODULE_SCHNORRSIG=1 -DENABLE_MODULE_MUSIG=1 -DENABLE_MODULE_ELLSWIFT=1 \
-		-o "$out/bench" src/bench.c src/secp256k1.c src/precomputed_ecmult.c src/precomputed_ecmult_gen.c
-	gcc -O2 -I include -I src -DUSE_ASM_X86_64=1 -DECMULT_WINDOW_SIZE=15 -DCOMB_BLOCKS=43 -DCOMB_TEETH=6 \
-		-DENABLE_MODULE_ECDH=1 -DENABLE_MODULE_RECOVERY=1 -DENABLE_MODULE_EXTRAKEYS=1 \
-		-DENABLE_MODULE_SCHNORRSIG=1 -DENABLE_MODULE_MUSIG=1 -DENABLE_MODULE_ELLSWIFT=1 \
-		-o "$out/musig" "$root/bench/libsecp-musig.c" src/secp256k1.c src/precomputed_ecmult.c src/precomputed_ecmult_gen.c
-)
+if [ -n "$(bash "$root/test/libsecp/oracle.sh" -t)" ]; then
+	# The oracle's build (oracle.sh builds it on first use).
+	lib=$(eval "$(bash "$root/test/libsecp/oracle.sh")" && echo "$LIBSECP_DIR")
+	echo "libsecp256k1: $(cat "$lib/.built-from"), built in $lib" >&2
+	cp "$lib/bin/bench_internal" "$lib/bin/bench" "$out/"
+	gcc -O2 -I "$lib/include" -o "$out/musig" "$root/bench/libsecp-musig.c" "$lib/lib/libsecp256k1.a"
+else
+	# libsecp256k1's bench_internal from go-ethereum's copy.
+	echo "libsecp256k1: go-ethereum's copy ($geth); no shared/oracles tarball" >&2
+	src=$(cd "$root" && GOFLAGS=-mod=mod go mod download -json "$geth" | sed -n 's/^\t"Dir": "\(.*\)",$/\1/p')/crypto/secp256k1/libsecp256k1
+	rm -rf "$out/libsecp256k1"
+	cp -r "$src" "$out/libsecp256k1"
+	chmod -R u+w "$out/libsecp256k1"
+	(
+		cd "$out/libsecp256k1"
+		# The definitions of CMake's default Release build (-O2): the 5x52 field
+		# with its x86-64 assembly, int128, all modules.
+		defs=(-DUSE_ASM_X86_64=1 -DECMULT_WINDOW_SIZE=15 -DCOMB_BLOCKS=43 -DCOMB_TEETH=6
+			-DENABLE_MODULE_ECDH=1 -DENABLE_MODULE_RECOVERY=1 -DENABLE_MODULE_EXTRAKEYS=1
+			-DENABLE_MODULE_SCHNORRSIG=1 -DENABLE_MODULE_MUSIG=1 -DENABLE_MODULE_ELLSWIFT=1)
+		gcc -O2 -I include -I src "${defs[@]}" \
+			-o "$out/bench_internal" src/bench_internal.c src/precomputed_ecmult.c src/precomputed_ecmult_gen.c
+		gcc -O2 -I include -I src "${defs[@]}" \
+			-o "$out/bench" src/bench.c src/secp256k1.c src/precomputed_ecmult.c src/precomputed_ecmult_gen.c
+		gcc -O2 -I include -I src "${defs[@]}" \
+			-o "$out/musig" "$root/bench/libsecp-musig.c" src/secp256k1.c src/precomputed_ecmult.c src/precomputed_ecmult_gen.c
+	)
+fi
 if [ -n "$main" ]; then
-	cbench=("$out/bench") kbench=(bench main)
+	# The groups of the operation rows: without arguments the current
+	# release line's bench also runs silentpayments' scans of whole blocks,
+	# which take minutes.
+	cbench=("$out/bench" ecdsa ec ecdh schnorrsig ellswift) kbench=(bench main)
 else
 	cbench=("$out/bench_internal" scalar field group) kbench=(bench internal)
 fi

@@ -1,7 +1,12 @@
 package main
 
-// A small cgo binding to the system's libsecp256k1 (Debian's 0.2.0 from
-// libsecp256k1-dev), in the manner of test/libsecp/libsecp.go.
+// A small cgo binding to libsecp256k1, in the manner of
+// test/libsecp/libsecp.go, and to the same library: the build of
+// test/libsecp/oracle.sh (the current release line, commit 687155df, from
+// the project's shared/oracles tarball), whose shared library oracle.sh
+// exports as LIBSECP_SO, and otherwise the system's (Debian's 0.2.0 from
+// libsecp256k1-dev). The -libsecp flag names another. The headers come from
+// the same place: oracle.sh's CGO_CFLAGS, or the system's.
 //
 // The library is loaded with dlopen(RTLD_DEEPBIND) and called through
 // function pointers, not linked with -lsecp256k1: go-ethereum's
@@ -235,6 +240,7 @@ import (
 	"crypto/rand"
 	"errors"
 	"fmt"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -242,18 +248,23 @@ import (
 )
 
 // defaultLibsecp names the shared libraries tried in turn when -libsecp is
-// empty: the development symlink, then the sonames of 0.3+ and of 0.2.
+// empty and LIBSECP_SO is unset: the development symlink, then the sonames
+// of 0.3+ and of 0.2.
 var defaultLibsecp = []string{"libsecp256k1.so", "libsecp256k1.so.2", "libsecp256k1.so.1"}
 
 // libsecpLoaded is the file that loadLibsecp opened ("" before).
 var libsecpLoaded string
 
-// loadLibsecp dlopens libsecp256k1 (path, or the defaults) once.
+// loadLibsecp dlopens libsecp256k1 (path, or else $LIBSECP_SO, or else the
+// defaults) once.
 func loadLibsecp(path string) error {
 	if libsecpLoaded != "" {
 		return nil
 	}
 	candidates := defaultLibsecp
+	if path == "" {
+		path = os.Getenv("LIBSECP_SO")
+	}
 	if path != "" {
 		candidates = []string{path}
 	}
@@ -275,11 +286,18 @@ func loadLibsecp(path string) error {
 }
 
 // libsecpVersion names the loaded library: the Debian package version that
-// owns the file, or else the file name.
+// owns the file, the commit of the tarball that the oracle's build.sh built
+// it from (its .built-from file, beside the lib directory), or else the
+// file name.
 func libsecpVersion() string {
 	real, err := filepath.EvalSymlinks(libsecpLoaded)
 	if err != nil {
 		real = libsecpLoaded
+	}
+	if b, err := os.ReadFile(filepath.Join(filepath.Dir(filepath.Dir(real)), ".built-from")); err == nil {
+		tarball := strings.TrimSpace(string(b)) // libsecp256k1-687155df.tar.gz
+		commit := strings.TrimPrefix(strings.TrimSuffix(tarball, ".tar.gz"), "libsecp256k1-")
+		return commit + " (built from " + tarball + ")"
 	}
 	if out, err := exec.Command("dpkg-query", "-S", real).Output(); err == nil {
 		pkg, _, _ := strings.Cut(strings.TrimSpace(string(out)), ":")

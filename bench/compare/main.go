@@ -1,11 +1,13 @@
 // Command compare measures Kestrel side by side with other secp256k1
-// libraries, in one process: Debian's libsecp256k1 (cgo, loaded with
-// dlopen), go-ethereum's crypto/secp256k1 (cgo, its bundled libsecp256k1),
-// decred's dcrec/secp256k1 and btcec (pure Go). It is a separate module so
-// that the library itself never depends on them; btcec v2.5.1 needs Go
-// 1.26.10, hence GOTOOLCHAIN:
+// libraries, in one process: libsecp256k1 (cgo, loaded with dlopen: the
+// current release line that test/libsecp/oracle.sh builds, or else the
+// system's 0.2.0; see libsecp.go), go-ethereum's crypto/secp256k1 (cgo, its
+// bundled libsecp256k1), decred's dcrec/secp256k1 and btcec (pure Go). It is
+// a separate module so that the library itself never depends on them; btcec
+// v2.5.1 needs Go 1.26.10, hence GOTOOLCHAIN:
 //
 //	cd bench/compare
+//	eval "$(bash ../../test/libsecp/oracle.sh)"   # libsecp256k1's current release line
 //	GOTOOLCHAIN=go1.26.10 go run . -check          # the cross-check alone (CI)
 //	GOTOOLCHAIN=go1.26.10 go run . -quick          # a fast look
 //	GOTOOLCHAIN=go1.26.10 go build -o /tmp/compare . && taskset -c 1 /tmp/compare -o ../../docs
@@ -67,7 +69,7 @@ func main() {
 		libsArg = flag.String("libs", strings.Join(libNames, ","), "comma-separated libraries to compare")
 		opsArg  = flag.String("ops", "", "regular expression selecting operations (default all)")
 		outDir  = flag.String("o", ".", "directory for compare.csv and compare.svg (empty: none)")
-		libsecp = flag.String("libsecp", "", "libsecp256k1 shared library to dlopen (default: the system's)")
+		libsecp = flag.String("libsecp", "", "libsecp256k1 shared library to dlopen (default: $LIBSECP_SO, else the system's)")
 	)
 	flag.Usage = func() {
 		fmt.Fprintf(flag.CommandLine.Output(), "usage: compare [flags]\n\nMeasures secp256k1 libraries side by side; see the package comment.\n\n")

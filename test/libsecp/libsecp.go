@@ -3,9 +3,19 @@
 // own module so that Kestrel itself stays free of cgo; nothing outside this
 // module's tests should import it.
 //
-// It is written for libsecp256k1 0.2.0 (Debian's libsecp256k1-dev, with the
-// recovery, ecdh, extrakeys and schnorrsig modules) and works with later
-// versions. Every function takes and returns serialized bytes, so that a test
+// It links -lsecp256k1: with the flags that oracle.sh prints, the current
+// release line (commit 687155df with every module, built from the project's
+// shared/oracles tarball, linked statically); without them, or without the
+// tarball, the system's (Debian's libsecp256k1-dev 0.2.0, with the
+// recovery, ecdh, extrakeys and schnorrsig modules only). The bindings of the musig, ellswift and
+// silentpayments modules (musig.go, ellswift.go, silentpayments.go) compile
+// against both: without the module's header they are stubs, HaveMusig and
+// its twins report false, and the tests of those modules skip.
+//
+//	eval "$(bash oracle.sh)"   # builds once, exports CGO_CFLAGS, CGO_LDFLAGS, …
+//	go test ./...
+//
+// Every function takes and returns serialized bytes, so that a test
 // feeds both libraries the same input: it checks lengths itself and reports
 // failure with ok = false, and never hands libsecp256k1 an argument that would
 // trigger its illegal-argument callback (IllegalCalls counts those; the tests
@@ -562,4 +572,37 @@ func (k *Keypair) Sign32(msg32, aux32 []byte) ([]byte, bool) {
 	}
 	out := make([]byte, 64)
 	return out, ok(C.secp256k1_schnorrsig_sign32(ctx, u8(out), u8(msg32), &k.kp, u8(aux32)))
+}
+
+// SeckeyNegate returns n − seckey (secp256k1_ec_seckey_negate: fails for an
+// invalid key).
+func SeckeyNegate(seckey []byte) ([]byte, bool) {
+	if len(seckey) != 32 {
+		return nil, false
+	}
+	out := append([]byte(nil), seckey...)
+	return out, ok(C.secp256k1_ec_seckey_negate(ctx, u8(out)))
+}
+
+// PubkeyNegate returns −pub, compressed (secp256k1_ec_pubkey_negate).
+func PubkeyNegate(pub []byte) ([]byte, bool) {
+	var pk C.secp256k1_pubkey
+	if !parsePubkey(&pk, pub) {
+		return nil, false
+	}
+	C.secp256k1_ec_pubkey_negate(ctx, &pk)
+	c, _ := serializePubkey(&pk)
+	return c, true
+}
+
+// XonlyPubkeyTweakAddCheck reports whether tweaked32 with y parity parity is
+// the x-only tweak of xonly32 by tweak32
+// (secp256k1_xonly_pubkey_tweak_add_check; false for an internal key that
+// does not parse, and for a tweak ≥ n).
+func XonlyPubkeyTweakAddCheck(tweaked32 []byte, parity int, xonly32, tweak32 []byte) bool {
+	var xk C.secp256k1_xonly_pubkey
+	if len(tweaked32) != 32 || len(tweak32) != 32 || len(xonly32) != 32 || !ok(C.secp256k1_xonly_pubkey_parse(ctx, &xk, u8(xonly32))) {
+		return false
+	}
+	return ok(C.secp256k1_xonly_pubkey_tweak_add_check(ctx, u8(tweaked32), C.int(parity), &xk, u8(tweak32)))
 }
