@@ -108,7 +108,7 @@ func deal(coeffs []scalar.Scalar, n int) (*DealerOutput, bool) {
 	C := frostcore.Commit(make([]group.Jacobian, len(coeffs)), coeffs)
 	for j := range C {
 		var c [33]byte
-		frostcore.VarTimePutCompressed(&c, &C[j]) // never the identity: a_j ≠ 0 but with probability 2⁻²⁵⁶
+		C[j].VarTimePutCompressed(&c) // never the identity: a_j ≠ 0 but with probability 2⁻²⁵⁶
 		out.Commitments[j] = c[:]
 	}
 	out.ThreshPublicKey = slices.Clone(out.Commitments[0])
@@ -164,12 +164,12 @@ func VerifySecretShare(share *SecretShare, id, t int, commitments [][]byte, thre
 		return ErrCommitmentLength
 	}
 	var Q group.Jacobian
-	if len(threshPubKey) != 33 || !frostcore.SetCompressed(&Q, (*[33]byte)(threshPubKey)) {
+	if len(threshPubKey) != 33 || !Q.SetCompressed((*[33]byte)(threshPubKey)) {
 		return ErrThreshPubKey
 	}
 	C := make([]group.Jacobian, len(commitments))
 	for j, c := range commitments {
-		if len(c) != 33 || !frostcore.SetCompressed(&C[j], (*[33]byte)(c)) {
+		if len(c) != 33 || !C[j].SetCompressed((*[33]byte)(c)) {
 			return ErrShareCommitment
 		}
 	}

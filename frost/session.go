@@ -4,7 +4,6 @@ import (
 	"slices"
 
 	"github.com/kestrel-crypto/secp256k1"
-	"github.com/kestrel-crypto/secp256k1/internal/frostcore"
 	"github.com/kestrel-crypto/secp256k1/internal/group"
 	"github.com/kestrel-crypto/secp256k1/internal/mpsig"
 	"github.com/kestrel-crypto/secp256k1/internal/scalar"
@@ -119,12 +118,12 @@ func NewSessionContextWithNonces(signers *SignersContext, pubnonces []PubNonce, 
 			if j == 1 {
 				R = &d.R2
 			}
-			if !frostcore.SetCompressed(R, (*[33]byte)(pubnonces[i][33*j:])) {
+			if !R.SetCompressed((*[33]byte)(pubnonces[i][33*j:])) {
 				return nil, blame(i, ContribPubNonce, ErrPubNonce)
 			}
 			sum.VarTimeAdd(&sum, R)
 		}
-		if !frostcore.VarTimePutCompressed((*[33]byte)(agg[33*j:]), &sum) {
+		if !sum.VarTimePutCompressed((*[33]byte)(agg[33*j:])) {
 			clear(agg[33*j : 33*j+33]) // cbytes_ext of infinity
 		}
 	}

@@ -102,7 +102,7 @@ func NewSignersContext(n, t int, ids []int, pubshares [][]byte, threshPK []byte)
 		if ids[i] < 0 || ids[i] > n-1 {
 			return nil, signerInput(i, ErrIdentifier)
 		}
-		if len(pubshares[i]) != PubShareSize || !frostcore.SetCompressed(&c.points[i], (*[33]byte)(pubshares[i])) {
+		if len(pubshares[i]) != PubShareSize || !c.points[i].SetCompressed((*[33]byte)(pubshares[i])) {
 			return nil, signerInput(i, ErrPubShare)
 		}
 		c.pubshares[i] = [33]byte(pubshares[i])
@@ -131,7 +131,7 @@ func NewSignersContext(n, t int, ids []int, pubshares [][]byte, threshPK []byte)
 	// DeriveThreshPubkey: Q = Σ λ_i·P_i.
 	Q, ok := ecmult.VarTimeMultiScalarMult(scalars, points, nil)
 	var qc [33]byte
-	if !ok || !frostcore.VarTimePutCompressed(&qc, &Q) {
+	if !ok || !Q.VarTimePutCompressed(&qc) {
 		return nil, ErrThreshPubKeyInfinity // !ok is unreachable: the points are on the curve
 	}
 	if string(qc[:]) != string(threshPK) {

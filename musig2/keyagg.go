@@ -6,7 +6,6 @@ import (
 	"slices"
 
 	"github.com/kestrel-crypto/secp256k1"
-	"github.com/kestrel-crypto/secp256k1/internal/frostcore"
 	"github.com/kestrel-crypto/secp256k1/internal/group"
 	"github.com/kestrel-crypto/secp256k1/internal/mpsig"
 	"github.com/kestrel-crypto/secp256k1/internal/scalar"
@@ -107,7 +106,7 @@ func KeyAgg(pubkeys [][]byte) (*KeyAggContext, error) {
 		if len(pk) != PublicKeySize {
 			return nil, blame(i, ContribPubKey, fmt.Errorf("%w: %s", ErrPublicKey, keyLengthDetail(len(pk))))
 		}
-		if !frostcore.SetCompressed(&kl.ipoints[i], (*[33]byte)(pk)) {
+		if !kl.ipoints[i].SetCompressed((*[33]byte)(pk)) {
 			return nil, blame(i, ContribPubKey, ErrPublicKey)
 		}
 		var unc [65]byte

@@ -39,7 +39,7 @@ func reduced(s *scalar.Scalar, h [32]byte) *scalar.Scalar {
 // for the identity (the draft's serialization "with infinity").
 func putPoint(b []byte, p *group.Jacobian) []byte {
 	var c [33]byte
-	frostcore.VarTimePutCompressed(&c, p) // leaves c zero for the identity
+	p.VarTimePutCompressed(&c) // leaves c zero for the identity
 	return append(b, c[:]...)
 }
 
@@ -51,7 +51,7 @@ func parsePoint(p *group.Jacobian, b []byte) bool {
 		p.Identity()
 		return true
 	}
-	return frostcore.SetCompressed(p, &c)
+	return p.SetCompressed(&c)
 }
 
 // parseScalar decodes a 32-byte big-endian scalar less than n.
@@ -99,7 +99,7 @@ func certeqMessage(id int, eqInput []byte) []byte {
 // commitment. ok is false if sumComs[0] or the tweaked key is the identity.
 func keyOutputs(sumComs []group.Jacobian, n int) (tweak scalar.Scalar, threshPK []byte, pubshares [][]byte, ok bool) {
 	var c [33]byte
-	if !frostcore.VarTimePutCompressed(&c, &sumComs[0]) {
+	if !sumComs[0].VarTimePutCompressed(&c) {
 		return tweak, nil, nil, false
 	}
 	reduced(&tweak, tagTapTweak.Sum(c[1:]))
@@ -107,7 +107,7 @@ func keyOutputs(sumComs []group.Jacobian, n int) (tweak scalar.Scalar, threshPK 
 	var tG group.Jacobian
 	ecmult.ScalarBaseMult(&tG, &tweak)
 	tweaked[0].VarTimeAdd(&tweaked[0], &tG)
-	if !frostcore.VarTimePutCompressed(&c, &tweaked[0]) {
+	if !tweaked[0].VarTimePutCompressed(&c) {
 		return tweak, nil, nil, false
 	}
 	threshPK = c[:]

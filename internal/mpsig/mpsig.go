@@ -15,7 +15,6 @@ import (
 	"sync/atomic"
 
 	"github.com/kestrel-crypto/secp256k1/internal/ecmult"
-	"github.com/kestrel-crypto/secp256k1/internal/frostcore"
 	"github.com/kestrel-crypto/secp256k1/internal/group"
 	"github.com/kestrel-crypto/secp256k1/internal/scalar"
 )
@@ -37,8 +36,8 @@ func PartialSigValue(s *scalar.Scalar, p *[32]byte) bool {
 func PublicNonce(pub *[66]byte, R1, R2 *group.Jacobian, k1, k2 *scalar.Scalar) {
 	ecmult.ScalarBaseMult(R1, k1)
 	ecmult.ScalarBaseMult(R2, k2)
-	frostcore.VarTimePutCompressed((*[33]byte)(pub[:33]), R1) // never the identity: k ≠ 0
-	frostcore.VarTimePutCompressed((*[33]byte)(pub[33:]), R2)
+	R1.VarTimePutCompressed((*[33]byte)(pub[:33])) // never the identity: k ≠ 0
+	R2.VarTimePutCompressed((*[33]byte)(pub[33:]))
 }
 
 // Check is a partial-signature check of one signer in a session: the
@@ -154,7 +153,7 @@ func (c *Check) VarTimeVerifyPoints(s *scalar.Scalar, R1, R2 *group.Jacobian) bo
 // wrong partial signature, as the BIPs do. Variable time.
 func (c *Check) VarTimeVerifyEncoded(s *scalar.Scalar, pubnonce *[66]byte) Result {
 	var R2 group.Jacobian
-	if !frostcore.SetCompressed(&R2, (*[33]byte)(pubnonce[33:])) {
+	if !R2.SetCompressed((*[33]byte)(pubnonce[33:])) {
 		return InvalidNonce
 	}
 	T, ok := c.sum(s, &R2)
@@ -162,11 +161,11 @@ func (c *Check) VarTimeVerifyEncoded(s *scalar.Scalar, pubnonce *[66]byte) Resul
 	if c.ROdd && (want[0] == 2 || want[0] == 3) {
 		want[0] ^= 1
 	}
-	if ok && frostcore.VarTimeEqualCompressed(&T, &want) {
+	if ok && T.VarTimeEqualCompressed(&want) {
 		return Valid
 	}
 	var R1 group.Jacobian
-	if !frostcore.SetCompressed(&R1, &want) {
+	if !R1.SetCompressed(&want) {
 		return InvalidNonce
 	}
 	return Invalid

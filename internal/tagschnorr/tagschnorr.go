@@ -13,7 +13,6 @@ package tagschnorr
 
 import (
 	"github.com/kestrel-crypto/secp256k1/internal/ecmult"
-	"github.com/kestrel-crypto/secp256k1/internal/frostcore"
 	"github.com/kestrel-crypto/secp256k1/internal/group"
 	"github.com/kestrel-crypto/secp256k1/internal/scalar"
 	ksha256 "github.com/kestrel-crypto/secp256k1/internal/sha256"
@@ -92,7 +91,7 @@ func (t *Tags) Sign(sig *[64]byte, sk *scalar.Scalar, msg []byte, aux *[32]byte)
 // false for the identity. Variable time: every input is public.
 func (t *Tags) VarTimeVerify(pk *group.Jacobian, msg []byte, sig *[64]byte) bool {
 	var c [33]byte
-	if !frostcore.VarTimePutCompressed(&c, pk) {
+	if !pk.VarTimePutCompressed(&c) {
 		return false
 	}
 	P := *pk
@@ -110,7 +109,7 @@ func (t *Tags) VarTimeVerify(pk *group.Jacobian, msg []byte, sig *[64]byte) bool
 	// R = s·G − e·P must have an even y and x = r (r < p follows).
 	R, ok := ecmult.VarTimeDoubleScalarBaseMult(&e, &P, &s)
 	var rc [33]byte
-	if !ok || !frostcore.VarTimePutCompressed(&rc, &R) {
+	if !ok || !R.VarTimePutCompressed(&rc) {
 		return false
 	}
 	return rc[0] == 2 && [32]byte(rc[1:]) == *(*[32]byte)(sig[:32])
