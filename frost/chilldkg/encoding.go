@@ -5,12 +5,12 @@ import (
 
 	"github.com/kestrel-crypto/secp256k1"
 	"github.com/kestrel-crypto/secp256k1/ecdh"
+	"github.com/kestrel-crypto/secp256k1/internal/bip340"
 	"github.com/kestrel-crypto/secp256k1/internal/ecmult"
 	"github.com/kestrel-crypto/secp256k1/internal/frostcore"
 	"github.com/kestrel-crypto/secp256k1/internal/group"
 	"github.com/kestrel-crypto/secp256k1/internal/scalar"
 	ksha256 "github.com/kestrel-crypto/secp256k1/internal/sha256"
-	"github.com/kestrel-crypto/secp256k1/internal/tagschnorr"
 )
 
 // The tagged hashes of the draft, all "BIP DKG/" + name.
@@ -22,7 +22,7 @@ var (
 	tagSelfPad        = ksha256.NewTag("BIP DKG/encaps_multi self_pad")
 	tagECDHPad        = ksha256.NewTag("BIP DKG/encpedpop ecdh")
 	tagTapTweak       = ksha256.NewTag("TapTweak")
-	popTags           = tagschnorr.NewTags("BIP DKG/pop message")
+	popTags           = bip340.NewTags("BIP DKG/pop message")
 	certeqMessageHead = [33]byte([]byte("BIP DKG/certeq message\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"))
 )
 
@@ -64,6 +64,21 @@ func putScalar(b []byte, s *scalar.Scalar) []byte {
 	var x [32]byte
 	s.PutBytes(&x)
 	return append(b, x[:]...)
+}
+
+// verifyPop reports whether pop is participant j's proof of possession of
+// the secret committed to by c (not the identity): a BIP-340 signature
+// under the tags "BIP DKG/pop message/…" of bytes(4, j) by c. Variable
+// time: every input is public.
+func verifyPop(c *group.Jacobian, j int, pop *[64]byte) bool {
+	var a group.Affine
+	if _, ok := a.VarTimeSetJacobian(c); ok == 0 {
+		return false
+	}
+	var pk bip340.PublicKey
+	pk.Set(&a)
+	var sig bip340.Signature
+	return sig.Parse(pop) && popTags.VarTimeVerify(&pk, u32(j), &sig)
 }
 
 // selfPad is the pad of the share that participant idx encrypts to itself:
