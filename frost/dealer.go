@@ -8,7 +8,6 @@ import (
 	"math"
 	"slices"
 
-	"github.com/kestrel-crypto/secp256k1"
 	"github.com/kestrel-crypto/secp256k1/internal/frostcore"
 	"github.com/kestrel-crypto/secp256k1/internal/group"
 	"github.com/kestrel-crypto/secp256k1/internal/scalar"
@@ -119,10 +118,7 @@ func deal(coeffs []scalar.Scalar, n int) (*DealerOutput, bool) {
 		if y.IsZero() == 1 {
 			return nil, false
 		}
-		var d secp256k1.Scalar
-		fromInternal(&d, &y)
-		out.SecretShares[id] = newSecretShare(&d)
-		d = secp256k1.Scalar{}
+		out.SecretShares[id] = newSecretShare(&y)
 		out.PubShares[id] = out.SecretShares[id].PubShare()
 	}
 	y = scalar.Scalar{}
@@ -179,10 +175,7 @@ func VerifySecretShare(share *SecretShare, id, t int, commitments [][]byte, thre
 	}
 	var x scalar.Scalar
 	x.SetUint64(uint64(id) + 1)
-	d := toInternal(&share.d)
-	ok := frostcore.VarTimeVerifyShare(&d, &x, C)
-	d = scalar.Scalar{}
-	if !ok {
+	if !frostcore.VarTimeVerifyShare(&share.d, &x, C) {
 		return ErrShareCommitment
 	}
 	return nil

@@ -3,6 +3,7 @@ package musig2
 import (
 	"github.com/kestrel-crypto/secp256k1"
 	"github.com/kestrel-crypto/secp256k1/adaptor"
+	"github.com/kestrel-crypto/secp256k1/internal/mpsig"
 )
 
 // MuSig2 adaptor signatures, as secp256k1-zkp makes them
@@ -44,7 +45,7 @@ func (c *KeyAggContext) NewAdaptorSessionContext(aggNonce *AggNonce, msg []byte,
 // Adaptor returns the adaptor point of an adaptor session, or nil for a
 // plain session.
 func (s *SessionContext) Adaptor() *secp256k1.PublicKey {
-	must(s.check())
+	mpsig.Must(s.check())
 	if s.adaptor == nil {
 		return nil
 	}
@@ -56,8 +57,8 @@ func (s *SessionContext) Adaptor() *secp256k1.PublicKey {
 // if even (secp256k1_musig_nonce_parity): the pre-signature's NonceParity,
 // which decides whether Adapt adds or subtracts the adaptor secret.
 func (s *SessionContext) NonceParity() int {
-	must(s.check())
-	if s.rOdd {
+	mpsig.Must(s.check())
+	if s.v.ROdd {
 		return 1
 	}
 	return 0
@@ -81,13 +82,10 @@ func PreSigAgg(psigs []PartialSig, session *SessionContext) (*adaptor.SchnorrPre
 	if session.adaptor == nil {
 		return nil, ErrNotAdaptorSession
 	}
-	var s secp256k1.Scalar
-	if err := session.aggregate(&s, psigs); err != nil {
+	var pre [64]byte
+	if err := session.aggregate(&pre, psigs); err != nil {
 		return nil, err
 	}
-	var pre [64]byte
-	copy(pre[:], session.rx[:])
-	copy(pre[32:], s.Bytes())
 	p, err := adaptor.NewSchnorrPreSignature(pre[:], session.NonceParity())
 	if err != nil { // unreachable: R is a point and s < n
 		return nil, err

@@ -6,6 +6,9 @@ import (
 	"testing"
 
 	"github.com/kestrel-crypto/secp256k1"
+	"github.com/kestrel-crypto/secp256k1/internal/door"
+	"github.com/kestrel-crypto/secp256k1/internal/mpsig"
+	"github.com/kestrel-crypto/secp256k1/internal/scalar"
 	"github.com/kestrel-crypto/secp256k1/schnorr"
 )
 
@@ -37,16 +40,37 @@ type benchSetup struct {
 	pubnonces []PubNonce
 	session   *SessionContext
 	psigs     []PartialSig
-	nonce0    *secNonceState // signer 0's nonce, unused
+	nonce0    *mpsig.SecNonce // signer 0's nonce, unused
 	msg       []byte
 }
 
 // clone returns an unused copy of st.
-func (st *secNonceState) clone() *secNonceState {
-	c := newSecNonceState()
-	*c.nonceScalars = *st.nonceScalars
-	c.pk, c.R1, c.R2 = st.pk, st.R1, st.R2
+func clone(st *mpsig.SecNonce) *mpsig.SecNonce {
+	c := mpsig.NewSecNonce()
+	*c.Scalars = *st.Scalars
+	c.PK, c.R1, c.R2 = st.PK, st.R1, st.R2
 	return c
+}
+
+// scalarBytes returns the 32-byte encoding of s.
+func scalarBytes(s *scalar.Scalar) []byte {
+	var b [32]byte
+	s.PutBytes(&b)
+	return b[:]
+}
+
+// testNonce returns the unused nonce (k1, k2) for the key pk (nil: none),
+// with its public nonce in pub.
+func testNonce(k1, k2 *secp256k1.Scalar, pk *[33]byte, pub *[66]byte) *mpsig.SecNonce {
+	st := mpsig.NewSecNonce()
+	st.K1, st.K2 = door.Scalar(k1), door.Scalar(k2)
+	if pk != nil {
+		st.PK = *pk
+	}
+	if !st.Finish(pub) {
+		panic("testNonce: a zero scalar")
+	}
+	return st
 }
 
 func newBenchSetup(b *testing.B) *benchSetup {
@@ -66,7 +90,7 @@ func newBenchSetup(b *testing.B) *benchSetup {
 		secs[i], s.pubnonces[i] = sec, *pub
 	}
 	st := secs[0].st
-	s.nonce0 = st.clone()
+	s.nonce0 = clone(st)
 	agg, err := NonceAgg(s.pubnonces)
 	if err != nil {
 		b.Fatal(err)
@@ -132,7 +156,7 @@ func BenchmarkMusigPartialSign(b *testing.B) {
 		b.Run(c.name, func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				if _, err := c.sign(&SecNonce{st: t.clone()}); err != nil {
+				if _, err := c.sign(&SecNonce{st: clone(t)}); err != nil {
 					b.Fatal(err)
 				}
 			}

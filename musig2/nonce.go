@@ -2,14 +2,12 @@ package musig2
 
 import (
 	"crypto/rand"
-	"encoding/binary"
 	"fmt"
 	"io"
 	"math"
-	"sync/atomic"
 
 	"github.com/kestrel-crypto/secp256k1"
-	"github.com/kestrel-crypto/secp256k1/internal/group"
+	"github.com/kestrel-crypto/secp256k1/internal/door"
 	"github.com/kestrel-crypto/secp256k1/internal/mpsig"
 	"github.com/kestrel-crypto/secp256k1/internal/scalar"
 )
@@ -40,8 +38,8 @@ func ParsePubNonce(b []byte) (*PubNonce, error) {
 		return nil, ErrPubNonce
 	}
 	n := PubNonce(b)
-	var R1, R2 secp256k1.Point
-	if !n.decode(&R1, &R2) {
+	var d mpsig.Nonce
+	if !d.DecodePubNonce((*[66]byte)(&n)) {
 		return nil, ErrPubNonce
 	}
 	return &n, nil
@@ -51,12 +49,6 @@ func ParsePubNonce(b []byte) (*PubNonce, error) {
 func (n *PubNonce) Bytes() []byte {
 	out := *n
 	return out[:]
-}
-
-// decode sets R1 and R2 to cpoint of the two halves, and reports whether
-// both are valid.
-func (n *PubNonce) decode(R1, R2 *secp256k1.Point) bool {
-	return cpoint(R1, n[:33]) && cpoint(R2, n[33:])
 }
 
 // AggNonce is the encoding of an aggregate nonce, BIP-327's aggnonce:
@@ -75,8 +67,8 @@ func ParseAggNonce(b []byte) (*AggNonce, error) {
 		return nil, ErrAggNonce
 	}
 	n := AggNonce(b)
-	var R1, R2 secp256k1.Point
-	if !n.decode(&R1, &R2) {
+	var d mpsig.Nonce
+	if !d.DecodeAggNonce((*[66]byte)(&n)) {
 		return nil, ErrAggNonce
 	}
 	return &n, nil
@@ -86,12 +78,6 @@ func ParseAggNonce(b []byte) (*AggNonce, error) {
 func (n *AggNonce) Bytes() []byte {
 	out := *n
 	return out[:]
-}
-
-// decode sets R1 and R2 to cpoint_ext of the two halves, and reports whether
-// both are valid.
-func (n *AggNonce) decode(R1, R2 *secp256k1.Point) bool {
-	return cpointExt(R1, n[:33]) && cpointExt(R2, n[33:])
 }
 
 // SecNonce is a signer's secret nonce, BIP-327's secnonce: the scalars k₁
@@ -113,38 +99,7 @@ func (n *AggNonce) decode(R1, R2 *secp256k1.Point) bool {
 // Erase panics.
 type SecNonce struct {
 	_  noCopy
-	st *secNonceState
-}
-
-// secNonceState is the content of a SecNonce.
-type secNonceState struct {
-	// used is set, once, by the call that consumes the nonce. Only that call
-	// reads k1 and k2, and it zeroes them.
-	used atomic.Bool
-	// k1 and k2 sit behind a pointer of their own: fmt dereferences at most
-	// one pointer of a value that it cannot format (the st of a SecNonce
-	// value, under %s), so it shows only their address (nonce_secret.go).
-	*nonceScalars
-	pk [33]byte // the signer's individual public key
-	// R1 and R2 are k₁·G and k₂·G, the public nonce, for Sign's
-	// self-verification (BIP-327 recomputes them from k₁ and k₂).
-	R1, R2 group.Jacobian
-}
-
-// nonceScalars is the secret part of a secNonceState.
-type nonceScalars struct {
-	k1, k2 secp256k1.Scalar // BIP-327's k₁', k₂'; 0 once used
-}
-
-// newSecNonceState returns a state with k1 = k2 = 0, allocated together with
-// its nonceScalars.
-func newSecNonceState() *secNonceState {
-	both := new(struct {
-		st secNonceState
-		k  nonceScalars
-	})
-	both.st.nonceScalars = &both.k
-	return &both.st
+	st *mpsig.SecNonce // with the signer's public key in PK
 }
 
 // noCopy makes go vet's copylocks check report copies of a SecNonce.
@@ -152,19 +107,6 @@ type noCopy struct{}
 
 func (*noCopy) Lock()   {}
 func (*noCopy) Unlock() {}
-
-// take marks the nonce used and returns its state, which the caller owns
-// and must zero. It returns the errors of check: errZeroSecNonce for the zero
-// SecNonce and ErrSecNonceUsed if the nonce was already taken.
-func (n *SecNonce) take() (*secNonceState, error) {
-	if err := n.check(); err != nil {
-		return nil, err
-	}
-	if !n.st.used.CompareAndSwap(false, true) {
-		return nil, ErrSecNonceUsed
-	}
-	return n.st, nil
-}
 
 // Erase destroys the secret nonce without signing, for example when a
 // session is aborted: it marks the nonce used and zeroes it. Later calls to
@@ -174,9 +116,7 @@ func (n *SecNonce) Erase() {
 	if n == nil || n.st == nil {
 		panic("musig2: use of an uninitialized SecNonce")
 	}
-	if st, err := n.take(); err == nil {
-		st.k1, st.k2 = secp256k1.Scalar{}, secp256k1.Scalar{}
-	}
+	n.st.Erase()
 }
 
 // NonceGenOptions holds NonceGen's optional inputs. BIP-327 recommends giving
@@ -261,82 +201,21 @@ func checkNonceGenOptions(opts *NonceGenOptions) error {
 // rand' in randPrime, which it zeroes. opts.Rand is not used.
 func nonceGen(pk []byte, opts *NonceGenOptions, randPrime *[32]byte) (*SecNonce, *PubNonce, error) {
 	// rand = sk ⊕ hash_MuSig/aux(rand') if sk is present, else rand'.
-	var rnd [32]byte
-	if opts.SecretKey != nil {
-		maskSecretKey(&rnd, opts.SecretKey, randPrime)
-	} else {
-		rnd = *randPrime
-	}
+	rnd := *randPrime
 	clear(randPrime[:])
-
-	st := newSecNonceState()
-	copy(st.pk[:], pk)
-	var k [2]secp256k1.Scalar
-	for i := range k {
-		nonceGenHash(&k[i], &rnd, pk, opts, byte(i))
+	if opts.SecretKey != nil {
+		sk, _ := door.PrivateKey(opts.SecretKey) // checked by the caller
+		tags.Mask(&rnd, &sk, &rnd)
+		sk = scalar.Scalar{}
 	}
-	clear(rnd[:])
-	st.k1, st.k2 = k[0], k[1]
-	k[0], k[1] = secp256k1.Scalar{}, secp256k1.Scalar{}
-	if st.k1.IsZero()|st.k2.IsZero() == 1 {
-		st.k1, st.k2 = secp256k1.Scalar{}, secp256k1.Scalar{}
+	st := mpsig.NewSecNonce()
+	copy(st.PK[:], pk)
+	pub := new(PubNonce)
+	in := mpsig.NonceGenInput{PK: pk, AggPK: opts.AggPublicKey, Msg: opts.Msg, ExtraIn: opts.ExtraIn}
+	if !tags.NonceGen(st, (*[66]byte)(pub), &rnd, &in) {
 		return nil, nil, ErrSign
 	}
-	pub := st.setPublicNonce()
 	return &SecNonce{st: st}, pub, nil
-}
-
-// setPublicNonce sets R1 = k1·G and R2 = k2·G, which must not be zero, and
-// returns the public nonce cbytes(R1) ‖ cbytes(R2). Constant time in k1
-// and k2; the encoding of the (public) points is not.
-func (st *secNonceState) setPublicNonce() *PubNonce {
-	pub := new(PubNonce)
-	k1, k2 := toInternal(&st.k1), toInternal(&st.k2)
-	mpsig.PublicNonce((*[66]byte)(pub), &st.R1, &st.R2, &k1, &k2)
-	k1, k2 = scalar.Scalar{}, scalar.Scalar{}
-	return pub
-}
-
-// maskSecretKey sets out = bytes(32, sk) ⊕ hash_MuSig/aux(rand), as NonceGen
-// and DeterministicSign do. Constant time.
-func maskSecretKey(out *[32]byte, sk *secp256k1.PrivateKey, rnd *[32]byte) {
-	h := tagAux.Sum(rnd[:])
-	skb := sk.Bytes()
-	for i := range out {
-		out[i] = skb[i] ^ h[i]
-	}
-	clear(skb)
-	clear(h[:])
-}
-
-// nonceGenHash sets k to k_{i+1} = int(hash_MuSig/nonce(rand ‖ bytes(1,
-// len(pk)) ‖ pk ‖ bytes(1, len(aggpk)) ‖ aggpk ‖ m_prefixed ‖ bytes(4,
-// len(extra_in)) ‖ extra_in ‖ bytes(1, i))) mod n.
-func nonceGenHash(k *secp256k1.Scalar, rnd *[32]byte, pk []byte, opts *NonceGenOptions, i byte) {
-	h := tagNonce.New()
-	h.Write(rnd[:])
-	h.Write([]byte{byte(len(pk))})
-	h.Write(pk)
-	h.Write([]byte{byte(len(opts.AggPublicKey))})
-	h.Write(opts.AggPublicKey)
-	if opts.Msg == nil {
-		h.Write([]byte{0})
-	} else {
-		var prefix [9]byte
-		prefix[0] = 1
-		binary.BigEndian.PutUint64(prefix[1:], uint64(len(opts.Msg)))
-		h.Write(prefix[:])
-		h.Write(opts.Msg)
-	}
-	var n [4]byte
-	binary.BigEndian.PutUint32(n[:], uint32(len(opts.ExtraIn)))
-	h.Write(n[:])
-	h.Write(opts.ExtraIn)
-	h.Write([]byte{i})
-	var out [32]byte
-	h.Sum(&out)
-	k.SetReducedBytes(out[:])
-	clear(out[:])
 }
 
 // NonceAgg aggregates the signers' public nonces (BIP-327's NonceAgg): R_j =
@@ -353,16 +232,8 @@ func NonceAgg(pubnonces []PubNonce) (*AggNonce, error) {
 		return nil, ErrNoNonces
 	}
 	agg := new(AggNonce)
-	for j := range 2 {
-		R := secp256k1.NewIdentityPoint()
-		var Rij secp256k1.Point
-		for i := range pubnonces {
-			if !cpoint(&Rij, pubnonces[i][33*j:33*j+33]) {
-				return nil, blame(i, ContribPubNonce, ErrPubNonce)
-			}
-			R.Add(R, &Rij)
-		}
-		cbytesExt(agg[33*j:], R)
+	if i := mpsig.NonceAgg((*[66]byte)(agg), pubnonces, nil); i >= 0 {
+		return nil, blame(i, ContribPubNonce, ErrPubNonce)
 	}
 	return agg, nil
 }

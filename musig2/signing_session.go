@@ -8,6 +8,7 @@ import (
 
 	"github.com/kestrel-crypto/secp256k1"
 	"github.com/kestrel-crypto/secp256k1/adaptor"
+	"github.com/kestrel-crypto/secp256k1/internal/mpsig"
 	"github.com/kestrel-crypto/secp256k1/schnorr"
 )
 
@@ -187,7 +188,7 @@ func (st *sessionState) addNonce(i int, n *PubNonce) {
 	st.nNonces++
 	if st.nNonces == len(st.pubnonces) {
 		agg, err := NonceAgg(st.pubnonces)
-		must(err) // unreachable: every registered nonce is valid
+		mpsig.Must(err) // unreachable: every registered nonce is valid
 		st.aggNonce = agg
 	}
 }
@@ -195,14 +196,14 @@ func (st *sessionState) addNonce(i int, n *PubNonce) {
 // Index returns the session's signer index: the position of its public key
 // in the KeyAggContext's PublicKeys.
 func (s *Session) Index() int {
-	must(s.check())
+	mpsig.Must(s.check())
 	return s.st.index
 }
 
 // PublicNonce returns a copy of the session's public nonce, which the other
 // signers (or the nonce aggregator) need.
 func (s *Session) PublicNonce() *PubNonce {
-	must(s.check())
+	mpsig.Must(s.check())
 	n := s.st.pubnonce
 	return &n
 }
@@ -234,8 +235,8 @@ func (s *Session) RegisterPubNonce(i int, pubnonce *PubNonce) (haveAll bool, err
 	case *pubnonce == st.pubnonce:
 		return false, ErrOwnPubNonce
 	}
-	var R1, R2 secp256k1.Point
-	if !pubnonce.decode(&R1, &R2) {
+	var d mpsig.Nonce
+	if !d.DecodePubNonce((*[66]byte)(pubnonce)) {
 		return false, blame(i, ContribPubNonce, ErrPubNonce)
 	}
 	st.addNonce(i, pubnonce)
@@ -290,7 +291,7 @@ func (s *Session) Sign(msg []byte) (*PartialSig, error) {
 	}
 	// The public key is known (NewSession computed it to find index): no
 	// k·G here, as SignKeypair.
-	psig, err := sign(st.secnonce, st.sk.Scalar(), &st.ka.keys.pubkeys[st.index], ctx, nil)
+	psig, err := sign(st.secnonce, st.sk, &st.ka.keys.pubkeys[st.index], ctx, nil)
 	if st.secnonce.check() != nil { // consumed, whatever the outcome
 		st.sk.Zero()
 		st.sk = nil
@@ -430,7 +431,7 @@ func (s *Session) PreSignature() (*adaptor.SchnorrPreSignature, error) {
 // values stay. Erase after Sign does nothing; on the zero Session (or nil)
 // it panics.
 func (s *Session) Erase() {
-	must(s.check())
+	mpsig.Must(s.check())
 	st := s.st
 	st.mu.Lock()
 	defer st.mu.Unlock()
