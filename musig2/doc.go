@@ -23,8 +23,10 @@
 // Tweaking, optional. ka.ApplyTweak(t, isXOnly) applies a plain (BIP-32
 // style) or x-only (BIP-341 style) tweak and returns a new context;
 // ka.ApplyTapTweak(merkleRoot) and ka.ApplyBIP86Tweak() apply the taproot
-// tweak of schnorr.TapTweakHash. Sign with the tweaked context: the final
-// signature verifies under its XOnlyPublicKey.
+// tweak of schnorr.TapTweakHash; ka.DerivePath(path) applies the tweaks of
+// a BIP-32 child of ka.ExtendedPublicKey(net), BIP-328's xpub of the
+// aggregate key. Sign with the tweaked context: the final signature
+// verifies under its XOnlyPublicKey.
 //
 // Round one, per signing session. Each signer generates a fresh nonce pair,
 // keeps the secret nonce and sends the public nonce to the others (or to an
