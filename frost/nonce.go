@@ -1,7 +1,6 @@
 package frost
 
 import (
-	"crypto/rand"
 	"fmt"
 	"io"
 	"math"
@@ -31,15 +30,7 @@ type PubNonce [PubNonceSize]byte
 // ParsePubNonce returns the public nonce encoded in b, or ErrPubNonce if b is
 // not 66 bytes holding two valid compressed points. Variable time.
 func ParsePubNonce(b []byte) (*PubNonce, error) {
-	if len(b) != PubNonceSize {
-		return nil, ErrPubNonce
-	}
-	n := PubNonce(b)
-	var d mpsig.Nonce
-	if !d.DecodePubNonce((*[66]byte)(&n)) {
-		return nil, ErrPubNonce
-	}
-	return &n, nil
+	return mpsig.ParseNonce[PubNonce](b, false, ErrPubNonce)
 }
 
 // Bytes returns a copy of the 66-byte encoding.
@@ -61,15 +52,7 @@ type AggNonce [AggNonceSize]byte
 // b is not 66 bytes holding two valid compressed points or 33-byte zero
 // encodings of infinity. Variable time.
 func ParseAggNonce(b []byte) (*AggNonce, error) {
-	if len(b) != AggNonceSize {
-		return nil, ErrAggNonce
-	}
-	n := AggNonce(b)
-	var d mpsig.Nonce
-	if !d.DecodeAggNonce((*[66]byte)(&n)) {
-		return nil, ErrAggNonce
-	}
-	return &n, nil
+	return mpsig.ParseNonce[AggNonce](b, true, ErrAggNonce)
 }
 
 // Bytes returns a copy of the 66-byte encoding.
@@ -175,9 +158,7 @@ func NonceGen(opts *NonceGenOptions) (*SecNonce, *PubNonce, error) {
 		return nil, nil, ErrNonceGenInput
 	}
 	var rnd [32]byte
-	if opts.Rand == nil {
-		rand.Read(rnd[:]) // never fails (crypto/rand crashes the program instead)
-	} else if _, err := io.ReadFull(opts.Rand, rnd[:]); err != nil {
+	if err := mpsig.ReadRand(&rnd, opts.Rand); err != nil {
 		return nil, nil, fmt.Errorf("%w: %w", ErrRand, err)
 	}
 	return nonceGen(opts, &rnd)
@@ -225,12 +206,9 @@ func nonceGen(opts *NonceGenOptions, rnd *[32]byte) (*SecNonce, *PubNonce, error
 // of all nonces are checked before the second halves). It returns
 // ErrNoNonces for an empty list. Variable time: the nonces are public.
 func NonceAgg(pubnonces []PubNonce) (*AggNonce, error) {
-	if len(pubnonces) == 0 {
-		return nil, ErrNoNonces
-	}
-	agg := new(AggNonce)
-	if i := mpsig.NonceAgg((*[66]byte)(agg), pubnonces, nil); i >= 0 {
-		return nil, blame(i, ContribPubNonce, ErrPubNonce)
-	}
-	return agg, nil
+	return mpsig.NonceAggregate[PubNonce, AggNonce](pubnonces, ErrNoNonces, blamePubNonce)
 }
+
+// blamePubNonce returns the InvalidContributionError of signer i's invalid
+// public nonce.
+func blamePubNonce(i int) error { return blame(i, ContribPubNonce, ErrPubNonce) }

@@ -28,15 +28,7 @@ type PartialSig [PartialSigSize]byte
 // ParsePartialSig returns the partial signature encoded in b, or
 // ErrPartialSig if b is not 32 bytes or its value is not less than n.
 func ParsePartialSig(b []byte) (*PartialSig, error) {
-	if len(b) != PartialSigSize {
-		return nil, ErrPartialSig
-	}
-	p := PartialSig(b)
-	var s scalar.Scalar
-	if !mpsig.PartialSigValue(&s, (*[32]byte)(&p)) {
-		return nil, ErrPartialSig
-	}
-	return &p, nil
+	return mpsig.ParsePartialSig[PartialSig](b, ErrPartialSig)
 }
 
 // Bytes returns a copy of the 32-byte encoding.
