@@ -7,7 +7,6 @@ import (
 
 	"github.com/kestrel-crypto/secp256k1"
 	"github.com/kestrel-crypto/secp256k1/internal/door"
-	"github.com/kestrel-crypto/secp256k1/internal/mpsig"
 	"github.com/kestrel-crypto/secp256k1/internal/scalar"
 	"github.com/kestrel-crypto/secp256k1/schnorr"
 )
@@ -40,15 +39,15 @@ type benchSetup struct {
 	pubnonces []PubNonce
 	session   *SessionContext
 	psigs     []PartialSig
-	nonce0    *mpsig.SecNonce // signer 0's nonce, unused
+	nonce0    *secNonceState // signer 0's nonce, unused
 	msg       []byte
 }
 
 // clone returns an unused copy of st.
-func clone(st *mpsig.SecNonce) *mpsig.SecNonce {
-	c := mpsig.NewSecNonce()
+func clone(st *secNonceState) *secNonceState {
+	c := newSecNonceState()
 	*c.Scalars = *st.Scalars
-	c.PK, c.R1, c.R2 = st.PK, st.R1, st.R2
+	c.pk, c.R1, c.R2 = st.pk, st.R1, st.R2
 	return c
 }
 
@@ -61,11 +60,11 @@ func scalarBytes(s *scalar.Scalar) []byte {
 
 // testNonce returns the unused nonce (k1, k2) for the key pk (nil: none),
 // with its public nonce in pub.
-func testNonce(k1, k2 *secp256k1.Scalar, pk *[33]byte, pub *[66]byte) *mpsig.SecNonce {
-	st := mpsig.NewSecNonce()
+func testNonce(k1, k2 *secp256k1.Scalar, pk *[33]byte, pub *[66]byte) *secNonceState {
+	st := newSecNonceState()
 	st.K1, st.K2 = door.Scalar(k1), door.Scalar(k2)
 	if pk != nil {
-		st.PK = *pk
+		st.pk = *pk
 	}
 	if !st.Finish(pub) {
 		panic("testNonce: a zero scalar")

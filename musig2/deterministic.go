@@ -3,7 +3,6 @@ package musig2
 import (
 	"github.com/kestrel-crypto/secp256k1"
 	"github.com/kestrel-crypto/secp256k1/internal/door"
-	"github.com/kestrel-crypto/secp256k1/internal/mpsig"
 	"github.com/kestrel-crypto/secp256k1/internal/scalar"
 )
 
@@ -51,14 +50,14 @@ func DeterministicSign(sk *secp256k1.PrivateKey, aggOtherNonce *AggNonce, pubkey
 		tags.Mask(&skp, &d, (*[32]byte)(rand))
 	}
 	d = scalar.Scalar{}
-	st := mpsig.NewSecNonce()
+	st := newSecNonceState()
 	pub := new(PubNonce)
-	ok := tags.DetNonce(st, (*[66]byte)(pub), msg, skp[:], aggOtherNonce[:], c.key.QC[1:])
+	ok := tags.DetNonce(&st.SecNonce, (*[66]byte)(pub), msg, skp[:], aggOtherNonce[:], c.key.QC[1:])
 	clear(skp[:])
 	if !ok {
 		return nil, nil, ErrSign
 	}
-	copy(st.PK[:], sk.PublicKey().BytesCompressed())
+	copy(st.pk[:], sk.PublicKey().BytesCompressed())
 	secnonce := &SecNonce{st: st}
 	// Every way out erases the nonce; after a Sign that signed, it is used
 	// already and Erase does nothing.

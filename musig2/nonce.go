@@ -82,7 +82,25 @@ func (n *AggNonce) Bytes() []byte {
 // Erase panics.
 type SecNonce struct {
 	_  noCopy
-	st *mpsig.SecNonce // with the signer's public key in PK
+	st *secNonceState
+}
+
+// secNonceState is the content of a SecNonce: the shared single-use state
+// and the signer's public key.
+type secNonceState struct {
+	mpsig.SecNonce
+	pk [33]byte // the signer's individual public key
+}
+
+// newSecNonceState returns an unused state, allocated together with its
+// scalars (which sit behind a pointer: see mpsig.SecNonce).
+func newSecNonceState() *secNonceState {
+	both := new(struct {
+		st secNonceState
+		k  mpsig.Scalars
+	})
+	both.st.Scalars = &both.k
+	return &both.st
 }
 
 // noCopy makes go vet's copylocks check report copies of a SecNonce.
@@ -189,11 +207,11 @@ func nonceGen(pk []byte, opts *NonceGenOptions, randPrime *[32]byte) (*SecNonce,
 		tags.Mask(&rnd, &sk, &rnd)
 		sk = scalar.Scalar{}
 	}
-	st := mpsig.NewSecNonce()
-	copy(st.PK[:], pk)
+	st := newSecNonceState()
+	copy(st.pk[:], pk)
 	pub := new(PubNonce)
 	in := mpsig.NonceGenInput{PK: pk, AggPK: opts.AggPublicKey, Msg: opts.Msg, ExtraIn: opts.ExtraIn}
-	if !tags.NonceGen(st, (*[66]byte)(pub), &rnd, &in) {
+	if !tags.NonceGen(&st.SecNonce, (*[66]byte)(pub), &rnd, &in) {
 		return nil, nil, ErrSign
 	}
 	return &SecNonce{st: st}, pub, nil

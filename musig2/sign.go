@@ -155,11 +155,11 @@ func sign(secnonce *SecNonce, sk *secp256k1.PrivateKey, pk *[33]byte, session *S
 // time on the partial signature and the public nonce, which the fixed
 // class fixes, so timing it would compare public values.
 func (s *SessionContext) partialSign(sig *scalar.Scalar, secnonce *SecNonce, d *scalar.Scalar, pk *[33]byte) (int, error) {
-	i, err := s.signerIndex(d, pk, &secnonce.st.PK)
+	i, err := s.signerIndex(d, pk, &secnonce.st.pk)
 	if err != nil {
 		return 0, err
 	}
-	switch s.v.Sign(sig, secnonce.st, d, &s.keyAgg.keys.coeffs[i], s.keyAgg.key.SignNeg()) {
+	switch s.v.Sign(sig, &secnonce.st.SecNonce, d, &s.keyAgg.keys.coeffs[i], s.keyAgg.key.SignNeg()) {
 	case mpsig.NonceUsed:
 		return 0, ErrSecNonceUsed // another Sign took it since check
 	case mpsig.ZeroK1, mpsig.ZeroK2:

@@ -11,7 +11,6 @@ import (
 	"testing"
 
 	"github.com/kestrel-crypto/secp256k1"
-	"github.com/kestrel-crypto/secp256k1/internal/mpsig"
 	"github.com/kestrel-crypto/secp256k1/internal/scalar"
 	"github.com/kestrel-crypto/secp256k1/schnorr"
 )
@@ -172,9 +171,9 @@ func secNonceFromBytes(t *testing.T, b []byte) *SecNonce {
 	if _, err := k2.SetCanonicalBytes((*[32]byte)(b[32:64])); err != nil {
 		t.Fatal(err)
 	}
-	st := mpsig.NewSecNonce()
+	st := newSecNonceState()
 	st.K1, st.K2 = k1, k2
-	copy(st.PK[:], b[64:])
+	copy(st.pk[:], b[64:])
 	if !st.Finish(new([66]byte)) {
 		st.K1, st.K2 = k1, k2 // a zero scalar: kept for Sign to refuse
 	}
@@ -183,7 +182,7 @@ func secNonceFromBytes(t *testing.T, b []byte) *SecNonce {
 
 // secNonceBytes returns the 97-byte serialization of an unused nonce.
 func secNonceBytes(n *SecNonce) []byte {
-	return append(append(scalarBytes(&n.st.K1), scalarBytes(&n.st.K2)...), n.st.PK[:]...)
+	return append(append(scalarBytes(&n.st.K1), scalarBytes(&n.st.K2)...), n.st.pk[:]...)
 }
 
 // counted checks the number of cases of each kind against the counts that

@@ -62,7 +62,7 @@ func (s *SessionContext) check() error {
 // check returns errZeroSecNonce if n is nil or the zero SecNonce, and
 // ErrSecNonceUsed if n has been consumed. It does not consume n.
 func (n *SecNonce) check() error {
-	if n == nil {
+	if n == nil || n.st == nil {
 		return errZeroSecNonce
 	}
 	return n.st.Check(errZeroSecNonce, ErrSecNonceUsed)

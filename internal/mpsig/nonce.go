@@ -45,8 +45,6 @@ type SecNonce struct {
 	// most one pointer of a value that it cannot format (a protocol
 	// SecNonce value's state, under %s), so it shows only their address.
 	*Scalars
-	// PK is the signer's individual public key (MuSig2); zero in FROST.
-	PK [33]byte
 	// R1 and R2 are k₁·G and k₂·G, the public nonce (the BIPs recompute
 	// them from k₁ and k₂ in Sign's self-verification).
 	R1, R2 group.Jacobian
@@ -58,7 +56,8 @@ type Scalars struct {
 }
 
 // NewSecNonce returns an unused nonce with k₁ = k₂ = 0, allocated together
-// with its Scalars.
+// with its Scalars. A protocol that keeps more in its state allocates it
+// the same way and sets Scalars.
 func NewSecNonce() *SecNonce {
 	both := new(struct {
 		st SecNonce

@@ -69,25 +69,27 @@ func (s *Session) Sign(sig *scalar.Scalar, n *SecNonce, d, c *scalar.Scalar, dNe
 	if !ok {
 		return NonceUsed
 	}
-	defer func() { k1, k2 = scalar.Scalar{}, scalar.Scalar{} }()
-	if k1.IsZero() == 1 {
-		return ZeroK1
+	r := Signed
+	switch {
+	case k1.IsZero() == 1:
+		r = ZeroK1
+	case k2.IsZero() == 1:
+		r = ZeroK2
+	default:
+		rOdd := b2i(s.ROdd) // R is public
+		k1.CondNegate(rOdd)
+		k2.CondNegate(rOdd)
+		var ecd scalar.Scalar
+		ecd.Set(d).CondNegate(dNeg)
+		ecd.Multiply(&ecd, c)
+		ecd.Multiply(&ecd, &s.E)
+		sig.Multiply(&s.B, &k2)
+		sig.Add(sig, &k1)
+		sig.Add(sig, &ecd)
+		ecd = scalar.Scalar{}
 	}
-	if k2.IsZero() == 1 {
-		return ZeroK2
-	}
-	rOdd := b2i(s.ROdd) // R is public
-	k1.CondNegate(rOdd)
-	k2.CondNegate(rOdd)
-	var ecd scalar.Scalar
-	ecd.Set(d).CondNegate(dNeg)
-	ecd.Multiply(&ecd, c)
-	ecd.Multiply(&ecd, &s.E)
-	sig.Multiply(&s.B, &k2)
-	sig.Add(sig, &k1)
-	sig.Add(sig, &ecd)
-	ecd = scalar.Scalar{}
-	return Signed
+	k1, k2 = scalar.Scalar{}, scalar.Scalar{}
+	return r
 }
 
 // Check returns the partial-signature check of a signer with key
@@ -108,8 +110,7 @@ func (s *Session) Check(k *Key, c *scalar.Scalar, P *group.Jacobian, T *ecmult.T
 func Aggregate[P ~[32]byte](sig *[64]byte, psigs []P, s *Session, k *Key) int {
 	var sum, si scalar.Scalar
 	for i := range psigs {
-		b := [32]byte(psigs[i])
-		if !PartialSigValue(&si, &b) {
+		if _, err := si.SetCanonicalBytes((*[32]byte)(psigs[i][:])); err != nil {
 			return i
 		}
 		sum.Add(&sum, &si)
