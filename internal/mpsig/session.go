@@ -76,12 +76,15 @@ func (s *Session) Sign(sig *scalar.Scalar, n *SecNonce, d, c *scalar.Scalar, dNe
 	case k2.IsZero() == 1:
 		r = ZeroK2
 	default:
-		rOdd := b2i(s.ROdd) // R is public
-		k1.CondNegate(rOdd)
-		k2.CondNegate(rOdd)
+		if s.ROdd { // R is public
+			k1.Negate(&k1)
+			k2.Negate(&k2)
+		}
 		var ecd scalar.Scalar
-		ecd.Set(d).CondNegate(dNeg)
-		ecd.Multiply(&ecd, c)
+		ecd.Multiply(d, c)
+		if dNeg == 1 { // the signs of Q and gacc are public
+			ecd.Negate(&ecd)
+		}
 		ecd.Multiply(&ecd, &s.E)
 		sig.Multiply(&s.B, &k2)
 		sig.Add(sig, &k1)
@@ -116,7 +119,10 @@ func Aggregate[P ~[32]byte](sig *[64]byte, psigs []P, s *Session, k *Key) int {
 		sum.Add(&sum, &si)
 	}
 	var t scalar.Scalar
-	t.Multiply(&s.E, &k.Tacc).CondNegate(b2i(k.QOdd()))
+	t.Multiply(&s.E, &k.Tacc)
+	if k.QOdd() {
+		t.Negate(&t)
+	}
 	sum.Add(&sum, &t)
 	copy(sig[:32], s.RX[:])
 	sum.PutBytes((*[32]byte)(sig[32:]))
