@@ -245,3 +245,48 @@ func sortedKeys(m map[string]*listedPackage) []string {
 	slices.Sort(keys)
 	return keys
 }
+
+// TestProtocolImports states the protocol-to-protocol imports (outside
+// tests): a protocol package (a package of the module that is neither the
+// root, nor internal, nor under cmd or bench) imports another only along
+// an edge listed here. A user of bip32 does not compile musig2, and an
+// add-on (adaptor) is imported by nothing it extends.
+func TestProtocolImports(t *testing.T) {
+	if runtime.GOOS == "js" || runtime.GOOS == "wasip1" {
+		t.Skipf("GOOS=%s cannot start processes: no go list", runtime.GOOS)
+	}
+	allowed := map[string][]string{
+		"adaptor":        {"ecdsa"},
+		"bip322":         {"btcaddr", "ecdsa", "schnorr"},
+		"btcaddr":        {"schnorr"},
+		"frost":          {"schnorr"},
+		"frost/chilldkg": {"ecdh", "frost", "schnorr"},
+		"frost/rfc9591":  {"hash2curve"},
+		"musig2":         {"bip32", "schnorr"},
+		"silentpayments": {"dleq"},
+	}
+	// Edges that must not come back, also indirectly.
+	never := []struct{ pkg, dep string }{
+		{"bip32", "musig2"},
+		{"musig2", "adaptor"},
+	}
+	pkgs := goListDeps(t)
+	protocol := func(rel string) bool {
+		return rel != "." && !isInternal(rel) && !matchAny(rel, []string{"cmd/...", "bench/..."})
+	}
+	for _, rel := range sortedKeys(pkgs) {
+		if !protocol(rel) {
+			continue
+		}
+		for _, imp := range pkgs[rel].imports {
+			if protocol(imp) && !slices.Contains(allowed[rel], imp) {
+				t.Errorf("%s imports %s, an edge that TestProtocolImports does not list", importPath(rel), importPath(imp))
+			}
+		}
+	}
+	for _, n := range never {
+		if p := pkgs[n.pkg]; p != nil && slices.Contains(p.deps, n.dep) {
+			t.Errorf("%s depends on %s (through %s)", p.ImportPath, importPath(n.dep), strings.Join(p.through(pkgs, n.dep), ", "))
+		}
+	}
+}

@@ -87,6 +87,8 @@ var zeroCalls = []zeroCall{
 	{"(*musig2.KeyAggContext)(nil).ApplyBIP86Tweak", func() { (*musig2.KeyAggContext)(nil).ApplyBIP86Tweak() }},                                  // musig2/keyagg.go
 	{"(*musig2.KeyAggContext)(nil).ApplyTapTweak", func() { (*musig2.KeyAggContext)(nil).ApplyTapTweak(nil) }},                                   // musig2/keyagg.go
 	{"(*musig2.KeyAggContext)(nil).ApplyTweak", func() { (*musig2.KeyAggContext)(nil).ApplyTweak(nil, false) }},                                  // musig2/keyagg.go
+	{"(*musig2.KeyAggContext)(nil).DerivePath", func() { (*musig2.KeyAggContext)(nil).DerivePath("") }},                                          // musig2/bip328.go
+	{"(*musig2.KeyAggContext)(nil).ExtendedPublicKey", func() { (*musig2.KeyAggContext)(nil).ExtendedPublicKey(bip32.Network{}) }},               // musig2/bip328.go
 	{"(*musig2.KeyAggContext)(nil).NewAdaptorSessionContext", func() { (*musig2.KeyAggContext)(nil).NewAdaptorSessionContext(nil, nil, nil) }},   // musig2/adaptor.go
 	{"(*musig2.KeyAggContext)(nil).NewSessionContext", func() { (*musig2.KeyAggContext)(nil).NewSessionContext(nil, nil) }},                      // musig2/session.go
 	{"(*musig2.KeyAggContext)(nil).Validate", func() { (*musig2.KeyAggContext)(nil).Validate() }},                                                // musig2/zero.go
@@ -149,9 +151,8 @@ var zeroCalls = []zeroCall{
 	{"adaptor.ParseECDSASignature", func() { adaptor.ParseECDSASignature(nil) }},                                                                 // adaptor/ecdsa.go
 	{"adaptor.ParseSchnorrPreSignature", func() { adaptor.ParseSchnorrPreSignature(nil) }},                                                       // adaptor/presig.go
 	{"adaptor.SchnorrPreSign", func() { adaptor.SchnorrPreSign(nil, nil, nil, nil) }},                                                            // adaptor/schnorr.go
-	{"bip32.MuSig2AggregateKey", func() { bip32.MuSig2AggregateKey(nil, bip32.Network{}) }},                                                      // bip32/musig2.go
-	{"bip32.MuSig2Derive", func() { bip32.MuSig2Derive(nil, "") }},                                                                               // bip32/musig2.go
 	{"bip32.NewMaster", func() { bip32.NewMaster(nil, bip32.Network{}) }},                                                                        // bip32/extendedkey.go
+	{"bip32.NewPublicMaster", func() { bip32.NewPublicMaster(nil, [32]byte{}, bip32.Network{}) }},                                                // bip32/publicmaster.go
 	{"bip32.ParseExtendedKey", func() { bip32.ParseExtendedKey("") }},                                                                            // bip32/encoding.go
 	{"bip32.ParsePath", func() { bip32.ParsePath("") }},                                                                                          // bip32/path.go
 	{"bip322.Sign", func() { bip322.Sign(nil, nil, nil) }},                                                                                       // bip322/sign.go
@@ -313,6 +314,8 @@ var zeroCalls = []zeroCall{
 	{"new(musig2.KeyAggContext).ApplyBIP86Tweak", func() { new(musig2.KeyAggContext).ApplyBIP86Tweak() }},                                        // musig2/keyagg.go
 	{"new(musig2.KeyAggContext).ApplyTapTweak", func() { new(musig2.KeyAggContext).ApplyTapTweak(nil) }},                                         // musig2/keyagg.go
 	{"new(musig2.KeyAggContext).ApplyTweak", func() { new(musig2.KeyAggContext).ApplyTweak(nil, false) }},                                        // musig2/keyagg.go
+	{"new(musig2.KeyAggContext).DerivePath", func() { new(musig2.KeyAggContext).DerivePath("") }},                                                // musig2/bip328.go
+	{"new(musig2.KeyAggContext).ExtendedPublicKey", func() { new(musig2.KeyAggContext).ExtendedPublicKey(bip32.Network{}) }},                     // musig2/bip328.go
 	{"new(musig2.KeyAggContext).NewAdaptorSessionContext", func() { new(musig2.KeyAggContext).NewAdaptorSessionContext(nil, nil, nil) }},         // musig2/adaptor.go
 	{"new(musig2.KeyAggContext).NewSessionContext", func() { new(musig2.KeyAggContext).NewSessionContext(nil, nil) }},                            // musig2/session.go
 	{"new(musig2.KeyAggContext).Validate", func() { new(musig2.KeyAggContext).Validate() }},                                                      // musig2/zero.go
@@ -438,6 +441,7 @@ var zeroCalls = []zeroCall{
 // of its type, from the fixtures table of internal/_tools/zerocalls (the
 // type's full name, or the type and a parameter name, in the comment) and
 // the builders of zero_fixtures_test.go.
+func fxArr32Byte() [32]byte                 { return [32]byte{1} }      // [32]byte
 func fxBip32Network() bip32.Network         { return zfBIP32Network() } // github.com/kestrel-crypto/secp256k1/bip32.Network
 func fxBool() bool                          { return true }             // bool
 func fxBtcaddrNetwork() btcaddr.Network     { return zfBtcNetwork() }   // github.com/kestrel-crypto/secp256k1/btcaddr.Network
@@ -550,7 +554,6 @@ func fxSliceSliceByte_pubshares() [][]byte                                { retu
 func fxSliceSliceByte_tweaks() [][]byte                                   { return zfTweaks() }               // [][]byte tweaks
 func fxSliceSliceByte_vssCommitment() [][]byte                            { return zfRFCVSSCommitment() }     // [][]byte vssCommitment
 func fxSliceSliceByte_witness() [][]byte                                  { return zfSPWitness() }            // [][]byte witness
-func fxString() string                                                    { return "m/0/1" }                  // string
 func fxString_hrp() string                                                { return "sp" }                     // string hrp
 func fxString_s() string                                                  { return zfExtendedKeyString() }    // string s
 func fxString_sig() string                                                { return zfBIP322Sig() }            // string sig
@@ -561,6 +564,7 @@ func fxUint64() uint64                                                    { retu
 // oneZeroFixtures builds every fixture once, so that TestOneZeroCalls
 // (zero_check_test.go) reports a fixture that fails to build as such.
 var oneZeroFixtures = []zeroCall{
+	{"[32]byte", func() { _ = fxArr32Byte() }},
 	{"github.com/kestrel-crypto/secp256k1/bip32.Network", func() { _ = fxBip32Network() }},
 	{"bool", func() { _ = fxBool() }},
 	{"github.com/kestrel-crypto/secp256k1/btcaddr.Network", func() { _ = fxBtcaddrNetwork() }},
@@ -667,7 +671,6 @@ var oneZeroFixtures = []zeroCall{
 	{"[][]byte tweaks", func() { _ = fxSliceSliceByte_tweaks() }},
 	{"[][]byte vssCommitment", func() { _ = fxSliceSliceByte_vssCommitment() }},
 	{"[][]byte witness", func() { _ = fxSliceSliceByte_witness() }},
-	{"string", func() { _ = fxString() }},
 	{"string hrp", func() { _ = fxString_hrp() }},
 	{"string s", func() { _ = fxString_s() }},
 	{"string sig", func() { _ = fxString_sig() }},
@@ -685,7 +688,7 @@ var oneZeroFixtures = []zeroCall{
 // suits every function: 32 bytes of a pattern are no signature); only a
 // panic fails. The comment of each call is the file of the declaration.
 //
-// 467 calls; 0 left out for want of a fixture, listed below by the type
+// 468 calls; 0 left out for want of a fixture, listed below by the type
 // that has none (add it to the fixtures table of internal/_tools/zerocalls
 // to cover them).
 //
@@ -737,6 +740,8 @@ var oneZeroCalls = []zeroCall{
 	{"(*musig2.KeyAggContext).ApplyTapTweak: zero merkleRoot", func() { fxPtrMusig2KeyAggContext().ApplyTapTweak(nil) }},                                                    // musig2/keyagg.go
 	{"(*musig2.KeyAggContext).ApplyTweak: zero isXOnly", func() { fxPtrMusig2KeyAggContext().ApplyTweak(fxSliceByte(), false) }},                                            // musig2/keyagg.go
 	{"(*musig2.KeyAggContext).ApplyTweak: zero tweak", func() { fxPtrMusig2KeyAggContext().ApplyTweak(nil, fxBool()) }},                                                     // musig2/keyagg.go
+	{"(*musig2.KeyAggContext).DerivePath: zero path", func() { fxPtrMusig2KeyAggContext().DerivePath("") }},                                                                 // musig2/bip328.go
+	{"(*musig2.KeyAggContext).ExtendedPublicKey: zero net", func() { fxPtrMusig2KeyAggContext().ExtendedPublicKey(bip32.Network{}) }},                                       // musig2/bip328.go
 	{"(*musig2.KeyAggContext).NewAdaptorSessionContext: zero T", func() { fxPtrMusig2KeyAggContext().NewAdaptorSessionContext(fxPtrMusig2AggNonce(), fxSliceByte(), nil) }}, // musig2/adaptor.go
 	{"(*musig2.KeyAggContext).NewAdaptorSessionContext: zero aggNonce", func() {
 		fxPtrMusig2KeyAggContext().NewAdaptorSessionContext(nil, fxSliceByte(), fxPtrSecp256k1PublicKey())
@@ -855,60 +860,59 @@ var oneZeroCalls = []zeroCall{
 	{"adaptor.SchnorrPreSign: zero msg", func() {
 		adaptor.SchnorrPreSign(fxPtrSecp256k1PrivateKey(), nil, fxPtrSecp256k1PublicKey(), fxSliceByte())
 	}}, // adaptor/schnorr.go
-	{"bip32.MuSig2AggregateKey: zero ctx", func() { bip32.MuSig2AggregateKey(nil, fxBip32Network()) }},                             // bip32/musig2.go
-	{"bip32.MuSig2AggregateKey: zero net", func() { bip32.MuSig2AggregateKey(fxPtrMusig2KeyAggContext(), bip32.Network{}) }},       // bip32/musig2.go
-	{"bip32.MuSig2Derive: zero ctx", func() { bip32.MuSig2Derive(nil, fxString()) }},                                               // bip32/musig2.go
-	{"bip32.MuSig2Derive: zero path", func() { bip32.MuSig2Derive(fxPtrMusig2KeyAggContext(), "") }},                               // bip32/musig2.go
-	{"bip32.NewMaster: zero net", func() { bip32.NewMaster(fxSliceByte(), bip32.Network{}) }},                                      // bip32/extendedkey.go
-	{"bip32.NewMaster: zero seed", func() { bip32.NewMaster(nil, fxBip32Network()) }},                                              // bip32/extendedkey.go
-	{"bip32.ParseExtendedKey: zero nets", func() { bip32.ParseExtendedKey(fxString_s()) }},                                         // bip32/encoding.go
-	{"bip32.ParseExtendedKey: zero s", func() { bip32.ParseExtendedKey("", fxSliceBip32Network()...) }},                            // bip32/encoding.go
-	{"bip32.ParsePath: zero s", func() { bip32.ParsePath("") }},                                                                    // bip32/path.go
-	{"bip322.Sign: zero addr", func() { bip322.Sign(fxPtrSecp256k1PrivateKey(), nil, fxSliceByte()) }},                             // bip322/sign.go
-	{"bip322.Sign: zero k", func() { bip322.Sign(nil, fxPtrBtcaddrAddress(), fxSliceByte()) }},                                     // bip322/sign.go
-	{"bip322.Sign: zero msg", func() { bip322.Sign(fxPtrSecp256k1PrivateKey(), fxPtrBtcaddrAddress(), nil) }},                      // bip322/sign.go
-	{"bip322.SignFull: zero addr", func() { bip322.SignFull(fxPtrSecp256k1PrivateKey(), nil, fxSliceByte()) }},                     // bip322/sign.go
-	{"bip322.SignFull: zero k", func() { bip322.SignFull(nil, fxPtrBtcaddrAddress(), fxSliceByte()) }},                             // bip322/sign.go
-	{"bip322.SignFull: zero msg", func() { bip322.SignFull(fxPtrSecp256k1PrivateKey(), fxPtrBtcaddrAddress(), nil) }},              // bip322/sign.go
-	{"bip322.SignLegacy: zero addr", func() { bip322.SignLegacy(fxPtrSecp256k1PrivateKey(), nil, fxSliceByte()) }},                 // bip322/legacy.go
-	{"bip322.SignLegacy: zero k", func() { bip322.SignLegacy(nil, fxPtrBtcaddrAddress(), fxSliceByte()) }},                         // bip322/legacy.go
-	{"bip322.SignLegacy: zero msg", func() { bip322.SignLegacy(fxPtrSecp256k1PrivateKey(), fxPtrBtcaddrAddress(), nil) }},          // bip322/legacy.go
-	{"bip322.Verify: zero addr", func() { bip322.Verify(nil, fxSliceByte(), fxString_sig()) }},                                     // bip322/verify.go
-	{"bip322.Verify: zero msg", func() { bip322.Verify(fxPtrBtcaddrAddress(), nil, fxString_sig()) }},                              // bip322/verify.go
-	{"bip322.Verify: zero sig", func() { bip322.Verify(fxPtrBtcaddrAddress(), fxSliceByte(), "") }},                                // bip322/verify.go
-	{"bip322.VerifyLegacy: zero addr", func() { bip322.VerifyLegacy(nil, fxSliceByte(), fxString_sig()) }},                         // bip322/legacy.go
-	{"bip322.VerifyLegacy: zero msg", func() { bip322.VerifyLegacy(fxPtrBtcaddrAddress(), nil, fxString_sig()) }},                  // bip322/legacy.go
-	{"bip322.VerifyLegacy: zero sig", func() { bip322.VerifyLegacy(fxPtrBtcaddrAddress(), fxSliceByte(), "") }},                    // bip322/legacy.go
-	{"btcaddr.EncodeWIF: zero compressed", func() { btcaddr.EncodeWIF(fxPtrSecp256k1PrivateKey(), false, fxBtcaddrNetwork()) }},    // btcaddr/wif.go
-	{"btcaddr.EncodeWIF: zero k", func() { btcaddr.EncodeWIF(nil, fxBool(), fxBtcaddrNetwork()) }},                                 // btcaddr/wif.go
-	{"btcaddr.EncodeWIF: zero net", func() { btcaddr.EncodeWIF(fxPtrSecp256k1PrivateKey(), fxBool(), 0) }},                         // btcaddr/wif.go
-	{"btcaddr.FromScriptPubKey: zero net", func() { btcaddr.FromScriptPubKey(fxSliceByte(), 0) }},                                  // btcaddr/keys.go
-	{"btcaddr.FromScriptPubKey: zero spk", func() { btcaddr.FromScriptPubKey(nil, fxBtcaddrNetwork()) }},                           // btcaddr/keys.go
-	{"btcaddr.NewP2PKH: zero compressed", func() { btcaddr.NewP2PKH(fxPtrSecp256k1PublicKey(), false, fxBtcaddrNetwork()) }},       // btcaddr/keys.go
-	{"btcaddr.NewP2PKH: zero net", func() { btcaddr.NewP2PKH(fxPtrSecp256k1PublicKey(), fxBool(), 0) }},                            // btcaddr/keys.go
-	{"btcaddr.NewP2PKH: zero pub", func() { btcaddr.NewP2PKH(nil, fxBool(), fxBtcaddrNetwork()) }},                                 // btcaddr/keys.go
-	{"btcaddr.NewP2SHP2WPKH: zero net", func() { btcaddr.NewP2SHP2WPKH(fxPtrSecp256k1PublicKey(), 0) }},                            // btcaddr/keys.go
-	{"btcaddr.NewP2SHP2WPKH: zero pub", func() { btcaddr.NewP2SHP2WPKH(nil, fxBtcaddrNetwork()) }},                                 // btcaddr/keys.go
-	{"btcaddr.NewP2TR: zero net", func() { btcaddr.NewP2TR(fxPtrSecp256k1PublicKey(), 0) }},                                        // btcaddr/keys.go
-	{"btcaddr.NewP2TR: zero outputKey", func() { btcaddr.NewP2TR(nil, fxBtcaddrNetwork()) }},                                       // btcaddr/keys.go
-	{"btcaddr.NewP2TRBIP86: zero internal", func() { btcaddr.NewP2TRBIP86(nil, fxBtcaddrNetwork()) }},                              // btcaddr/keys.go
-	{"btcaddr.NewP2TRBIP86: zero net", func() { btcaddr.NewP2TRBIP86(fxPtrSecp256k1PublicKey(), 0) }},                              // btcaddr/keys.go
-	{"btcaddr.NewP2WPKH: zero net", func() { btcaddr.NewP2WPKH(fxPtrSecp256k1PublicKey(), 0) }},                                    // btcaddr/keys.go
-	{"btcaddr.NewP2WPKH: zero pub", func() { btcaddr.NewP2WPKH(nil, fxBtcaddrNetwork()) }},                                         // btcaddr/keys.go
-	{"btcaddr.Parse: zero s", func() { btcaddr.Parse("") }},                                                                        // btcaddr/address.go
-	{"btcaddr.ParseWIF: zero s", func() { btcaddr.ParseWIF("") }},                                                                  // btcaddr/wif.go
-	{"chilldkg.CoordinatorFinalize: zero pmsgs2", func() { chilldkg.CoordinatorFinalize(fxPtrChilldkgCoordinatorState(), nil) }},   // frost/chilldkg/coordinator.go
-	{"chilldkg.CoordinatorFinalize: zero st", func() { chilldkg.CoordinatorFinalize(nil, fxSliceSliceByte_pmsgs2()) }},             // frost/chilldkg/coordinator.go
-	{"chilldkg.CoordinatorInvestigate: zero params", func() { chilldkg.CoordinatorInvestigate(fxSliceSliceByte_pmsgs(), nil) }},    // frost/chilldkg/coordinator.go
-	{"chilldkg.CoordinatorInvestigate: zero pmsgs", func() { chilldkg.CoordinatorInvestigate(nil, fxPtrChilldkgSessionParams()) }}, // frost/chilldkg/coordinator.go
-	{"chilldkg.CoordinatorRecover: zero rd", func() { chilldkg.CoordinatorRecover(nil) }},                                          // frost/chilldkg/recover.go
-	{"chilldkg.CoordinatorStep1: zero params", func() { chilldkg.CoordinatorStep1(fxSliceSliceByte_pmsgs(), nil) }},                // frost/chilldkg/coordinator.go
-	{"chilldkg.CoordinatorStep1: zero pmsgs", func() { chilldkg.CoordinatorStep1(nil, fxPtrChilldkgSessionParams()) }},             // frost/chilldkg/coordinator.go
-	{"chilldkg.HostPubkeyGen: zero hostseckey", func() { chilldkg.HostPubkeyGen(nil) }},                                            // frost/chilldkg/hostkey.go
-	{"chilldkg.NewHostSecretKey: zero b", func() { chilldkg.NewHostSecretKey(nil) }},                                               // frost/chilldkg/hostkey.go
-	{"chilldkg.ParamsHash: zero p", func() { chilldkg.ParamsHash(nil) }},                                                           // frost/chilldkg/params.go
-	{"chilldkg.ParticipantFinalize: zero cmsg2", func() { chilldkg.ParticipantFinalize(fxPtrChilldkgParticipantState2(), nil) }},   // frost/chilldkg/participant.go
-	{"chilldkg.ParticipantFinalize: zero st", func() { chilldkg.ParticipantFinalize(nil, fxSliceByte_cmsg2()) }},                   // frost/chilldkg/participant.go
+	{"bip32.NewMaster: zero net", func() { bip32.NewMaster(fxSliceByte(), bip32.Network{}) }},                                            // bip32/extendedkey.go
+	{"bip32.NewMaster: zero seed", func() { bip32.NewMaster(nil, fxBip32Network()) }},                                                    // bip32/extendedkey.go
+	{"bip32.NewPublicMaster: zero chainCode", func() { bip32.NewPublicMaster(fxPtrSecp256k1PublicKey(), [32]byte{}, fxBip32Network()) }}, // bip32/publicmaster.go
+	{"bip32.NewPublicMaster: zero net", func() { bip32.NewPublicMaster(fxPtrSecp256k1PublicKey(), fxArr32Byte(), bip32.Network{}) }},     // bip32/publicmaster.go
+	{"bip32.NewPublicMaster: zero pub", func() { bip32.NewPublicMaster(nil, fxArr32Byte(), fxBip32Network()) }},                          // bip32/publicmaster.go
+	{"bip32.ParseExtendedKey: zero nets", func() { bip32.ParseExtendedKey(fxString_s()) }},                                               // bip32/encoding.go
+	{"bip32.ParseExtendedKey: zero s", func() { bip32.ParseExtendedKey("", fxSliceBip32Network()...) }},                                  // bip32/encoding.go
+	{"bip32.ParsePath: zero s", func() { bip32.ParsePath("") }},                                                                          // bip32/path.go
+	{"bip322.Sign: zero addr", func() { bip322.Sign(fxPtrSecp256k1PrivateKey(), nil, fxSliceByte()) }},                                   // bip322/sign.go
+	{"bip322.Sign: zero k", func() { bip322.Sign(nil, fxPtrBtcaddrAddress(), fxSliceByte()) }},                                           // bip322/sign.go
+	{"bip322.Sign: zero msg", func() { bip322.Sign(fxPtrSecp256k1PrivateKey(), fxPtrBtcaddrAddress(), nil) }},                            // bip322/sign.go
+	{"bip322.SignFull: zero addr", func() { bip322.SignFull(fxPtrSecp256k1PrivateKey(), nil, fxSliceByte()) }},                           // bip322/sign.go
+	{"bip322.SignFull: zero k", func() { bip322.SignFull(nil, fxPtrBtcaddrAddress(), fxSliceByte()) }},                                   // bip322/sign.go
+	{"bip322.SignFull: zero msg", func() { bip322.SignFull(fxPtrSecp256k1PrivateKey(), fxPtrBtcaddrAddress(), nil) }},                    // bip322/sign.go
+	{"bip322.SignLegacy: zero addr", func() { bip322.SignLegacy(fxPtrSecp256k1PrivateKey(), nil, fxSliceByte()) }},                       // bip322/legacy.go
+	{"bip322.SignLegacy: zero k", func() { bip322.SignLegacy(nil, fxPtrBtcaddrAddress(), fxSliceByte()) }},                               // bip322/legacy.go
+	{"bip322.SignLegacy: zero msg", func() { bip322.SignLegacy(fxPtrSecp256k1PrivateKey(), fxPtrBtcaddrAddress(), nil) }},                // bip322/legacy.go
+	{"bip322.Verify: zero addr", func() { bip322.Verify(nil, fxSliceByte(), fxString_sig()) }},                                           // bip322/verify.go
+	{"bip322.Verify: zero msg", func() { bip322.Verify(fxPtrBtcaddrAddress(), nil, fxString_sig()) }},                                    // bip322/verify.go
+	{"bip322.Verify: zero sig", func() { bip322.Verify(fxPtrBtcaddrAddress(), fxSliceByte(), "") }},                                      // bip322/verify.go
+	{"bip322.VerifyLegacy: zero addr", func() { bip322.VerifyLegacy(nil, fxSliceByte(), fxString_sig()) }},                               // bip322/legacy.go
+	{"bip322.VerifyLegacy: zero msg", func() { bip322.VerifyLegacy(fxPtrBtcaddrAddress(), nil, fxString_sig()) }},                        // bip322/legacy.go
+	{"bip322.VerifyLegacy: zero sig", func() { bip322.VerifyLegacy(fxPtrBtcaddrAddress(), fxSliceByte(), "") }},                          // bip322/legacy.go
+	{"btcaddr.EncodeWIF: zero compressed", func() { btcaddr.EncodeWIF(fxPtrSecp256k1PrivateKey(), false, fxBtcaddrNetwork()) }},          // btcaddr/wif.go
+	{"btcaddr.EncodeWIF: zero k", func() { btcaddr.EncodeWIF(nil, fxBool(), fxBtcaddrNetwork()) }},                                       // btcaddr/wif.go
+	{"btcaddr.EncodeWIF: zero net", func() { btcaddr.EncodeWIF(fxPtrSecp256k1PrivateKey(), fxBool(), 0) }},                               // btcaddr/wif.go
+	{"btcaddr.FromScriptPubKey: zero net", func() { btcaddr.FromScriptPubKey(fxSliceByte(), 0) }},                                        // btcaddr/keys.go
+	{"btcaddr.FromScriptPubKey: zero spk", func() { btcaddr.FromScriptPubKey(nil, fxBtcaddrNetwork()) }},                                 // btcaddr/keys.go
+	{"btcaddr.NewP2PKH: zero compressed", func() { btcaddr.NewP2PKH(fxPtrSecp256k1PublicKey(), false, fxBtcaddrNetwork()) }},             // btcaddr/keys.go
+	{"btcaddr.NewP2PKH: zero net", func() { btcaddr.NewP2PKH(fxPtrSecp256k1PublicKey(), fxBool(), 0) }},                                  // btcaddr/keys.go
+	{"btcaddr.NewP2PKH: zero pub", func() { btcaddr.NewP2PKH(nil, fxBool(), fxBtcaddrNetwork()) }},                                       // btcaddr/keys.go
+	{"btcaddr.NewP2SHP2WPKH: zero net", func() { btcaddr.NewP2SHP2WPKH(fxPtrSecp256k1PublicKey(), 0) }},                                  // btcaddr/keys.go
+	{"btcaddr.NewP2SHP2WPKH: zero pub", func() { btcaddr.NewP2SHP2WPKH(nil, fxBtcaddrNetwork()) }},                                       // btcaddr/keys.go
+	{"btcaddr.NewP2TR: zero net", func() { btcaddr.NewP2TR(fxPtrSecp256k1PublicKey(), 0) }},                                              // btcaddr/keys.go
+	{"btcaddr.NewP2TR: zero outputKey", func() { btcaddr.NewP2TR(nil, fxBtcaddrNetwork()) }},                                             // btcaddr/keys.go
+	{"btcaddr.NewP2TRBIP86: zero internal", func() { btcaddr.NewP2TRBIP86(nil, fxBtcaddrNetwork()) }},                                    // btcaddr/keys.go
+	{"btcaddr.NewP2TRBIP86: zero net", func() { btcaddr.NewP2TRBIP86(fxPtrSecp256k1PublicKey(), 0) }},                                    // btcaddr/keys.go
+	{"btcaddr.NewP2WPKH: zero net", func() { btcaddr.NewP2WPKH(fxPtrSecp256k1PublicKey(), 0) }},                                          // btcaddr/keys.go
+	{"btcaddr.NewP2WPKH: zero pub", func() { btcaddr.NewP2WPKH(nil, fxBtcaddrNetwork()) }},                                               // btcaddr/keys.go
+	{"btcaddr.Parse: zero s", func() { btcaddr.Parse("") }},                                                                              // btcaddr/address.go
+	{"btcaddr.ParseWIF: zero s", func() { btcaddr.ParseWIF("") }},                                                                        // btcaddr/wif.go
+	{"chilldkg.CoordinatorFinalize: zero pmsgs2", func() { chilldkg.CoordinatorFinalize(fxPtrChilldkgCoordinatorState(), nil) }},         // frost/chilldkg/coordinator.go
+	{"chilldkg.CoordinatorFinalize: zero st", func() { chilldkg.CoordinatorFinalize(nil, fxSliceSliceByte_pmsgs2()) }},                   // frost/chilldkg/coordinator.go
+	{"chilldkg.CoordinatorInvestigate: zero params", func() { chilldkg.CoordinatorInvestigate(fxSliceSliceByte_pmsgs(), nil) }},          // frost/chilldkg/coordinator.go
+	{"chilldkg.CoordinatorInvestigate: zero pmsgs", func() { chilldkg.CoordinatorInvestigate(nil, fxPtrChilldkgSessionParams()) }},       // frost/chilldkg/coordinator.go
+	{"chilldkg.CoordinatorRecover: zero rd", func() { chilldkg.CoordinatorRecover(nil) }},                                                // frost/chilldkg/recover.go
+	{"chilldkg.CoordinatorStep1: zero params", func() { chilldkg.CoordinatorStep1(fxSliceSliceByte_pmsgs(), nil) }},                      // frost/chilldkg/coordinator.go
+	{"chilldkg.CoordinatorStep1: zero pmsgs", func() { chilldkg.CoordinatorStep1(nil, fxPtrChilldkgSessionParams()) }},                   // frost/chilldkg/coordinator.go
+	{"chilldkg.HostPubkeyGen: zero hostseckey", func() { chilldkg.HostPubkeyGen(nil) }},                                                  // frost/chilldkg/hostkey.go
+	{"chilldkg.NewHostSecretKey: zero b", func() { chilldkg.NewHostSecretKey(nil) }},                                                     // frost/chilldkg/hostkey.go
+	{"chilldkg.ParamsHash: zero p", func() { chilldkg.ParamsHash(nil) }},                                                                 // frost/chilldkg/params.go
+	{"chilldkg.ParticipantFinalize: zero cmsg2", func() { chilldkg.ParticipantFinalize(fxPtrChilldkgParticipantState2(), nil) }},         // frost/chilldkg/participant.go
+	{"chilldkg.ParticipantFinalize: zero st", func() { chilldkg.ParticipantFinalize(nil, fxSliceByte_cmsg2()) }},                         // frost/chilldkg/participant.go
 	{"chilldkg.ParticipantInvestigate: zero cinv", func() {
 		chilldkg.ParticipantInvestigate(fxPtrChilldkgUnknownFaultyParticipantOrCoordinatorError(), nil)
 	}}, // frost/chilldkg/participant.go

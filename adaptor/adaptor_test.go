@@ -217,7 +217,11 @@ func TestOneSignerMuSig2Agrees(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		mpre, err := musig2.PreSigAgg([]musig2.PartialSig{*psig}, session)
+		mb, err := musig2.PreSigAgg([]musig2.PartialSig{*psig}, session)
+		if err != nil {
+			t.Fatal(err)
+		}
+		mpre, err := adaptor.ParseSchnorrPreSignature(mb)
 		if err != nil {
 			t.Fatal(err)
 		}

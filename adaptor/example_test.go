@@ -97,7 +97,8 @@ func Example_muSig2PTLC() {
 			fmt.Println(err)
 		}
 	}
-	pre, _ := musig2.PreSigAgg(psigs, session)
+	b, _ := musig2.PreSigAgg(psigs, session)
+	pre, _ := adaptor.ParseSchnorrPreSignature(b)
 	fmt.Println("pre-signature verifies:", adaptor.SchnorrPreVerify(ka.PublicKey(), tx, T, pre))
 	fmt.Println("pre-signature is a signature:", schnorr.Verify(ka.PublicKey(), tx, pre.Bytes64()))
 

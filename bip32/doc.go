@@ -2,9 +2,9 @@
 // secp256k1: extended keys (a key and a chain code), the master key of a
 // seed, private and public child derivation, derivation paths, Neuter, and
 // the Base58Check serialization (xprv…, xpub…, tprv…, tpub…, and any other
-// pair of version bytes, such as SLIP-132's zprv/zpub). It also builds the
-// synthetic xpub of a MuSig2 aggregate key (BIP-328) and the tweaks that sign
-// for its children.
+// pair of version bytes, such as SLIP-132's zprv/zpub), and public master
+// keys of any key and chain code (NewPublicMaster), such as the synthetic
+// xpub of a MuSig2 aggregate key (BIP-328, in package musig2).
 //
 // The API follows btcd's btcutil/hdkeychain (NewMaster, Derive, Neuter,
 // ErrInvalidChild, …); docs/migration.md maps the names. The differences:

@@ -6,7 +6,6 @@ import (
 	"fmt"
 
 	"github.com/kestrel-crypto/secp256k1/bip32"
-	"github.com/kestrel-crypto/secp256k1/musig2"
 )
 
 // A wallet derives its keys from a seed (here BIP-32's test vector 1; a
@@ -79,40 +78,4 @@ func ExampleParseExtendedKey() {
 	// Output:
 	// true
 	// zpub <nil> true
-}
-
-// BIP-328: the aggregate key of a MuSig2 group as an xpub, from which any
-// party derives the group's keys, and the context that signs for one.
-func ExampleMuSig2AggregateKey() {
-	var keys [][]byte
-	for _, s := range []string{
-		"03935F972DA013F80AE011890FA89B67A27B7BE6CCB24D3274D18B2D4067F261A9",
-		"02F9308A019258C31049344F85F89D5229B531C845836F99B08601F113BCE036F9",
-	} {
-		k, err := hex.DecodeString(s)
-		if err != nil {
-			panic(err)
-		}
-		keys = append(keys, k)
-	}
-	ctx, err := musig2.KeyAgg(keys)
-	if err != nil {
-		panic(err)
-	}
-	xpub, err := bip32.MuSig2AggregateKey(ctx, bip32.Mainnet)
-	if err != nil {
-		panic(err)
-	}
-	fmt.Println(xpub)
-	child, _ := xpub.DerivePath("m/0/3")
-	// The signers apply the derivation's tweaks to their context, and sign
-	// for the child with sessions started from it.
-	signing, err := bip32.MuSig2Derive(ctx, "m/0/3")
-	if err != nil {
-		panic(err)
-	}
-	fmt.Println(hex.EncodeToString(signing.PlainPublicKey()) == hex.EncodeToString(child.PublicKey().BytesCompressed()))
-	// Output:
-	// xpub661MyMwAqRbcFt6tk3uaczE1y6EvM1TqXvawXcYmFEWijEM4PDBnuCXwwXEKGEouzXE6QLLRxjatMcLLzJ5LV5Nib1BN7vJg6yp45yHHRbm
-	// true
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/kestrel-crypto/secp256k1"
+	"github.com/kestrel-crypto/secp256k1/internal/mpsig"
 	"github.com/kestrel-crypto/secp256k1/schnorr"
 )
 
@@ -23,14 +24,7 @@ type benchSession struct {
 	session   *SessionContext
 	pubnonces []PubNonce
 	psigs     []PartialSig
-	nonce0    *secNonceState // an unused copy of signer 0's nonce
-}
-
-// clone returns an unused copy of st.
-func (st *secNonceState) clone() *secNonceState {
-	c := newSecNonceState()
-	c.k1, c.k2, c.R1, c.R2 = st.k1, st.k2, st.R1, st.R2
-	return c
+	nonce0    *mpsig.SecNonce // an unused copy of signer 0's nonce
 }
 
 func newBenchSession(b *testing.B) *benchSession {
@@ -48,7 +42,7 @@ func newBenchSession(b *testing.B) *benchSession {
 		}
 		secs[i], bs.pubnonces[i] = sec, *pub
 	}
-	bs.nonce0 = secs[0].st.clone()
+	bs.nonce0 = clone(secs[0].st)
 	agg, _ := NonceAgg(bs.pubnonces)
 	var err error
 	bs.session, err = NewSessionContext(bs.signers, agg, nil, nil, msg)
@@ -76,7 +70,7 @@ func BenchmarkSign(b *testing.B) {
 	b.Run("selfcheck", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
-			sec := &SecNonce{st: bs.nonce0.clone()}
+			sec := &SecNonce{st: clone(bs.nonce0)}
 			if _, err := Sign(sec, share, bs.ids[0], bs.session); err != nil {
 				b.Fatal(err)
 			}
@@ -86,7 +80,7 @@ func BenchmarkSign(b *testing.B) {
 		b.ReportAllocs()
 		opts := &SignOptions{SkipSelfVerify: true}
 		for b.Loop() {
-			sec := &SecNonce{st: bs.nonce0.clone()}
+			sec := &SecNonce{st: clone(bs.nonce0)}
 			if _, err := SignWithOptions(sec, share, bs.ids[0], bs.session, opts); err != nil {
 				b.Fatal(err)
 			}

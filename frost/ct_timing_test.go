@@ -5,6 +5,9 @@ import (
 	"testing"
 
 	"github.com/kestrel-crypto/secp256k1"
+	"github.com/kestrel-crypto/secp256k1/internal/door"
+	"github.com/kestrel-crypto/secp256k1/internal/mpsig"
+	"github.com/kestrel-crypto/secp256k1/internal/scalar"
 	"github.com/kestrel-crypto/secp256k1/internal/testkit/dudect"
 	"github.com/kestrel-crypto/secp256k1/internal/testkit/dudect/dudectkey"
 	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
@@ -25,7 +28,7 @@ import (
 // public share.
 
 var (
-	dudectSink secp256k1.Scalar
+	dudectSink scalar.Scalar
 	dudectErr  error
 )
 
@@ -35,7 +38,7 @@ type signInput struct {
 	d      secp256k1.Scalar
 	k1, k2 secp256k1.Scalar
 	share  SecretShare
-	st     *secNonceState
+	nonce  *SecNonce
 }
 
 func dudectScalar(rng *rand.Rand) secp256k1.Scalar {
@@ -43,9 +46,10 @@ func dudectScalar(rng *rand.Rand) secp256k1.Scalar {
 }
 
 func fresh(in *signInput, _ *rand.Rand) {
-	in.share = SecretShare{d: in.d}
-	in.st = newSecNonceState()
-	in.st.k1, in.st.k2 = in.k1, in.k2
+	in.share = SecretShare{d: door.Scalar(&in.d)}
+	st := mpsig.NewSecNonce()
+	st.K1, st.K2 = door.Scalar(&in.k1), door.Scalar(&in.k2)
+	in.nonce = &SecNonce{st: st}
 }
 
 func TestDudectSign(t *testing.T) {
@@ -76,14 +80,14 @@ func TestDudectSign(t *testing.T) {
 			tg := dudect.FixedVsRandomFresh(&fixed, func(rng *rand.Rand) signInput {
 				return signInput{d: dudectScalar(rng), k1: dudectScalar(rng), k2: dudectScalar(rng)}
 			}, fresh, func(in *signInput) {
-				dudectErr = session.sign(&dudectSink, in.st, &in.share, 0)
+				dudectErr = session.sign(&dudectSink, in.nonce, &in.share, 0)
 				fails.Add(dudectErr)
 			})
 			dudect.RunChecked(t, tg, 2000, func() []byte {
 				if dudectErr != nil {
 					return nil
 				}
-				return dudectSink.Bytes()
+				return scalarBytes(&dudectSink)
 			}, &fails)
 		})
 	}

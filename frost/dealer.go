@@ -8,7 +8,6 @@ import (
 	"math"
 	"slices"
 
-	"github.com/kestrel-crypto/secp256k1"
 	"github.com/kestrel-crypto/secp256k1/internal/frostcore"
 	"github.com/kestrel-crypto/secp256k1/internal/group"
 	"github.com/kestrel-crypto/secp256k1/internal/scalar"
@@ -108,7 +107,7 @@ func deal(coeffs []scalar.Scalar, n int) (*DealerOutput, bool) {
 	C := frostcore.Commit(make([]group.Jacobian, len(coeffs)), coeffs)
 	for j := range C {
 		var c [33]byte
-		frostcore.VarTimePutCompressed(&c, &C[j]) // never the identity: a_j ≠ 0 but with probability 2⁻²⁵⁶
+		C[j].VarTimePutCompressed(&c) // never the identity: a_j ≠ 0 but with probability 2⁻²⁵⁶
 		out.Commitments[j] = c[:]
 	}
 	out.ThreshPublicKey = slices.Clone(out.Commitments[0])
@@ -119,10 +118,7 @@ func deal(coeffs []scalar.Scalar, n int) (*DealerOutput, bool) {
 		if y.IsZero() == 1 {
 			return nil, false
 		}
-		var d secp256k1.Scalar
-		fromInternal(&d, &y)
-		out.SecretShares[id] = newSecretShare(&d)
-		d = secp256k1.Scalar{}
+		out.SecretShares[id] = newSecretShare(&y)
 		out.PubShares[id] = out.SecretShares[id].PubShare()
 	}
 	y = scalar.Scalar{}
@@ -164,12 +160,12 @@ func VerifySecretShare(share *SecretShare, id, t int, commitments [][]byte, thre
 		return ErrCommitmentLength
 	}
 	var Q group.Jacobian
-	if len(threshPubKey) != 33 || !frostcore.SetCompressed(&Q, (*[33]byte)(threshPubKey)) {
+	if len(threshPubKey) != 33 || !Q.SetCompressed((*[33]byte)(threshPubKey)) {
 		return ErrThreshPubKey
 	}
 	C := make([]group.Jacobian, len(commitments))
 	for j, c := range commitments {
-		if len(c) != 33 || !frostcore.SetCompressed(&C[j], (*[33]byte)(c)) {
+		if len(c) != 33 || !C[j].SetCompressed((*[33]byte)(c)) {
 			return ErrShareCommitment
 		}
 	}
@@ -179,10 +175,7 @@ func VerifySecretShare(share *SecretShare, id, t int, commitments [][]byte, thre
 	}
 	var x scalar.Scalar
 	x.SetUint64(uint64(id) + 1)
-	d := toInternal(&share.d)
-	ok := frostcore.VarTimeVerifyShare(&d, &x, C)
-	d = scalar.Scalar{}
-	if !ok {
+	if !frostcore.VarTimeVerifyShare(&share.d, &x, C) {
 		return ErrShareCommitment
 	}
 	return nil

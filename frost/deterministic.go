@@ -1,9 +1,7 @@
 package frost
 
 import (
-	"encoding/binary"
-
-	"github.com/kestrel-crypto/secp256k1"
+	"github.com/kestrel-crypto/secp256k1/internal/mpsig"
 )
 
 // DeterministicSign is BIP-445's deterministic and stateless signing for a
@@ -39,37 +37,30 @@ func DeterministicSign(secshare *SecretShare, id int, aggOtherNonce *AggNonce, s
 	}
 	// secshare' = secshare ⊕ hash_BIP0445/aux(aux_rand) if aux_rand is
 	// present, else secshare.
-	var sp [32]byte
-	switch {
-	case auxRand == nil:
-		b := secshare.d.Bytes()
-		copy(sp[:], b)
-		clear(b)
-	case len(auxRand) == 32:
-		maskSecretShare(&sp, secshare, (*[32]byte)(auxRand))
-	default:
+	if auxRand != nil && len(auxRand) != 32 {
 		return nil, nil, ErrRand
 	}
 	tc, err := signers.tweak.applyTweaks(tweaks, isXOnly)
 	if err != nil {
-		clear(sp[:])
 		return nil, nil, err
 	}
-
+	var sp [32]byte
+	if auxRand == nil {
+		secshare.d.PutBytes(&sp)
+	} else {
+		tags.Mask(&sp, &secshare.d, (*[32]byte)(auxRand))
+	}
 	var other []byte // aggothernonce', empty if absent
 	if aggOtherNonce != nil {
 		other = aggOtherNonce[:]
 	}
-	st := newSecNonceState()
-	for i, k := range []*secp256k1.Scalar{&st.k1, &st.k2} {
-		detNonceHash(k, &sp, id, signers.serIDs, other, tc.qc[1:], msg, byte(i))
-	}
+	st := mpsig.NewSecNonce()
+	pub := new(PubNonce)
+	ok := tags.DetNonce(st, (*[66]byte)(pub), msg, sp[:], putUint32(nil, id), signers.serIDs, other, tc.key.QC[1:])
 	clear(sp[:])
-	if st.k1.IsZero()|st.k2.IsZero() == 1 {
-		st.k1, st.k2 = secp256k1.Scalar{}, secp256k1.Scalar{}
+	if !ok {
 		return nil, nil, ErrSign
 	}
-	pub := st.setPublicNonce()
 	secnonce := &SecNonce{st: st}
 	// Every way out erases the nonce; after a Sign that signed, it is used
 	// already and Erase does nothing.
@@ -80,14 +71,9 @@ func DeterministicSign(secshare *SecretShare, id int, aggOtherNonce *AggNonce, s
 	// coordinator's fault.
 	aggNonce := AggNonce(*pub)
 	if aggOtherNonce != nil {
-		o := PubNonce(*aggOtherNonce)
-		var R1, R2 secp256k1.Point
-		if !o.decode(&R1, &R2) {
+		agg, err := NonceAgg([]PubNonce{*pub, PubNonce(*aggOtherNonce)})
+		if err != nil {
 			return nil, nil, blame(Coordinator, ContribAggOtherNonce, ErrAggNonce)
-		}
-		agg, err := NonceAgg([]PubNonce{*pub, o})
-		if err != nil { // unreachable: both nonces are valid
-			return nil, nil, err
 		}
 		aggNonce = *agg
 	}
@@ -100,26 +86,4 @@ func DeterministicSign(secshare *SecretShare, id int, aggOtherNonce *AggNonce, s
 		return nil, nil, err
 	}
 	return pub, psig, nil
-}
-
-// detNonceHash sets k to k_{i+1} = int(hash_BIP0445/deterministic/nonce(
-// secshare' ‖ bytes(4, my_id) ‖ bytes(4, u) ‖ SerializeIds(id₁..u) ‖
-// aggothernonce' ‖ tweaked_thresh_pk_xonly ‖ bytes(8, len(m)) ‖ m ‖
-// bytes(1, i))) mod n, where serIDs is bytes(4, u) ‖ SerializeIds(id₁..u).
-func detNonceHash(k *secp256k1.Scalar, sp *[32]byte, myID int, serIDs, other, threshPK, msg []byte, i byte) {
-	h := tagDetNonce.New()
-	h.Write(sp[:])
-	h.Write(putUint32(nil, myID))
-	h.Write(serIDs)
-	h.Write(other)
-	h.Write(threshPK)
-	var n [8]byte
-	binary.BigEndian.PutUint64(n[:], uint64(len(msg)))
-	h.Write(n[:])
-	h.Write(msg)
-	h.Write([]byte{i})
-	var out [32]byte
-	h.Sum(&out)
-	k.SetReducedBytes(out[:])
-	clear(out[:])
 }

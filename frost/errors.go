@@ -3,6 +3,8 @@ package frost
 import (
 	"errors"
 	"fmt"
+
+	"github.com/kestrel-crypto/secp256k1/internal/mpsig"
 )
 
 // Errors of the Signers Context (BIP-445's ValidateSignersCtx). The
@@ -213,10 +215,7 @@ type InvalidContributionError struct {
 
 // Error returns a message that names the culprit and the contribution.
 func (e *InvalidContributionError) Error() string {
-	if e.Signer == Coordinator {
-		return fmt.Sprintf("frost: invalid %s from the coordinator", e.Contrib)
-	}
-	return fmt.Sprintf("frost: invalid %s from signer %d", e.Contrib, e.Signer)
+	return mpsig.BlameMessage("frost", e.Contrib, e.Signer, "the coordinator", e.Err)
 }
 
 // Unwrap returns the cause.

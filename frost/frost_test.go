@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/kestrel-crypto/secp256k1"
+	"github.com/kestrel-crypto/secp256k1/internal/scalar"
 	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
 	"github.com/kestrel-crypto/secp256k1/schnorr"
 )
@@ -200,7 +201,7 @@ func TestSignErrors(t *testing.T) {
 	want("zero session", err, secp256k1.ErrUninitialized)
 	_, err = Sign(new(SecNonce), share, 4, session)
 	want("zero nonce", err, ErrSecNonce)
-	if sec.st.used.Load() {
+	if sec.st.Used() {
 		t.Fatal("an argument error consumed the nonce")
 	}
 	// A copy of the SecNonce value shares its state: it cannot sign again.
@@ -590,10 +591,10 @@ func TestTaggedHashes(t *testing.T) {
 		name string
 		got  [32]byte
 	}{
-		{"BIP0445/aux", tagAux.Sum(msg)},
-		{"BIP0445/nonce", tagNonce.Sum(msg)},
-		{"BIP0445/noncecoef", tagNonceCoef.Sum(msg)},
-		{"BIP0445/deterministic/nonce", tagDetNonce.Sum(msg)},
+		{"BIP0445/aux", tags.Aux.Sum(msg)},
+		{"BIP0445/nonce", tags.Nonce.Sum(msg)},
+		{"BIP0445/noncecoef", tags.NonceCoef.Sum(msg)},
+		{"BIP0445/deterministic/nonce", tags.Det.Sum(msg)},
 	} {
 		if c.got != testref.TaggedHash(c.name, msg) {
 			t.Errorf("tag %q differs", c.name)
@@ -613,7 +614,7 @@ func TestSecretRedaction(t *testing.T) {
 		t.Fatal(err)
 	}
 	secrets := slices.Concat(testref.SecretTexts(share.Bytes()),
-		testref.SecretTexts(sec.st.k1.Bytes()), testref.SecretTexts(sec.st.k2.Bytes()))
+		testref.SecretTexts(scalarBytes(&sec.st.K1)), testref.SecretTexts(scalarBytes(&sec.st.K2)))
 	testref.CheckRedacted(t, secrets, share, *share, sec, s.out, *s.out,
 		[]*SecretShare{share}, map[string]*SecNonce{"n": sec},
 		struct{ S SecretShare }{*share}, &NonceGenOptions{SecretShare: share})
@@ -734,7 +735,7 @@ func TestSignSelfVerify(t *testing.T) {
 	share := s.out.SecretShares[3]
 	skip := &SignOptions{SkipSelfVerify: true}
 
-	copyNonce := &SecNonce{st: secs[0].st.clone()}
+	copyNonce := &SecNonce{st: clone(secs[0].st)}
 	p1, err := Sign(secs[0], share, 3, session)
 	if err != nil {
 		t.Fatal(err)
@@ -751,8 +752,8 @@ func TestSignSelfVerify(t *testing.T) {
 	}
 
 	faulty := &SecretShare{pub: s.out.SecretShares[0].pub}
-	faulty.d.Add(&s.out.SecretShares[0].d, new(secp256k1.Scalar).SetUint64(1<<20))
-	copyNonce = &SecNonce{st: secs[1].st.clone()}
+	faulty.d.Add(&s.out.SecretShares[0].d, new(scalar.Scalar).SetUint64(1<<20))
+	copyNonce = &SecNonce{st: clone(secs[1].st)}
 	if _, err := Sign(secs[1], faulty, 0, session); !errors.Is(err, ErrSign) {
 		t.Fatalf("Sign with a faulty share: %v, want ErrSign", err)
 	}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/kestrel-crypto/secp256k1"
+	"github.com/kestrel-crypto/secp256k1/internal/mpsig"
 	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
 )
 
@@ -108,13 +109,13 @@ func FuzzParseAggNonce(f *testing.F) {
 		if !bytes.Equal(n.Bytes(), b) {
 			t.Fatalf("Bytes() = %x, want %x", n.Bytes(), b)
 		}
-		var R1, R2 secp256k1.Point
-		if !n.decode(&R1, &R2) {
+		var d mpsig.Nonce
+		if !d.DecodeAggNonce((*[66]byte)(n)) {
 			t.Fatal("decode fails on a parsed nonce")
 		}
 		var enc AggNonce
-		cbytesExt(enc[:33], &R1)
-		cbytesExt(enc[33:], &R2)
+		mpsig.PutCBytesExt((*[33]byte)(enc[:33]), &d.R1)
+		mpsig.PutCBytesExt((*[33]byte)(enc[33:]), &d.R2)
 		if enc != *n {
 			t.Fatalf("re-encoded %x, want %x", enc, b)
 		}

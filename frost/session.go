@@ -4,11 +4,9 @@ import (
 	"slices"
 
 	"github.com/kestrel-crypto/secp256k1"
-	"github.com/kestrel-crypto/secp256k1/internal/frostcore"
-	"github.com/kestrel-crypto/secp256k1/internal/group"
+	"github.com/kestrel-crypto/secp256k1/internal/door"
 	"github.com/kestrel-crypto/secp256k1/internal/mpsig"
 	"github.com/kestrel-crypto/secp256k1/internal/scalar"
-	ksha256 "github.com/kestrel-crypto/secp256k1/internal/sha256"
 )
 
 // SessionContext is BIP-445's Session Context: the Signers Context, the
@@ -32,23 +30,12 @@ type SessionContext struct {
 	tweak    *TweakContext // with the session's tweaks applied
 	aggNonce AggNonce
 	msg      []byte
-	id       uint64 // mpsig.NewSessionID, for the signers' tables
-
-	b, e   secp256k1.Scalar // the nonce coefficient and the challenge
-	bi, ei scalar.Scalar    // b and e again, for the verification engine
-	r      secp256k1.Point  // the final nonce R, never the identity
-	rx     [32]byte         // xbytes(R)
-	rOdd   bool             // R has an odd y
+	v        mpsig.Session // b, R and e
 
 	// nonces are the signers' public nonces, decoded, if the session was
 	// made from them (NewSessionContextWithNonces), else nil.
-	nonces []decodedNonce
-}
-
-// decodedNonce is a signer's public nonce as a session decoded it.
-type decodedNonce struct {
-	enc    PubNonce
-	R1, R2 group.Jacobian // affine (Z = 1)
+	nonces    []mpsig.Nonce
+	pubnonces []PubNonce
 }
 
 // NewSessionContext returns the session context of the signers' session
@@ -107,26 +94,10 @@ func NewSessionContextWithNonces(signers *SignersContext, pubnonces []PubNonce, 
 	}
 	// NonceAgg, in its order (every first half before the second halves),
 	// and before the tweaks, as BIP-445's PartialSigVerify.
-	nonces := make([]decodedNonce, len(pubnonces))
+	nonces := make([]mpsig.Nonce, len(pubnonces))
 	var agg AggNonce
-	for j := range 2 {
-		var sum group.Jacobian
-		sum.Identity()
-		for i := range pubnonces {
-			d := &nonces[i]
-			d.enc = pubnonces[i]
-			R := &d.R1
-			if j == 1 {
-				R = &d.R2
-			}
-			if !frostcore.SetCompressed(R, (*[33]byte)(pubnonces[i][33*j:])) {
-				return nil, blame(i, ContribPubNonce, ErrPubNonce)
-			}
-			sum.VarTimeAdd(&sum, R)
-		}
-		if !frostcore.VarTimePutCompressed((*[33]byte)(agg[33*j:]), &sum) {
-			clear(agg[33*j : 33*j+33]) // cbytes_ext of infinity
-		}
+	if i := mpsig.NonceAgg((*[66]byte)(&agg), pubnonces, nonces); i >= 0 {
+		return nil, blame(i, ContribPubNonce, ErrPubNonce)
 	}
 	tc, err := signers.tweak.applyTweaks(tweaks, isXOnly)
 	if err != nil {
@@ -136,7 +107,7 @@ func NewSessionContextWithNonces(signers *SignersContext, pubnonces []PubNonce, 
 	if err != nil {
 		return nil, err
 	}
-	s.nonces = nonces
+	s.nonces, s.pubnonces = nonces, slices.Clone(pubnonces)
 	return s, nil
 }
 
@@ -145,47 +116,30 @@ func newSessionContext(signers *SignersContext, tc *TweakContext, aggNonce *AggN
 	if aggNonce == nil {
 		return nil, blame(Coordinator, ContribAggNonce, ErrAggNonce)
 	}
-	s := &SessionContext{signers: signers, tweak: tc, aggNonce: *aggNonce, msg: slices.Clone(msg), id: mpsig.NewSessionID()}
+	s := &SessionContext{signers: signers, tweak: tc, aggNonce: *aggNonce, msg: slices.Clone(msg)}
 	// b = int(hash_BIP0445/noncecoef(bytes(4, 4u) ‖ ser_ids ‖ aggnonce ‖
 	// xbytes(Q) ‖ m)) mod n. The prefix is the length of ser_ids in bytes,
 	// 4u, as in BIP-445's test vectors (PR #2070 at f7de4568, 0.8.0; see
 	// testdata/bip-0445/README.md), where the text says bytes(4, u). Either
 	// determines u; the deterministic nonce's hash does take bytes(4, u).
-	setHashScalars(&s.b, &s.bi, &tagNonceCoef, putUint32(nil, len(signers.serIDs)-4), signers.serIDs[4:], s.aggNonce[:], tc.qc[1:], s.msg)
-	var R1, R2 secp256k1.Point
-	if !s.aggNonce.decode(&R1, &R2) {
+	tags.SetB(&s.v, putUint32(nil, len(signers.serIDs)-4), signers.serIDs[4:], s.aggNonce[:], tc.key.QC[1:], s.msg)
+	var agg mpsig.Nonce
+	if !agg.DecodeAggNonce((*[66]byte)(&s.aggNonce)) {
 		return nil, blame(Coordinator, ContribAggNonce, ErrAggNonce)
 	}
-	if s.b.IsZero() == 1 { // probability 2⁻²⁵⁶
+	if s.v.B.IsZero() == 1 { // probability 2⁻²⁵⁶
 		return nil, ErrSign
 	}
-	// R' = R₁ + b·R₂; R = G if R' is infinity.
-	one := scalarOne
-	s.r.VarTimeMultiScalarMult([]*secp256k1.Scalar{&one, &s.b}, []*secp256k1.Point{&R1, &R2})
-	if s.r.IsIdentity() == 1 {
-		s.r.Set(generator)
-	}
-	rc := s.r.VarTimeBytesCompressed()
-	copy(s.rx[:], rc[1:])
-	s.rOdd = rc[0] == 3
-	// e = int(hash_BIP0340/challenge(xbytes(R) ‖ xbytes(Q) ‖ m)) mod n.
-	setHashScalars(&s.e, &s.ei, &ksha256.BIP340Challenge, s.rx[:], tc.qc[1:], s.msg)
-	if s.e.IsZero() == 1 { // probability 2⁻²⁵⁶
+	s.v.SetR(&agg, (*[32]byte)(tc.key.QC[1:]), s.msg)
+	if s.v.E.IsZero() == 1 { // probability 2⁻²⁵⁶
 		return nil, ErrSign
 	}
 	return s, nil
 }
 
-// setHashScalars sets s and si to int(hash_tag(msg…)) mod n.
-func setHashScalars(s *secp256k1.Scalar, si *scalar.Scalar, tag *ksha256.Tag, msg ...[]byte) {
-	h := tag.Sum(msg...)
-	s.SetReducedBytes(h[:])
-	si.SetReducedBytes(&h)
-}
-
 // SignersContext returns the session's Signers Context.
 func (s *SessionContext) SignersContext() *SignersContext {
-	must(s.check())
+	mpsig.Must(s.check())
 	return s.signers
 }
 
@@ -193,7 +147,7 @@ func (s *SessionContext) SignersContext() *SignersContext {
 // applied: its XOnlyPublicKey is the key that the final signature verifies
 // under, and its PublicKey can be given to schnorr.Verify.
 func (s *SessionContext) TweakContext() *TweakContext {
-	must(s.check())
+	mpsig.Must(s.check())
 	return s.tweak
 }
 
@@ -201,22 +155,15 @@ func (s *SessionContext) TweakContext() *TweakContext {
 // sum is infinity), whose x coordinate is the first half of the final
 // signature.
 func (s *SessionContext) R() *secp256k1.Point {
-	must(s.check())
-	return new(secp256k1.Point).Set(&s.r)
+	mpsig.Must(s.check())
+	return door.NewAffinePoint(&s.v.R)
 }
 
-// sigCheck returns the partial-signature check of the signer at index i: its
-// key coefficient c = e·λ·g' (g' = g·gacc, −1 exactly when one of g, the
-// sign of Q's y, and gacc is −1) and its public share. Variable time: every
-// input is public.
+// sigCheck returns the partial-signature check of the signer at index i.
+// Variable time: every input is public.
 func (s *SessionContext) sigCheck(i int) mpsig.Check {
 	c := s.signers
-	chk := mpsig.Check{B: &s.bi, ROdd: s.rOdd, P: &c.points[i], T: c.tables[i].Get(&c.points[i], s.id)}
-	chk.C.Multiply(&s.ei, &c.lam[i])
-	if (s.tweak.qc[0] == 3) != s.tweak.gaccNeg {
-		chk.C.Negate(&chk.C)
-	}
-	return chk
+	return s.v.Check(&s.tweak.key, &c.lam[i], &c.points[i], c.tables[i].Get(&c.points[i], s.v.ID))
 }
 
 // PartialSigVerify checks the partial signature psig of the signer at index
@@ -256,7 +203,7 @@ func (s *SessionContext) PartialSigVerify(psig *PartialSig, pubnonce *PubNonce, 
 		return blame(i, ContribPartialSig, ErrPartialSig)
 	}
 	chk := s.sigCheck(i)
-	if s.nonces != nil && s.nonces[i].enc == *pubnonce {
+	if s.nonces != nil && s.pubnonces[i] == *pubnonce {
 		// Decoded already: compare T with σ·R1s as points, no inversion.
 		if chk.VarTimeVerifyPoints(&sig, &s.nonces[i].R1, &s.nonces[i].R2) {
 			return nil

@@ -4,6 +4,10 @@ import (
 	"fmt"
 
 	"github.com/kestrel-crypto/secp256k1"
+	"github.com/kestrel-crypto/secp256k1/internal/ecmult"
+	"github.com/kestrel-crypto/secp256k1/internal/group"
+	"github.com/kestrel-crypto/secp256k1/internal/mpsig"
+	"github.com/kestrel-crypto/secp256k1/internal/scalar"
 )
 
 // SecretShareSize is the length of the encoding of a secret share.
@@ -21,8 +25,8 @@ const SecretShareSize = 32
 // is not a share: functions with an error result return an error wrapping
 // secp256k1.ErrUninitialized for it, the others panic.
 type SecretShare struct {
-	d   secp256k1.Scalar // d', 0 < d' < n; 0 in the zero value
-	pub [33]byte         // cbytes(d'·G)
+	d   scalar.Scalar // d', 0 < d' < n; 0 in the zero value
+	pub [33]byte      // cbytes(d'·G)
 }
 
 // ParseSecretShare returns the secret share encoded in b, 32 bytes
@@ -30,36 +34,46 @@ type SecretShare struct {
 // not less than n (BIP-445's scalar_from_bytes_nonzero_checked). It is
 // constant time in the value.
 func ParseSecretShare(b []byte) (*SecretShare, error) {
-	var d secp256k1.Scalar
-	if _, err := d.SetCanonicalBytes(b); err != nil {
+	if len(b) != SecretShareSize {
+		return nil, ErrSecretShare
+	}
+	var d scalar.Scalar
+	if _, err := d.SetCanonicalBytes((*[32]byte)(b)); err != nil {
 		return nil, ErrSecretShare
 	}
 	if d.IsZero() == 1 {
 		return nil, ErrSecretShare
 	}
-	return newSecretShare(&d), nil
+	s := newSecretShare(&d)
+	d = scalar.Scalar{}
+	return s, nil
 }
 
 // newSecretShare returns the share d, which must not be zero, with its
 // public share. Constant time.
-func newSecretShare(d *secp256k1.Scalar) *SecretShare {
+func newSecretShare(d *scalar.Scalar) *SecretShare {
 	s := &SecretShare{d: *d}
-	var P secp256k1.Point
-	P.ScalarBaseMult(d)
-	copy(s.pub[:], P.BytesCompressed())
+	var P group.Jacobian
+	ecmult.ScalarBaseMult(&P, d)
+	var a group.Affine
+	a.SetJacobian(&P) // constant time
+	s.pub[0] = 2 | byte(a.Y.IsOdd())
+	a.X.PutBytes((*[32]byte)(s.pub[1:]))
 	return s
 }
 
 // Bytes returns the 32-byte big-endian encoding of the share. It is the
 // only way to get the secret out: store it as carefully as a private key.
 func (s *SecretShare) Bytes() []byte {
-	must(s.check())
-	return s.d.Bytes()
+	mpsig.Must(s.check())
+	out := new([32]byte)
+	s.d.PutBytes(out)
+	return out[:]
 }
 
 // PubShare returns the 33-byte compressed public share d'·G.
 func (s *SecretShare) PubShare() []byte {
-	must(s.check())
+	mpsig.Must(s.check())
 	out := s.pub
 	return out[:]
 }

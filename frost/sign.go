@@ -3,7 +3,6 @@ package frost
 import (
 	"fmt"
 
-	"github.com/kestrel-crypto/secp256k1"
 	"github.com/kestrel-crypto/secp256k1/internal/mpsig"
 	"github.com/kestrel-crypto/secp256k1/internal/scalar"
 )
@@ -24,12 +23,7 @@ type PartialSig [PartialSigSize]byte
 // ParsePartialSig returns the partial signature encoded in b, or
 // ErrPartialSig if b is not 32 bytes or its value is not less than n.
 func ParsePartialSig(b []byte) (*PartialSig, error) {
-	var s secp256k1.Scalar
-	if _, err := s.SetCanonicalBytes(b); err != nil {
-		return nil, ErrPartialSig
-	}
-	p := PartialSig(b)
-	return &p, nil
+	return mpsig.ParsePartialSig[PartialSig](b, ErrPartialSig)
 }
 
 // Bytes returns a copy of the 32-byte encoding.
@@ -107,25 +101,20 @@ func SignWithOptions(secnonce *SecNonce, secshare *SecretShare, id int, session 
 	if err != nil {
 		return nil, err
 	}
-	st, err := secnonce.take()
-	if err != nil {
-		return nil, err // ErrSecNonceUsed: another Sign took it since check
-	}
-	var sig secp256k1.Scalar
-	err = session.sign(&sig, st, secshare, i)
-	if err != nil {
+	var sig scalar.Scalar
+	if err := session.sign(&sig, secnonce, secshare, i); err != nil {
 		return nil, err
 	}
 	// The partial signature is public from here on.
 	if opts == nil || !opts.SkipSelfVerify {
-		si := toInternal(&sig)
 		chk := session.sigCheck(i)
-		if !chk.VarTimeVerifyPoints(&si, &st.R1, &st.R2) {
+		if !chk.VarTimeVerifyPoints(&sig, &secnonce.st.R1, &secnonce.st.R2) {
 			return nil, ErrSign
 		}
 	}
-	psig := PartialSig(sig.Bytes())
-	return &psig, nil
+	psig := new(PartialSig)
+	sig.PutBytes((*[32]byte)(psig))
+	return psig, nil
 }
 
 // signerIndex returns the index in the session's Signers Context of the
@@ -151,50 +140,20 @@ func (s *SessionContext) signerIndex(share *SecretShare, id int) (int, error) {
 	return -1, err
 }
 
-// sign sets sig to the partial signature s = k₁ + b·k₂ + e·λ·d of the
-// signer at index i with the secret share share and the nonce st, which
-// Sign has taken: it zeroes st's k₁ and k₂. It returns the errors of a zero
-// k₁ or k₂. Constant time in the share and the nonce.
-func (s *SessionContext) sign(sig *secp256k1.Scalar, st *secNonceState, share *SecretShare, i int) error {
-	k1, k2 := st.k1, st.k2
-	st.k1, st.k2 = secp256k1.Scalar{}, secp256k1.Scalar{}
-	defer func() { k1, k2 = secp256k1.Scalar{}, secp256k1.Scalar{} }()
-	if k1.IsZero() == 1 {
+// sign consumes secnonce and sets sig to the partial signature
+// s = k₁ + b·k₂ + e·λ·d of the signer at index i with the secret share
+// share. It returns ErrSecNonceUsed if another Sign took the nonce since
+// the checks, and the errors of a zero k₁ or k₂. Constant time in the share
+// and the nonce.
+func (s *SessionContext) sign(sig *scalar.Scalar, secnonce *SecNonce, share *SecretShare, i int) error {
+	switch s.v.Sign(sig, secnonce.st, &share.d, &s.signers.lam[i], s.tweak.key.SignNeg()) {
+	case mpsig.NonceUsed:
+		return ErrSecNonceUsed
+	case mpsig.ZeroK1:
 		return errSecNonceFirst
-	}
-	if k2.IsZero() == 1 {
+	case mpsig.ZeroK2:
 		return errSecNonceSecond
 	}
-	// k_i = n − k_i' if R has an odd y (R is public).
-	rOdd := 0
-	if s.rOdd {
-		rOdd = 1
-	}
-	var neg secp256k1.Scalar
-	neg.Negate(&k1)
-	k1.Select(&neg, &k1, rOdd)
-	neg.Negate(&k2)
-	k2.Select(&neg, &k2, rOdd)
-
-	// d = g·gacc·d', where g = −1 if Q has an odd y (both signs are public).
-	d := share.d
-	dNeg := 0
-	if (s.tweak.qc[0] == 3) != s.tweak.gaccNeg {
-		dNeg = 1
-	}
-	neg.Negate(&d)
-	d.Select(&neg, &d, dNeg)
-	neg = secp256k1.Scalar{}
-
-	// s = k₁ + b·k₂ + e·λ·d mod n.
-	var eld secp256k1.Scalar
-	eld.Multiply(&s.e, &s.signers.lambdas[i])
-	eld.Multiply(&eld, &d)
-	d = secp256k1.Scalar{}
-	sig.Multiply(&s.b, &k2)
-	sig.Add(sig, &k1)
-	sig.Add(sig, &eld)
-	eld = secp256k1.Scalar{}
 	return nil
 }
 
@@ -258,22 +217,9 @@ func PartialSigAgg(psigs []PartialSig, session *SessionContext) ([]byte, error) 
 	if len(psigs) != len(session.signers.ids) {
 		return nil, ErrPartialSigCount
 	}
-	var s, si scalar.Scalar
-	for i := range psigs {
-		if !mpsig.PartialSigValue(&si, (*[32]byte)(&psigs[i])) {
-			return nil, blame(i, ContribPartialSig, ErrPartialSig)
-		}
-		s.Add(&s, &si)
+	sig := new([64]byte)
+	if i := mpsig.Aggregate(sig, psigs, &session.v, &session.tweak.key); i >= 0 {
+		return nil, blame(i, ContribPartialSig, ErrPartialSig)
 	}
-	// s += e·g·tacc, where g = −1 if Q has an odd y.
-	t := toInternal(&session.tweak.tacc)
-	t.Multiply(&t, &session.ei)
-	if session.tweak.qc[0] == 3 {
-		t.Negate(&t)
-	}
-	s.Add(&s, &t)
-	sig := make([]byte, 64)
-	copy(sig, session.rx[:])
-	s.PutBytes((*[32]byte)(sig[32:]))
-	return sig, nil
+	return sig[:], nil
 }

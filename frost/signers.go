@@ -5,7 +5,6 @@ import (
 	"math"
 	"slices"
 
-	"github.com/kestrel-crypto/secp256k1"
 	"github.com/kestrel-crypto/secp256k1/internal/ecmult"
 	"github.com/kestrel-crypto/secp256k1/internal/frostcore"
 	"github.com/kestrel-crypto/secp256k1/internal/group"
@@ -47,10 +46,9 @@ type SignersContext struct {
 	n, t      int
 	ids       []int
 	pubshares [][33]byte
-	points    []group.Jacobian   // P_i = cpoint(pubshare_i), affine (Z = 1)
-	tables    []mpsig.LazyTable  // P_i's Strauss table, from its second session on
-	lam       []scalar.Scalar    // λ_i = DeriveInterpolatingValue(id₁..u, id_i)
-	lambdas   []secp256k1.Scalar // the λ_i again, for Sign's arithmetic
+	points    []group.Jacobian  // P_i = cpoint(pubshare_i), affine (Z = 1)
+	tables    []mpsig.LazyTable // P_i's Strauss table, from its second session on
+	lam       []scalar.Scalar   // λ_i = DeriveInterpolatingValue(id₁..u, id_i)
 	threshPK  [33]byte
 	// serIDs is bytes(4, u) ‖ SerializeIds(id₁..u), the prefix of the
 	// deterministic nonce's hash; the nonce coefficient's hash takes
@@ -96,13 +94,12 @@ func NewSignersContext(n, t int, ids []int, pubshares [][]byte, threshPK []byte)
 		points:    make([]group.Jacobian, u),
 		tables:    make([]mpsig.LazyTable, u),
 		lam:       make([]scalar.Scalar, u),
-		lambdas:   make([]secp256k1.Scalar, u),
 	}
 	for i := range u {
 		if ids[i] < 0 || ids[i] > n-1 {
 			return nil, signerInput(i, ErrIdentifier)
 		}
-		if len(pubshares[i]) != PubShareSize || !frostcore.SetCompressed(&c.points[i], (*[33]byte)(pubshares[i])) {
+		if len(pubshares[i]) != PubShareSize || !c.points[i].SetCompressed((*[33]byte)(pubshares[i])) {
 			return nil, signerInput(i, ErrPubShare)
 		}
 		c.pubshares[i] = [33]byte(pubshares[i])
@@ -125,13 +122,12 @@ func NewSignersContext(n, t int, ids []int, pubshares [][]byte, threshPK []byte)
 	scalars := make([]*scalar.Scalar, u)
 	points := make([]*group.Jacobian, u)
 	for i := range c.lam {
-		fromInternal(&c.lambdas[i], &c.lam[i])
 		scalars[i], points[i] = &c.lam[i], &c.points[i]
 	}
 	// DeriveThreshPubkey: Q = Σ λ_i·P_i.
 	Q, ok := ecmult.VarTimeMultiScalarMult(scalars, points, nil)
 	var qc [33]byte
-	if !ok || !frostcore.VarTimePutCompressed(&qc, &Q) {
+	if !ok || !Q.VarTimePutCompressed(&qc) {
 		return nil, ErrThreshPubKeyInfinity // !ok is unreachable: the points are on the curve
 	}
 	if string(qc[:]) != string(threshPK) {
@@ -161,19 +157,19 @@ func serializeIDs(ids []int) []byte {
 }
 
 // N returns the number n of participants.
-func (c *SignersContext) N() int { must(c.check()); return c.n }
+func (c *SignersContext) N() int { mpsig.Must(c.check()); return c.n }
 
 // T returns the threshold t.
-func (c *SignersContext) T() int { must(c.check()); return c.t }
+func (c *SignersContext) T() int { mpsig.Must(c.check()); return c.t }
 
 // IDs returns a copy of the signers' participant identifiers, in the order
 // the context was made with.
-func (c *SignersContext) IDs() []int { must(c.check()); return slices.Clone(c.ids) }
+func (c *SignersContext) IDs() []int { mpsig.Must(c.check()); return slices.Clone(c.ids) }
 
 // PubShares returns a copy of the signers' 33-byte public shares, in the
 // order the context was made with.
 func (c *SignersContext) PubShares() [][]byte {
-	must(c.check())
+	mpsig.Must(c.check())
 	out := make([][]byte, len(c.pubshares))
 	for i := range c.pubshares {
 		out[i] = slices.Clone(c.pubshares[i][:])
@@ -184,14 +180,14 @@ func (c *SignersContext) PubShares() [][]byte {
 // ThreshPublicKey returns the 33-byte compressed threshold public key, the
 // untweaked key of the context.
 func (c *SignersContext) ThreshPublicKey() []byte {
-	must(c.check())
+	mpsig.Must(c.check())
 	return slices.Clone(c.threshPK[:])
 }
 
 // TweakContext returns the Tweak Context of the untweaked threshold public
 // key (BIP-445's TweakCtxInit(thresh_pk)), to apply tweaks to.
 func (c *SignersContext) TweakContext() *TweakContext {
-	must(c.check())
+	mpsig.Must(c.check())
 	return c.tweak
 }
 
@@ -199,7 +195,7 @@ func (c *SignersContext) TweakContext() *TweakContext {
 // id in c's lists, the index that PartialSigVerify takes and that errors
 // name, or −1 if id is not one of c's signers.
 func (c *SignersContext) SignerIndex(id int) int {
-	must(c.check())
+	mpsig.Must(c.check())
 	return c.idIndex(id)
 }
 

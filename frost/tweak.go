@@ -4,6 +4,9 @@ import (
 	"slices"
 
 	"github.com/kestrel-crypto/secp256k1"
+	"github.com/kestrel-crypto/secp256k1/internal/door"
+	"github.com/kestrel-crypto/secp256k1/internal/group"
+	"github.com/kestrel-crypto/secp256k1/internal/mpsig"
 	"github.com/kestrel-crypto/secp256k1/schnorr"
 )
 
@@ -22,48 +25,23 @@ import (
 // with an error result return an error wrapping secp256k1.ErrUninitialized
 // for it, and the others panic.
 type TweakContext struct {
-	q       secp256k1.Point      // Q, never the identity; affine
-	qc      [33]byte             // cbytes(Q)
-	pub     *secp256k1.PublicKey // Q as a public key
-	gaccNeg bool                 // gacc = n − 1 if set, 1 otherwise
-	tacc    secp256k1.Scalar     // 0 ≤ tacc < n
-
-	base   [33]byte       // the untweaked threshold public key
-	tweaks []appliedTweak // the tweaks applied, in order
-}
-
-// appliedTweak is one ApplyTweak input.
-type appliedTweak struct {
-	t     [32]byte
-	xonly bool
+	key  mpsig.Key            // Q, gacc, tacc and the tweaks applied
+	pub  *secp256k1.PublicKey // Q as a public key
+	base [33]byte             // the untweaked threshold public key
 }
 
 // NewTweakContext returns the Tweak Context of the 33-byte compressed
 // threshold public key threshPK, untweaked (BIP-445's TweakCtxInit). It
 // returns ErrThreshPubKey if threshPK is not a compressed point.
 func NewTweakContext(threshPK []byte) (*TweakContext, error) {
-	var Q secp256k1.Point
-	if !cpoint(&Q, threshPK) {
+	var Q group.Jacobian
+	if len(threshPK) != PubShareSize || !Q.SetCompressed((*[33]byte)(threshPK)) {
 		return nil, ErrThreshPubKey
 	}
 	c := &TweakContext{base: [33]byte(threshPK)}
-	if err := c.setQ(&Q); err != nil { // unreachable: cpoint is never the identity
-		return nil, ErrThreshPubKey
-	}
+	c.key.SetQ(&Q) // never the identity: a compressed point
+	c.pub = door.NewPublicKey(&c.key.Q)
 	return c, nil
-}
-
-// setQ sets c's Q, its encoding and its public key from Q, or returns
-// secp256k1.ErrIdentity if Q is the identity.
-func (c *TweakContext) setQ(Q *secp256k1.Point) error {
-	pub, err := secp256k1.NewPublicKey(Q)
-	if err != nil {
-		return err
-	}
-	c.pub = pub
-	copy(c.qc[:], pub.BytesCompressed())
-	c.q.Set(pub.Point())
-	return nil
 }
 
 // ApplyTweak returns the context tweaked by the 32-byte tweak t (BIP-445's
@@ -82,25 +60,14 @@ func (c *TweakContext) ApplyTweak(tweak []byte, isXOnly bool) (*TweakContext, er
 	if len(tweak) != 32 {
 		return nil, ErrTweakLength
 	}
-	var t secp256k1.Scalar
-	if _, err := t.SetCanonicalBytes(tweak); err != nil {
+	n := &TweakContext{base: c.base}
+	switch c.key.ApplyTweak(&n.key, (*[32]byte)(tweak), isXOnly) {
+	case mpsig.TweakRange:
 		return nil, ErrTweak
-	}
-	gNeg := isXOnly && c.qc[0] == 3
-	g := plusMinusOne(gNeg)
-	var Q secp256k1.Point
-	Q.VarTimeDoubleScalarBaseMult(g, &c.q, &t)
-	n := &TweakContext{
-		base:    c.base,
-		gaccNeg: c.gaccNeg != gNeg,
-		tweaks:  append(slices.Clip(c.tweaks), appliedTweak{t: [32]byte(tweak), xonly: isXOnly}),
-	}
-	if err := n.setQ(&Q); err != nil {
+	case mpsig.TweakInfinity:
 		return nil, ErrTweakInfinity
 	}
-	// tacc' = t + g·tacc mod n.
-	n.tacc.Multiply(g, &c.tacc)
-	n.tacc.Add(&n.tacc, &t)
+	n.pub = door.NewPublicKey(&n.key.Q)
 	return n, nil
 }
 
@@ -118,10 +85,10 @@ func (c *TweakContext) ApplyTapTweak(merkleRoot []byte) (*TweakContext, error) {
 	if err := c.check(); err != nil {
 		return nil, err
 	}
-	t, err := schnorr.TapTweakHash(c.pub, merkleRoot)
-	if err != nil {
-		return nil, err
+	if len(merkleRoot) != 0 && len(merkleRoot) != 32 {
+		return nil, schnorr.ErrMerkleRoot
 	}
+	t := c.key.TapTweak(merkleRoot)
 	return c.ApplyTweak(t[:], true)
 }
 
@@ -137,21 +104,21 @@ func (c *TweakContext) ApplyBIP86Tweak() (*TweakContext, error) {
 // XOnlyPublicKey returns the 32-byte x-only key xbytes(Q) (BIP-445's
 // GetXonlyPubkey): the BIP-340 key that the final signature verifies under.
 func (c *TweakContext) XOnlyPublicKey() []byte {
-	must(c.check())
-	return slices.Clone(c.qc[1:])
+	mpsig.Must(c.check())
+	return slices.Clone(c.key.QC[1:])
 }
 
 // PlainPublicKey returns the 33-byte compressed key cbytes(Q) (BIP-445's
 // GetPlainPubkey), for example to derive BIP-32 plain tweaks.
 func (c *TweakContext) PlainPublicKey() []byte {
-	must(c.check())
-	return slices.Clone(c.qc[:])
+	mpsig.Must(c.check())
+	return slices.Clone(c.key.QC[:])
 }
 
 // PublicKey returns a copy of the (tweaked) threshold public key Q.
 // schnorr.Verify accepts it directly (it uses Q's x coordinate only).
 func (c *TweakContext) PublicKey() *secp256k1.PublicKey {
-	must(c.check())
+	mpsig.Must(c.check())
 	pub := *c.pub
 	return &pub
 }
@@ -160,14 +127,8 @@ func (c *TweakContext) PublicKey() *secp256k1.PublicKey {
 // order they were applied: the tweak₁..v and is_xonly_t₁..v of BIP-445's
 // Session Context. Both are empty for an untweaked context.
 func (c *TweakContext) Tweaks() (tweaks [][]byte, isXOnly []bool) {
-	must(c.check())
-	tweaks = make([][]byte, len(c.tweaks))
-	isXOnly = make([]bool, len(c.tweaks))
-	for i := range c.tweaks {
-		tweaks[i] = slices.Clone(c.tweaks[i].t[:])
-		isXOnly[i] = c.tweaks[i].xonly
-	}
-	return tweaks, isXOnly
+	mpsig.Must(c.check())
+	return c.key.TweakList()
 }
 
 // applyTweaks returns c with each tweak applied in turn, as GetSessionValues

@@ -7,6 +7,9 @@ import (
 	"errors"
 	"os"
 	"testing"
+
+	"github.com/kestrel-crypto/secp256k1/internal/mpsig"
+	"github.com/kestrel-crypto/secp256k1/internal/scalar"
 )
 
 // The BIP-445 test vectors of testdata/bip-0445 (see its README). Each
@@ -188,16 +191,17 @@ func aggNonceOf(t *testing.T, b []byte) *AggNonce {
 // zero).
 func secNonceFromBytes(t *testing.T, b []byte) *SecNonce {
 	t.Helper()
-	st := newSecNonceState()
-	if _, err := st.k1.SetCanonicalBytes(b[:32]); err != nil {
+	var k1, k2 scalar.Scalar
+	if _, err := k1.SetCanonicalBytes((*[32]byte)(b[:32])); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := st.k2.SetCanonicalBytes(b[32:64]); err != nil {
+	if _, err := k2.SetCanonicalBytes((*[32]byte)(b[32:64])); err != nil {
 		t.Fatal(err)
 	}
-	k1, k2 := st.k1, st.k2
-	if k1.IsZero()|k2.IsZero() == 0 {
-		st.setPublicNonce()
+	st := mpsig.NewSecNonce()
+	st.K1, st.K2 = k1, k2
+	if !st.Finish(new([66]byte)) {
+		st.K1, st.K2 = k1, k2 // a zero scalar: kept for Sign to refuse
 	}
 	return &SecNonce{st: st}
 }
@@ -252,7 +256,7 @@ func TestNonceGenVectors(t *testing.T) {
 		if err != nil {
 			t.Fatalf("case %d: %v", tc.TcID, err)
 		}
-		hexEqual(t, "secnonce", append(sec.st.k1.Bytes(), sec.st.k2.Bytes()...), tc.Expected[0])
+		hexEqual(t, "secnonce", append(scalarBytes(&sec.st.K1), scalarBytes(&sec.st.K2)...), tc.Expected[0])
 		hexEqual(t, "pubnonce", pub[:], tc.Expected[1])
 	}
 	tally{"valid": len(f.ValidTests)}.check(t, tally{"valid": 5})
@@ -333,7 +337,7 @@ func (tc *signCase) run(t *testing.T, g *vgroup) (*PartialSig, error) {
 	}
 	sec := secNonceFromBytes(t, g.SecNonces[tc.SecNonceIndex])
 	psig, err := Sign(sec, share, tc.MyID, session)
-	used := sec.st.used.Load()
+	used := sec.st.Used()
 	if err == nil || errors.Is(err, ErrSecNonce) {
 		if !used {
 			t.Fatalf("case %d: the secret nonce is unused after Sign (%v)", tc.TcID, err)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/kestrel-crypto/secp256k1"
+	"github.com/kestrel-crypto/secp256k1/internal/mpsig"
 )
 
 // The zero-value rule of the root package (secp256k1.ErrUninitialized),
@@ -23,19 +24,10 @@ var (
 	errZeroSecNonce = fmt.Errorf("%w (the zero SecNonce): %w", ErrSecNonce, secp256k1.ErrUninitialized)
 )
 
-// uninitialized is the error for a zero value of the type it names. It
-// wraps secp256k1.ErrUninitialized.
-type uninitialized string
-
-func (u uninitialized) Error() string { return "frost: use of an uninitialized " + string(u) }
-func (u uninitialized) Unwrap() error { return secp256k1.ErrUninitialized }
-
-// must panics with the message of err, if err is not nil: the zero-value
-// check of the methods without an error result.
-func must(err error) {
-	if err != nil {
-		panic(err.Error())
-	}
+// uninitialized returns the error for a zero value of the type it names.
+// It wraps secp256k1.ErrUninitialized.
+func uninitialized(typ string) error {
+	return &mpsig.Uninitialized{Msg: "frost: use of an uninitialized " + typ, Err: secp256k1.ErrUninitialized}
 }
 
 // Validate returns an error wrapping secp256k1.ErrUninitialized if c is
@@ -77,14 +69,10 @@ func (s *SecretShare) check() error {
 }
 
 // check returns errZeroSecNonce if n is nil or the zero SecNonce, and
-// ErrSecNonceUsed if n has been consumed. It does not consume n (take
-// does), and reads only the state's flag.
+// ErrSecNonceUsed if n has been consumed. It does not consume n.
 func (n *SecNonce) check() error {
-	if n == nil || n.st == nil {
+	if n == nil {
 		return errZeroSecNonce
 	}
-	if n.st.used.Load() {
-		return ErrSecNonceUsed
-	}
-	return nil
+	return n.st.Check(errZeroSecNonce, ErrSecNonceUsed)
 }

@@ -60,7 +60,11 @@ func TestAdaptorSessionOptionsCopiesT(t *testing.T) {
 	if _, err := s.Sign(msg); err != nil {
 		t.Fatal(err)
 	}
-	pre, err := s.PreSignature()
+	b, err := s.PreSignature()
+	if err != nil {
+		t.Fatal(err)
+	}
+	pre, err := adaptor.ParseSchnorrPreSignature(b)
 	if err != nil {
 		t.Fatal(err)
 	}

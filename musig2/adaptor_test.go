@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math/big"
 	"math/rand"
+	"slices"
 	"testing"
 
 	"github.com/kestrel-crypto/secp256k1"
@@ -27,9 +28,13 @@ func runAdaptorSession(t *testing.T, r *rand.Rand, signers []*signer, ka *KeyAgg
 	if _, err := PartialSigAgg(psigs, session); !errors.Is(err, ErrAdaptorSession) {
 		t.Errorf("PartialSigAgg of an adaptor session: %v, want ErrAdaptorSession", err)
 	}
-	pre, err := PreSigAgg(psigs, session)
+	b, err := PreSigAgg(psigs, session)
 	if err != nil {
 		t.Fatal(err)
+	}
+	pre, err := adaptor.ParseSchnorrPreSignature(b)
+	if err != nil {
+		t.Fatalf("PreSigAgg's %x does not parse: %v", b, err)
 	}
 	return session, pre
 }
@@ -218,7 +223,11 @@ func TestAdaptorSessionStateful(t *testing.T) {
 			if _, err := ss.FinalSig(); !errors.Is(err, ErrAdaptorSession) {
 				t.Errorf("FinalSig of an adaptor session: %v", err)
 			}
-			p, err := ss.PreSignature()
+			b, err := ss.PreSignature()
+			if err != nil {
+				t.Fatal(err)
+			}
+			p, err := adaptor.ParseSchnorrPreSignature(b)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -279,5 +288,45 @@ func TestAdaptorExtractNeedsVerifiedPartialSigs(t *testing.T) {
 	}
 	if got.Equal(tk) {
 		t.Fatal("extraction from a shifted pre-signature returns t")
+	}
+}
+
+// TestAdaptorPreVerifyMatchesAdaptor checks the sessions' own
+// pre-signature check (varTimePreVerify, on internal/bip340) against
+// package adaptor's SchnorrPreVerify: both accept PreSigAgg's result, and
+// both refuse it with any byte changed or under another adaptor point.
+func TestAdaptorPreVerifyMatchesAdaptor(t *testing.T) {
+	r := testref.Rand(t)
+	for i := range short.Count(t, 8) {
+		signers := newSigners(t, r, 1+i%3, false)
+		ka, err := KeyAgg(pubkeysOf(signers))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ka, err = tweakKinds[i%len(tweakKinds)].apply(ka, r); err != nil {
+			t.Fatal(err)
+		}
+		msg := []byte("pre-verify")
+		T := testkey.Random(t, r).PublicKey()
+		session, pre := runAdaptorSession(t, r, signers, ka, msg, T)
+		b := pre.Bytes()
+		if !session.varTimePreVerify(b) || !adaptor.SchnorrPreVerify(ka.PublicKey(), msg, T, pre) {
+			t.Fatal("PreSigAgg's pre-signature refused")
+		}
+		for j := range 3 {
+			bad := slices.Clone(b)
+			bad[[]int{0, 1 + r.Intn(32), 33 + r.Intn(32)}[j]] ^= 1 << r.Intn(8)
+			p, err := adaptor.ParseSchnorrPreSignature(bad)
+			if session.varTimePreVerify(bad) || (err == nil && adaptor.SchnorrPreVerify(ka.PublicKey(), msg, T, p)) {
+				t.Fatalf("a pre-signature with byte %d changed accepted", j)
+			}
+		}
+		other, err := ka.NewAdaptorSessionContext(&session.aggNonce, msg, testkey.Random(t, r).PublicKey())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if other.varTimePreVerify(b) {
+			t.Fatal("the pre-signature verifies for another adaptor point")
+		}
 	}
 }

@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/kestrel-crypto/secp256k1"
+	"github.com/kestrel-crypto/secp256k1/internal/door"
+	"github.com/kestrel-crypto/secp256k1/internal/scalar"
 	"github.com/kestrel-crypto/secp256k1/schnorr"
 )
 
@@ -42,11 +44,32 @@ type benchSetup struct {
 }
 
 // clone returns an unused copy of st.
-func (st *secNonceState) clone() *secNonceState {
+func clone(st *secNonceState) *secNonceState {
 	c := newSecNonceState()
-	*c.nonceScalars = *st.nonceScalars
+	*c.Scalars = *st.Scalars
 	c.pk, c.R1, c.R2 = st.pk, st.R1, st.R2
 	return c
+}
+
+// scalarBytes returns the 32-byte encoding of s.
+func scalarBytes(s *scalar.Scalar) []byte {
+	var b [32]byte
+	s.PutBytes(&b)
+	return b[:]
+}
+
+// testNonce returns the unused nonce (k1, k2) for the key pk (nil: none),
+// with its public nonce in pub.
+func testNonce(k1, k2 *secp256k1.Scalar, pk *[33]byte, pub *[66]byte) *secNonceState {
+	st := newSecNonceState()
+	st.K1, st.K2 = door.Scalar(k1), door.Scalar(k2)
+	if pk != nil {
+		st.pk = *pk
+	}
+	if !st.Finish(pub) {
+		panic("testNonce: a zero scalar")
+	}
+	return st
 }
 
 func newBenchSetup(b *testing.B) *benchSetup {
@@ -66,7 +89,7 @@ func newBenchSetup(b *testing.B) *benchSetup {
 		secs[i], s.pubnonces[i] = sec, *pub
 	}
 	st := secs[0].st
-	s.nonce0 = st.clone()
+	s.nonce0 = clone(st)
 	agg, err := NonceAgg(s.pubnonces)
 	if err != nil {
 		b.Fatal(err)
@@ -132,7 +155,7 @@ func BenchmarkMusigPartialSign(b *testing.B) {
 		b.Run(c.name, func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				if _, err := c.sign(&SecNonce{st: t.clone()}); err != nil {
+				if _, err := c.sign(&SecNonce{st: clone(t)}); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/kestrel-crypto/secp256k1"
+	"github.com/kestrel-crypto/secp256k1/internal/door"
+	"github.com/kestrel-crypto/secp256k1/internal/scalar"
 	"github.com/kestrel-crypto/secp256k1/internal/testkit/dudect"
 	"github.com/kestrel-crypto/secp256k1/internal/testkit/dudect/dudectkey"
 )
@@ -28,7 +30,7 @@ import (
 
 // dudectSink and dudectErr keep the results alive.
 var (
-	dudectSink secp256k1.Scalar
+	dudectSink scalar.Scalar
 	dudectErr  error
 )
 
@@ -62,8 +64,7 @@ func newSignSetup(t *testing.T) *signSetup {
 	var nonces [2]PubNonce
 	for i := range nonces {
 		k1, k2 := dudectScalar(rng), dudectScalar(rng)
-		st := &secNonceState{nonceScalars: &nonceScalars{k1: k1, k2: k2}}
-		nonces[i] = *st.setPublicNonce()
+		testNonce(&k1, &k2, nil, (*[66]byte)(&nonces[i]))
 	}
 	agg, err := NonceAgg(nonces[:])
 	if err != nil {
@@ -86,9 +87,7 @@ func (s *signSetup) fresh(in *signInput, _ *rand.Rand) {
 	if err != nil {
 		panic(err) // the keys are valid and the aggregate nonce too
 	}
-	st := &secNonceState{nonceScalars: &nonceScalars{k1: in.k1, k2: in.k2}, pk: in.pk}
-	st.setPublicNonce()
-	in.nonce = &SecNonce{st: st}
+	in.nonce = &SecNonce{st: testNonce(&in.k1, &in.k2, &in.pk, new([66]byte))}
 }
 
 // dudectScalar returns a random nonzero scalar drawn from rng.
@@ -102,7 +101,8 @@ func (s *signSetup) run(t *testing.T, name string, fixed signInput, random func(
 	t.Run(name, func(t *testing.T) {
 		var fails dudect.Failures
 		tg := dudect.FixedVsRandomFresh(&fixed, random, s.fresh, func(in *signInput) {
-			_, _, dudectErr = in.session.partialSign(&dudectSink, in.nonce, in.sk.Scalar(), nil)
+			d, _ := door.PrivateKey(&in.sk)
+			_, dudectErr = in.session.partialSign(&dudectSink, in.nonce, &d, nil)
 			fails.Add(dudectErr)
 		})
 		dudect.RunChecked(t, tg, 2000, psigBytes, &fails)
@@ -164,5 +164,7 @@ func psigBytes() []byte {
 	if dudectErr != nil {
 		return nil
 	}
-	return dudectSink.Bytes()
+	var b [32]byte
+	dudectSink.PutBytes(&b)
+	return b[:]
 }

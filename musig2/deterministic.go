@@ -1,9 +1,9 @@
 package musig2
 
 import (
-	"encoding/binary"
-
 	"github.com/kestrel-crypto/secp256k1"
+	"github.com/kestrel-crypto/secp256k1/internal/door"
+	"github.com/kestrel-crypto/secp256k1/internal/scalar"
 )
 
 // DeterministicSign is BIP-327's deterministic and stateless signing for a
@@ -35,33 +35,28 @@ func DeterministicSign(sk *secp256k1.PrivateKey, aggOtherNonce *AggNonce, pubkey
 		return nil, nil, blame(Aggregator, ContribAggOtherNonce, ErrAggNonce)
 	}
 	// sk' = sk ⊕ hash_MuSig/aux(rand) if rand is present, else sk.
-	var skp [32]byte
-	switch {
-	case rand == nil:
-		b := sk.Bytes()
-		copy(skp[:], b)
-		clear(b)
-	case len(rand) == 32:
-		maskSecretKey(&skp, sk, (*[32]byte)(rand))
-	default:
+	if rand != nil && len(rand) != 32 {
 		return nil, nil, ErrRand
 	}
 	c, err := keyAggAndTweak(pubkeys, tweaks, isXOnly)
 	if err != nil {
-		clear(skp[:])
 		return nil, nil, err
 	}
-
-	st := newSecNonceState()
-	for i, k := range []*secp256k1.Scalar{&st.k1, &st.k2} {
-		detNonceHash(k, &skp, aggOtherNonce, c.qc[1:], msg, byte(i))
+	d, _ := door.PrivateKey(sk) // checked above
+	var skp [32]byte
+	if rand == nil {
+		d.PutBytes(&skp)
+	} else {
+		tags.Mask(&skp, &d, (*[32]byte)(rand))
 	}
+	d = scalar.Scalar{}
+	st := newSecNonceState()
+	pub := new(PubNonce)
+	ok := tags.DetNonce(&st.SecNonce, (*[66]byte)(pub), msg, skp[:], aggOtherNonce[:], c.key.QC[1:])
 	clear(skp[:])
-	if st.k1.IsZero()|st.k2.IsZero() == 1 {
-		st.k1, st.k2 = secp256k1.Scalar{}, secp256k1.Scalar{}
+	if !ok {
 		return nil, nil, ErrSign
 	}
-	pub := st.setPublicNonce()
 	copy(st.pk[:], sk.PublicKey().BytesCompressed())
 	secnonce := &SecNonce{st: st}
 	// Every way out erases the nonce; after a Sign that signed, it is used
@@ -70,14 +65,9 @@ func DeterministicSign(sk *secp256k1.PrivateKey, aggOtherNonce *AggNonce, pubkey
 
 	// aggnonce = NonceAgg((pubnonce, aggothernonce)); an invalid
 	// aggothernonce is the aggregator's fault.
-	other := PubNonce(*aggOtherNonce)
-	var R1, R2 secp256k1.Point
-	if !other.decode(&R1, &R2) {
+	aggNonce, err := NonceAgg([]PubNonce{*pub, PubNonce(*aggOtherNonce)})
+	if err != nil {
 		return nil, nil, blame(Aggregator, ContribAggOtherNonce, ErrAggNonce)
-	}
-	aggNonce, err := NonceAgg([]PubNonce{*pub, other})
-	if err != nil { // unreachable: both nonces are valid
-		return nil, nil, err
 	}
 	session, err := c.NewSessionContext(aggNonce, msg)
 	if err != nil { // unreachable: NonceAgg's output is valid
@@ -88,22 +78,4 @@ func DeterministicSign(sk *secp256k1.PrivateKey, aggOtherNonce *AggNonce, pubkey
 		return nil, nil, err
 	}
 	return pub, psig, nil
-}
-
-// detNonceHash sets k to k_{i+1} = int(hash_MuSig/deterministic/nonce(sk' ‖
-// aggothernonce ‖ aggpk ‖ bytes(8, len(m)) ‖ m ‖ bytes(1, i))) mod n.
-func detNonceHash(k *secp256k1.Scalar, skp *[32]byte, aggOtherNonce *AggNonce, aggpk, msg []byte, i byte) {
-	h := tagDetNonce.New()
-	h.Write(skp[:])
-	h.Write(aggOtherNonce[:])
-	h.Write(aggpk)
-	var n [8]byte
-	binary.BigEndian.PutUint64(n[:], uint64(len(msg)))
-	h.Write(n[:])
-	h.Write(msg)
-	h.Write([]byte{i})
-	var out [32]byte
-	h.Sum(&out)
-	k.SetReducedBytes(out[:])
-	clear(out[:])
 }

@@ -23,8 +23,10 @@
 // Tweaking, optional. ka.ApplyTweak(t, isXOnly) applies a plain (BIP-32
 // style) or x-only (BIP-341 style) tweak and returns a new context;
 // ka.ApplyTapTweak(merkleRoot) and ka.ApplyBIP86Tweak() apply the taproot
-// tweak of schnorr.TapTweakHash. Sign with the tweaked context: the final
-// signature verifies under its XOnlyPublicKey.
+// tweak of schnorr.TapTweakHash; ka.DerivePath(path) applies the tweaks of
+// a BIP-32 child of ka.ExtendedPublicKey(net), BIP-328's xpub of the
+// aggregate key. Sign with the tweaked context: the final signature
+// verifies under its XOnlyPublicKey.
 //
 // Round one, per signing session. Each signer generates a fresh nonce pair,
 // keeps the secret nonce and sends the public nonce to the others (or to an
@@ -69,13 +71,15 @@
 //	session, err := ka.NewAdaptorSessionContext(aggnonce, msg, T)
 //	psig, err := musig2.Sign(secnonce, sk, session)  // unchanged
 //	err := session.PartialSigVerify(&psigs[i], &allPubnonces[i], i) // required, see below
-//	pre, err := musig2.PreSigAgg(psigs, session)     // an adaptor.SchnorrPreSignature
+//	b, err := musig2.PreSigAgg(psigs, session)       // cbytes(R) ‖ s', 65 bytes
+//	pre, err := adaptor.ParseSchnorrPreSignature(b)
 //	sig, err := pre.Adapt(t)                         // by whoever knows t: a BIP-340 signature
 //	t2, err := pre.Extract(sig)                      // by anyone with pre and sig: t
 //
 // A Session does the same with SessionOptions.Adaptor and PreSignature.
 // The pre-signature type and its Adapt and Extract are package adaptor's,
-// shared with single-signer pre-signatures. Whoever will extract t must
+// shared with single-signer pre-signatures; musig2 returns its encoding
+// and does not import adaptor. Whoever will extract t must
 // verify every partial signature first (a Session does), or a co-signer
 // can make Extract return a value of its choosing. PartialSigAgg and
 // FinalSig refuse an adaptor session (ErrAdaptorSession): its aggregate is

@@ -5,7 +5,7 @@ import (
 	"math/rand"
 	"testing"
 
-	"github.com/kestrel-crypto/secp256k1"
+	"github.com/kestrel-crypto/secp256k1/internal/group"
 	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
 	"github.com/kestrel-crypto/secp256k1/schnorr"
 )
@@ -101,8 +101,8 @@ func TestDocNonceMustBeInAggregate(t *testing.T) {
 // TestDocZeroKeyNeverValid checks keyagg.go's "bytes(33, 0), which is never a
 // valid key": cpoint rejects it and KeyAgg blames it as a public key.
 func TestDocZeroKeyNeverValid(t *testing.T) {
-	var P secp256k1.Point
-	if cpoint(&P, make([]byte, 33)) {
+	var P group.Jacobian
+	if P.SetCompressed(new([33]byte)) {
 		t.Fatal("cpoint accepted bytes(33, 0)")
 	}
 	r := testref.Rand(t)
@@ -114,11 +114,10 @@ func TestDocZeroKeyNeverValid(t *testing.T) {
 	}
 }
 
-// TestDocPlusMinusOneNotModified checks hash.go's "The result is shared:
-// callers must not modify it" on the one path that hands it out of the
-// package: GetSessionValues' Gacc is a copy, and changing it leaves the
-// shared ±1 intact.
-func TestDocPlusMinusOneNotModified(t *testing.T) {
+// TestDocSessionValuesCopies checks session.go's "Every value is a copy,
+// so changing one does not affect the session" for Gacc, the ±1 of an
+// untweaked and an x-only tweaked context.
+func TestDocSessionValuesCopies(t *testing.T) {
 	r, signers, ka := docSetup(t, 2)
 	for _, tweaked := range []bool{false, true} {
 		c := ka
@@ -129,12 +128,10 @@ func TestDocPlusMinusOneNotModified(t *testing.T) {
 			}
 		}
 		session, _, _, _ := runSession(t, r, signers, c, []byte("shared ±1"))
+		want := *session.GetSessionValues().Gacc
 		session.GetSessionValues().Gacc.SetUint64(5)
-	}
-	var one, minusOne secp256k1.Scalar
-	one.SetUint64(1)
-	minusOne.Negate(&one)
-	if plusMinusOne(false).Equal(&one) != 1 || plusMinusOne(true).Equal(&minusOne) != 1 {
-		t.Error("changing GetSessionValues' Gacc changed the shared ±1")
+		if got := session.GetSessionValues().Gacc; got.Equal(&want) != 1 {
+			t.Errorf("tweaked %v: changing GetSessionValues' Gacc changed the session's", tweaked)
+		}
 	}
 }

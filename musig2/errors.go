@@ -2,8 +2,8 @@ package musig2
 
 import (
 	"errors"
-	"fmt"
-	"strings"
+
+	"github.com/kestrel-crypto/secp256k1/internal/mpsig"
 )
 
 // Errors that name no culprit. BIP-327 raises these as plain value errors:
@@ -166,17 +166,7 @@ type InvalidContributionError struct {
 // Error returns a message that names the culprit and the contribution,
 // and ends with the cause's detail if it has one.
 func (e *InvalidContributionError) Error() string {
-	msg := fmt.Sprintf("musig2: invalid %s from signer %d", e.Contrib, e.Signer)
-	if e.Signer == Aggregator {
-		msg = fmt.Sprintf("musig2: invalid %s from the nonce aggregator", e.Contrib)
-	}
-	// A cause made by fmt.Errorf("%w: detail", sentinel) adds its detail.
-	if s := errors.Unwrap(e.Err); s != nil {
-		if detail, ok := strings.CutPrefix(e.Err.Error(), s.Error()+": "); ok {
-			msg += ": " + detail
-		}
-	}
-	return msg
+	return mpsig.BlameMessage("musig2", e.Contrib, e.Signer, "the nonce aggregator", e.Err)
 }
 
 // Unwrap returns the cause.

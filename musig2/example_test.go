@@ -3,9 +3,11 @@ package musig2_test
 import (
 	"bytes"
 	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 
 	"github.com/kestrel-crypto/secp256k1"
+	"github.com/kestrel-crypto/secp256k1/bip32"
 	"github.com/kestrel-crypto/secp256k1/musig2"
 	"github.com/kestrel-crypto/secp256k1/schnorr"
 )
@@ -346,4 +348,42 @@ func ExampleNonceCounter() {
 	// record after one nonce: 1
 	// record after the restart: 2
 	// nonces differ: true
+}
+
+// BIP-328: the aggregate key of a MuSig2 group as an xpub, from which any
+// party derives the group's keys, and the context that signs for one.
+func ExampleKeyAggContext_ExtendedPublicKey() {
+	keys := [][]byte{
+		hexBytes("03935F972DA013F80AE011890FA89B67A27B7BE6CCB24D3274D18B2D4067F261A9"),
+		hexBytes("02F9308A019258C31049344F85F89D5229B531C845836F99B08601F113BCE036F9"),
+	}
+	ctx, err := musig2.KeyAgg(keys)
+	if err != nil {
+		panic(err)
+	}
+	xpub, err := ctx.ExtendedPublicKey(bip32.Mainnet)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(xpub)
+	child, _ := xpub.DerivePath("m/0/3")
+	// The signers apply the derivation's tweaks to their context, and sign
+	// for the child with sessions started from it.
+	signing, err := ctx.DerivePath("m/0/3")
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(hex.EncodeToString(signing.PlainPublicKey()) == hex.EncodeToString(child.PublicKey().BytesCompressed()))
+	// Output:
+	// xpub661MyMwAqRbcFt6tk3uaczE1y6EvM1TqXvawXcYmFEWijEM4PDBnuCXwwXEKGEouzXE6QLLRxjatMcLLzJ5LV5Nib1BN7vJg6yp45yHHRbm
+	// true
+}
+
+// hexBytes decodes the hex string s, which must be valid.
+func hexBytes(s string) []byte {
+	b, err := hex.DecodeString(s)
+	if err != nil {
+		panic(err)
+	}
+	return b
 }

@@ -6,7 +6,8 @@ import (
 	"slices"
 
 	"github.com/kestrel-crypto/secp256k1"
-	"github.com/kestrel-crypto/secp256k1/internal/frostcore"
+	"github.com/kestrel-crypto/secp256k1/internal/door"
+	"github.com/kestrel-crypto/secp256k1/internal/ecmult"
 	"github.com/kestrel-crypto/secp256k1/internal/group"
 	"github.com/kestrel-crypto/secp256k1/internal/mpsig"
 	"github.com/kestrel-crypto/secp256k1/internal/scalar"
@@ -46,32 +47,17 @@ func KeySort(pubkeys [][]byte) [][]byte {
 // context; use KeyAgg. Its methods with an error result return an error
 // wrapping secp256k1.ErrUninitialized for it, and the others panic.
 type KeyAggContext struct {
-	q       secp256k1.Point      // Q, never the identity; affine (Z = 1)
-	qc      [33]byte             // cbytes(Q)
-	pub     *secp256k1.PublicKey // Q as a public key
-	gaccNeg bool                 // gacc = n − 1 if set, 1 otherwise
-	tacc    secp256k1.Scalar     // 0 ≤ tacc < n
-
-	keys   *keyList       // shared by all contexts derived from one KeyAgg
-	tweaks []appliedTweak // the tweaks applied, in order
+	key  mpsig.Key            // Q, gacc, tacc and the tweaks applied
+	pub  *secp256k1.PublicKey // Q as a public key
+	keys *keyList             // shared by all contexts derived from one KeyAgg
 }
 
 // keyList is the key aggregation's input and its per-key results.
 type keyList struct {
-	pubkeys [][33]byte         // pk₁..u as given
-	coeffs  []secp256k1.Scalar // a_i = KeyAggCoeff(pk₁..u, pk_i)
-	// ipoints are the points P_i = cpoint(pk_i) and icoeffs the a_i
-	// again, as the internal engine's values, for partial signature
-	// verification.
-	ipoints []group.Jacobian // affine (Z = 1)
-	icoeffs []scalar.Scalar
+	pubkeys [][33]byte        // pk₁..u as given
+	points  []group.Jacobian  // P_i = cpoint(pk_i), affine (Z = 1)
+	coeffs  []scalar.Scalar   // a_i = KeyAggCoeff(pk₁..u, pk_i)
 	tables  []mpsig.LazyTable // P_i's Strauss table, from its second session on
-}
-
-// appliedTweak is one ApplyTweak input.
-type appliedTweak struct {
-	t     [32]byte
-	xonly bool
 }
 
 // KeyAgg aggregates the individual public keys, 33-byte compressed
@@ -93,61 +79,34 @@ func KeyAgg(pubkeys [][]byte) (*KeyAggContext, error) {
 	}
 	kl := &keyList{
 		pubkeys: make([][33]byte, u),
-		coeffs:  make([]secp256k1.Scalar, u),
-		ipoints: make([]group.Jacobian, u),
-		icoeffs: make([]scalar.Scalar, u),
+		points:  make([]group.Jacobian, u),
+		coeffs:  make([]scalar.Scalar, u),
 		tables:  make([]mpsig.LazyTable, u),
 	}
-	// P_i for the Point API's multi-scalar multiplication of Q below.
-	P := make([]secp256k1.Point, u)
 	for i, pk := range pubkeys {
-		// cpoint(pk), decoded once (one square root) into the engine's
-		// point, and given to the Point API through the uncompressed
-		// encoding, which needs no square root.
 		if len(pk) != PublicKeySize {
 			return nil, blame(i, ContribPubKey, fmt.Errorf("%w: %s", ErrPublicKey, keyLengthDetail(len(pk))))
 		}
-		if !frostcore.SetCompressed(&kl.ipoints[i], (*[33]byte)(pk)) {
-			return nil, blame(i, ContribPubKey, ErrPublicKey)
-		}
-		var unc [65]byte
-		unc[0] = 4
-		kl.ipoints[i].X.PutBytes((*[32]byte)(unc[1:33]))
-		kl.ipoints[i].Y.PutBytes((*[32]byte)(unc[33:]))
-		if _, err := P[i].SetBytes(unc[:]); err != nil { // unreachable: a curve point
+		if !kl.points[i].SetCompressed((*[33]byte)(pk)) {
 			return nil, blame(i, ContribPubKey, ErrPublicKey)
 		}
 		copy(kl.pubkeys[i][:], pk)
 	}
 	L := hashKeys(kl.pubkeys)
 	pk2 := secondKey(kl.pubkeys)
-	scalars := make([]*secp256k1.Scalar, u)
-	points := make([]*secp256k1.Point, u)
+	scalars := make([]*scalar.Scalar, u)
+	points := make([]*group.Jacobian, u)
 	for i := range kl.pubkeys {
 		keyAggCoeff(&kl.coeffs[i], &L, &kl.pubkeys[i], pk2)
-		kl.icoeffs[i] = toInternal(&kl.coeffs[i])
-		scalars[i], points[i] = &kl.coeffs[i], &P[i]
+		scalars[i], points[i] = &kl.coeffs[i], &kl.points[i]
 	}
-	var Q secp256k1.Point
-	Q.VarTimeMultiScalarMult(scalars, points)
+	Q, ok := ecmult.VarTimeMultiScalarMult(scalars, points, nil)
 	c := &KeyAggContext{keys: kl}
-	if err := c.setQ(&Q); err != nil {
+	if !ok || !c.key.SetQ(&Q) { // !ok is unreachable: the points are on the curve
 		return nil, ErrAggregateInfinity
 	}
+	c.pub = door.NewPublicKey(&c.key.Q)
 	return c, nil
-}
-
-// setQ sets c's Q, its encoding and its public key from Q, or returns
-// secp256k1.ErrIdentity if Q is the identity.
-func (c *KeyAggContext) setQ(Q *secp256k1.Point) error {
-	pub, err := secp256k1.NewPublicKey(Q)
-	if err != nil {
-		return err
-	}
-	c.pub = pub
-	copy(c.qc[:], pub.BytesCompressed())
-	c.q.Set(pub.Point())
-	return nil
 }
 
 // keyLengthDetail is the detail of the error for an individual public key
@@ -185,12 +144,13 @@ func secondKey(pubkeys [][33]byte) *[33]byte {
 // keyAggCoeff sets a to BIP-327's KeyAggCoeffInternal(pk₁..u, pk, pk2) for
 // L = HashKeys(pk₁..u): 1 if pk is the second key pk2 (MuSig2*), and
 // int(hash_KeyAgg coefficient(L ‖ pk)) mod n otherwise.
-func keyAggCoeff(a *secp256k1.Scalar, L *[32]byte, pk, pk2 *[33]byte) {
+func keyAggCoeff(a *scalar.Scalar, L *[32]byte, pk, pk2 *[33]byte) {
 	if pk2 != nil && *pk == *pk2 {
-		a.Set(&scalarOne)
+		a.SetUint64(1)
 		return
 	}
-	hashToScalar(a, &tagKeyAggCoeff, L[:], pk[:])
+	h := tagKeyAggCoeff.Sum(L[:], pk[:])
+	a.SetReducedBytes(&h)
 }
 
 // index returns the index of the first occurrence of pk in the key list, or
@@ -217,26 +177,26 @@ func (c *KeyAggContext) ApplyTweak(tweak []byte, isXOnly bool) (*KeyAggContext, 
 	if err := c.check(); err != nil {
 		return nil, err
 	}
-	var t secp256k1.Scalar
-	if _, err := t.SetCanonicalBytes(tweak); err != nil {
+	if len(tweak) != 32 {
 		return nil, ErrTweak
 	}
-	gNeg := isXOnly && c.qc[0] == 3
-	g := plusMinusOne(gNeg)
-	var Q secp256k1.Point
-	Q.VarTimeDoubleScalarBaseMult(g, &c.q, &t)
-	n := &KeyAggContext{
-		keys:    c.keys,
-		gaccNeg: c.gaccNeg != gNeg,
-		tweaks:  append(slices.Clip(c.tweaks), appliedTweak{t: [32]byte(tweak), xonly: isXOnly}),
+	n := &KeyAggContext{keys: c.keys}
+	if err := tweakError(c.key.ApplyTweak(&n.key, (*[32]byte)(tweak), isXOnly)); err != nil {
+		return nil, err
 	}
-	if err := n.setQ(&Q); err != nil {
-		return nil, ErrTweakInfinity
-	}
-	// tacc' = t + g·tacc mod n.
-	n.tacc.Multiply(g, &c.tacc)
-	n.tacc.Add(&n.tacc, &t)
+	n.pub = door.NewPublicKey(&n.key.Q)
 	return n, nil
+}
+
+// tweakError returns ApplyTweak's error for r.
+func tweakError(r mpsig.TweakResult) error {
+	switch r {
+	case mpsig.TweakRange:
+		return ErrTweak
+	case mpsig.TweakInfinity:
+		return ErrTweakInfinity
+	}
+	return nil
 }
 
 // ApplyTapTweak returns the context with BIP-341's taproot tweak applied: the
@@ -253,10 +213,10 @@ func (c *KeyAggContext) ApplyTapTweak(merkleRoot []byte) (*KeyAggContext, error)
 	if err := c.check(); err != nil {
 		return nil, err
 	}
-	t, err := schnorr.TapTweakHash(c.pub, merkleRoot)
-	if err != nil {
-		return nil, err
+	if len(merkleRoot) != 0 && len(merkleRoot) != 32 {
+		return nil, schnorr.ErrMerkleRoot
 	}
+	t := c.key.TapTweak(merkleRoot)
 	return c.ApplyTweak(t[:], true)
 }
 
@@ -287,8 +247,8 @@ func (c *KeyAggContext) PlainPublicKey() []byte {
 
 // getQ copies cbytes(Q)[from:] into out.
 func (c *KeyAggContext) getQ(out []byte, from int) {
-	must(c.check())
-	copy(out, c.qc[from:])
+	mpsig.Must(c.check())
+	copy(out, c.key.QC[from:])
 }
 
 // PublicKey returns a copy of the aggregate public key Q. schnorr.Verify
@@ -301,14 +261,14 @@ func (c *KeyAggContext) PublicKey() *secp256k1.PublicKey {
 
 // getPublicKey sets pub to Q.
 func (c *KeyAggContext) getPublicKey(pub *secp256k1.PublicKey) {
-	must(c.check())
+	mpsig.Must(c.check())
 	*pub = *c.pub
 }
 
 // PublicKeys returns a copy of the individual public keys that were
 // aggregated, in KeyAgg's order.
 func (c *KeyAggContext) PublicKeys() [][]byte {
-	must(c.check())
+	mpsig.Must(c.check())
 	out := make([][]byte, len(c.keys.pubkeys))
 	for i := range c.keys.pubkeys {
 		out[i] = slices.Clone(c.keys.pubkeys[i][:])
@@ -320,14 +280,8 @@ func (c *KeyAggContext) PublicKeys() [][]byte {
 // order they were applied: the tweak₁..v and is_xonly_t₁..v of BIP-327's
 // Session Context. Both are empty for an untweaked context.
 func (c *KeyAggContext) Tweaks() (tweaks [][]byte, isXOnly []bool) {
-	must(c.check())
-	tweaks = make([][]byte, len(c.tweaks))
-	isXOnly = make([]bool, len(c.tweaks))
-	for i := range c.tweaks {
-		tweaks[i] = slices.Clone(c.tweaks[i].t[:])
-		isXOnly[i] = c.tweaks[i].xonly
-	}
-	return tweaks, isXOnly
+	mpsig.Must(c.check())
+	return c.key.TweakList()
 }
 
 // keyAggAndTweak runs KeyAgg(pubkeys) and then ApplyTweak for each tweak in

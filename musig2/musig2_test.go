@@ -12,6 +12,8 @@ import (
 	"testing"
 
 	"github.com/kestrel-crypto/secp256k1"
+	"github.com/kestrel-crypto/secp256k1/internal/door"
+	"github.com/kestrel-crypto/secp256k1/internal/scalar"
 	ksha256 "github.com/kestrel-crypto/secp256k1/internal/sha256"
 	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
 	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref/testkey"
@@ -201,7 +203,7 @@ func TestSecNonceSingleUse(t *testing.T) {
 		if _, err := Sign(s.secnonce, s.sk, session); !errors.Is(err, ErrSecNonceUsed) {
 			t.Errorf("signer %d: second Sign: %v, want ErrSecNonceUsed", i, err)
 		}
-		if s.secnonce.st.k1.IsZero() != 1 || s.secnonce.st.k2.IsZero() != 1 {
+		if s.secnonce.st.K1.IsZero() != 1 || s.secnonce.st.K2.IsZero() != 1 {
 			t.Errorf("signer %d: the used nonce is not zeroed", i)
 		}
 	}
@@ -252,7 +254,7 @@ func TestSecNonceSingleUse(t *testing.T) {
 	if _, err := Sign(sec, outsider, session); !errors.Is(err, ErrSignerNotInKeys) {
 		t.Errorf("Sign by an outsider: %v, want ErrSignerNotInKeys", err)
 	}
-	if sec.st.used.Load() || sec.st.k1.IsZero() == 1 {
+	if sec.st.Used() || sec.st.K1.IsZero() == 1 {
 		t.Error("ErrSignerNotInKeys consumed the nonce")
 	}
 }
@@ -362,8 +364,8 @@ func TestNonceGenInputs(t *testing.T) {
 
 func TestTaggedHashes(t *testing.T) {
 	for tag, h := range map[string]*ksha256.Tag{
-		"KeyAgg list": &tagKeyAggList, "KeyAgg coefficient": &tagKeyAggCoeff, "MuSig/aux": &tagAux,
-		"MuSig/nonce": &tagNonce, "MuSig/noncecoef": &tagNonceCoef, "MuSig/deterministic/nonce": &tagDetNonce,
+		"KeyAgg list": &tagKeyAggList, "KeyAgg coefficient": &tagKeyAggCoeff, "MuSig/aux": &tags.Aux,
+		"MuSig/nonce": &tags.Nonce, "MuSig/noncecoef": &tags.NonceCoef, "MuSig/deterministic/nonce": &tags.Det,
 		"BIP0340/challenge": &ksha256.BIP340Challenge,
 	} {
 		msg := []byte("some message")
@@ -401,13 +403,13 @@ func TestKeyAggProperties(t *testing.T) {
 				t.Fatal(err)
 			}
 			var T secp256k1.Point
-			Q.Add(Q, T.ScalarMult(&kl.coeffs[i], P.Point()))
+			Q.Add(Q, T.ScalarMult(door.NewScalar(&kl.coeffs[i]), P.Point()))
 		}
 		if !bytes.Equal(Q.BytesCompressed(), ka.PlainPublicKey()) {
 			t.Fatal("Q ≠ Σ a_i·P_i")
 		}
 		if pk2 := secondKey(kl.pubkeys); pk2 != nil {
-			if kl.coeffs[kl.index(pk2)].Equal(&scalarOne) != 1 {
+			if c := kl.coeffs[kl.index(pk2)]; c.Equal(new(scalar.Scalar).SetUint64(1)) != 1 {
 				t.Fatal("the second key's coefficient is not 1")
 			}
 		}
@@ -433,7 +435,7 @@ func TestKeyAggProperties(t *testing.T) {
 	k := testkey.Random(t, r)
 	ka, _ := KeyAgg([][]byte{k.PublicKey().BytesCompressed()})
 	var ak secp256k1.Scalar
-	ak.Multiply(&ka.keys.coeffs[0], k.Scalar())
+	ak.Multiply(door.NewScalar(&ka.keys.coeffs[0]), k.Scalar())
 	neg := ak.Negate(&ak).Bytes()
 	if _, err := ka.ApplyTweak(neg, false); !errors.Is(err, ErrTweakInfinity) {
 		t.Errorf("tweak to infinity: %v", err)
@@ -519,10 +521,10 @@ func TestGetSessionValues(t *testing.T) {
 	v.E.SetUint64(0)
 	v.R.Set(secp256k1.NewIdentityPoint())
 	*v.Q = *testkey.Random(t, r).PublicKey()
-	if session.e.IsZero() == 1 || session.r.IsIdentity() == 1 || !bytes.Equal(session.keyAgg.pub.BytesCompressed(), ka.PlainPublicKey()) {
+	if session.v.E.IsZero() == 1 || session.R().IsIdentity() == 1 || !bytes.Equal(session.keyAgg.PublicKey().BytesCompressed(), ka.PlainPublicKey()) {
 		t.Error("GetSessionValues returned the session's own memory")
 	}
-	if v.Gacc.Equal(&scalarMinusOne) != 1 && v.Gacc.Equal(&scalarOne) != 1 {
+	if one := new(secp256k1.Scalar).SetUint64(1); v.Gacc.Equal(one) != 1 && v.Gacc.Equal(one.Negate(one)) != 1 {
 		t.Error("gacc is not ±1")
 	}
 }
@@ -578,16 +580,15 @@ func TestInfiniteAggNonce(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if session.R().Equal(generator) != 1 {
+	if session.R().Equal(secp256k1.NewGeneratorPoint()) != 1 {
 		t.Fatal("R is not G")
 	}
 	// A nonce pair whose own aggregate is (∞, ∞) gives the same session.
 	sec, pub, _ := NonceGen(signers[0].pk, nil)
 	var negPub PubNonce
 	for j := range 2 {
-		var P secp256k1.Point
-		cpoint(&P, pub[33*j:33*j+33])
-		copy(negPub[33*j:], P.Negate(&P).BytesCompressed())
+		P, _ := secp256k1.ParsePublicKey(pub[33*j : 33*j+33])
+		copy(negPub[33*j:], P.Negate().BytesCompressed())
 	}
 	a2, err := NonceAgg([]PubNonce{*pub, negPub})
 	if err != nil || *a2 != agg {
@@ -769,7 +770,7 @@ func TestSignKeypairAndOptions(t *testing.T) {
 		}
 		kp := schnorr.NewKeypair(signers[0].sk)
 		skip := &SignOptions{SkipSelfVerify: true}
-		tmpl := secs[0].st.clone()
+		tmpl := clone(secs[0].st)
 		want, err := Sign(secs[0], signers[0].sk, session)
 		if err != nil {
 			t.Fatal(err)
@@ -783,14 +784,14 @@ func TestSignKeypairAndOptions(t *testing.T) {
 			"SignKeypair(nil)":      func(n *SecNonce) (*PartialSig, error) { return SignKeypair(n, kp, session, nil) },
 			"SignKeypair(skip)":     func(n *SecNonce) (*PartialSig, error) { return SignKeypair(n, kp, session, skip) },
 		} {
-			got, err := f(&SecNonce{st: tmpl.clone()})
+			got, err := f(&SecNonce{st: clone(tmpl)})
 			if err != nil || *got != *want {
 				t.Fatalf("%s (parity %d): %x, %v; want Sign's %x", name, kp.Parity(), got, err, want)
 			}
 		}
 
 		// Another signer's key pair: refused, nonce unused.
-		n := &SecNonce{st: tmpl.clone()}
+		n := &SecNonce{st: clone(tmpl)}
 		if _, err := SignKeypair(n, schnorr.NewKeypair(signers[1].sk), session, nil); !errors.Is(err, ErrSecNonceKey) {
 			t.Fatalf("SignKeypair with another key: %v, want ErrSecNonceKey", err)
 		}
@@ -800,20 +801,24 @@ func TestSignKeypairAndOptions(t *testing.T) {
 		if _, err := SignKeypair(n, nil, session, nil); !errors.Is(err, secp256k1.ErrUninitialized) {
 			t.Fatalf("SignKeypair with nil: %v", err)
 		}
-		if n.st.used.Load() {
+		if n.st.Used() {
 			t.Fatal("a refused key pair consumed the nonce")
 		}
 
 		// A fault in d after the key check.
 		pk := [33]byte(pubkeys[0])
-		faulty := func() *secp256k1.Scalar {
+		faulty := func() *secp256k1.PrivateKey {
 			d := signers[0].sk.Scalar()
-			return d.Add(d, new(secp256k1.Scalar).SetUint64(1<<20))
+			k, err := secp256k1.NewPrivateKeyFromScalar(d.Add(d, new(secp256k1.Scalar).SetUint64(1<<20)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			return k
 		}
-		if _, err := sign(&SecNonce{st: tmpl.clone()}, faulty(), &pk, session, nil); !errors.Is(err, ErrSign) {
+		if _, err := sign(&SecNonce{st: clone(tmpl)}, faulty(), &pk, session, nil); !errors.Is(err, ErrSign) {
 			t.Fatalf("faulty key with the self-verification: %v, want ErrSign", err)
 		}
-		bad, err := sign(&SecNonce{st: tmpl.clone()}, faulty(), &pk, session, skip)
+		bad, err := sign(&SecNonce{st: clone(tmpl)}, faulty(), &pk, session, skip)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,15 +1,12 @@
 package musig2
 
 import (
-	"crypto/rand"
-	"encoding/binary"
 	"fmt"
 	"io"
 	"math"
-	"sync/atomic"
 
 	"github.com/kestrel-crypto/secp256k1"
-	"github.com/kestrel-crypto/secp256k1/internal/group"
+	"github.com/kestrel-crypto/secp256k1/internal/door"
 	"github.com/kestrel-crypto/secp256k1/internal/mpsig"
 	"github.com/kestrel-crypto/secp256k1/internal/scalar"
 )
@@ -36,27 +33,13 @@ type PubNonce [PubNonceSize]byte
 // ParsePubNonce returns the public nonce encoded in b, or ErrPubNonce if b is
 // not 66 bytes holding two valid compressed points. Variable time.
 func ParsePubNonce(b []byte) (*PubNonce, error) {
-	if len(b) != PubNonceSize {
-		return nil, ErrPubNonce
-	}
-	n := PubNonce(b)
-	var R1, R2 secp256k1.Point
-	if !n.decode(&R1, &R2) {
-		return nil, ErrPubNonce
-	}
-	return &n, nil
+	return mpsig.ParseNonce[PubNonce](b, false, ErrPubNonce)
 }
 
 // Bytes returns a copy of the 66-byte encoding.
 func (n *PubNonce) Bytes() []byte {
 	out := *n
 	return out[:]
-}
-
-// decode sets R1 and R2 to cpoint of the two halves, and reports whether
-// both are valid.
-func (n *PubNonce) decode(R1, R2 *secp256k1.Point) bool {
-	return cpoint(R1, n[:33]) && cpoint(R2, n[33:])
 }
 
 // AggNonce is the encoding of an aggregate nonce, BIP-327's aggnonce:
@@ -71,27 +54,13 @@ type AggNonce [AggNonceSize]byte
 // b is not 66 bytes holding two valid compressed points or 33-byte zero
 // encodings of infinity. Variable time.
 func ParseAggNonce(b []byte) (*AggNonce, error) {
-	if len(b) != AggNonceSize {
-		return nil, ErrAggNonce
-	}
-	n := AggNonce(b)
-	var R1, R2 secp256k1.Point
-	if !n.decode(&R1, &R2) {
-		return nil, ErrAggNonce
-	}
-	return &n, nil
+	return mpsig.ParseNonce[AggNonce](b, true, ErrAggNonce)
 }
 
 // Bytes returns a copy of the 66-byte encoding.
 func (n *AggNonce) Bytes() []byte {
 	out := *n
 	return out[:]
-}
-
-// decode sets R1 and R2 to cpoint_ext of the two halves, and reports whether
-// both are valid.
-func (n *AggNonce) decode(R1, R2 *secp256k1.Point) bool {
-	return cpointExt(R1, n[:33]) && cpointExt(R2, n[33:])
 }
 
 // SecNonce is a signer's secret nonce, BIP-327's secnonce: the scalars k₁
@@ -116,34 +85,21 @@ type SecNonce struct {
 	st *secNonceState
 }
 
-// secNonceState is the content of a SecNonce.
+// secNonceState is the content of a SecNonce: the shared single-use state
+// and the signer's public key.
 type secNonceState struct {
-	// used is set, once, by the call that consumes the nonce. Only that call
-	// reads k1 and k2, and it zeroes them.
-	used atomic.Bool
-	// k1 and k2 sit behind a pointer of their own: fmt dereferences at most
-	// one pointer of a value that it cannot format (the st of a SecNonce
-	// value, under %s), so it shows only their address (nonce_secret.go).
-	*nonceScalars
+	mpsig.SecNonce
 	pk [33]byte // the signer's individual public key
-	// R1 and R2 are k₁·G and k₂·G, the public nonce, for Sign's
-	// self-verification (BIP-327 recomputes them from k₁ and k₂).
-	R1, R2 group.Jacobian
 }
 
-// nonceScalars is the secret part of a secNonceState.
-type nonceScalars struct {
-	k1, k2 secp256k1.Scalar // BIP-327's k₁', k₂'; 0 once used
-}
-
-// newSecNonceState returns a state with k1 = k2 = 0, allocated together with
-// its nonceScalars.
+// newSecNonceState returns an unused state, allocated together with its
+// scalars (which sit behind a pointer: see mpsig.SecNonce).
 func newSecNonceState() *secNonceState {
 	both := new(struct {
 		st secNonceState
-		k  nonceScalars
+		k  mpsig.Scalars
 	})
-	both.st.nonceScalars = &both.k
+	both.st.Scalars = &both.k
 	return &both.st
 }
 
@@ -153,19 +109,6 @@ type noCopy struct{}
 func (*noCopy) Lock()   {}
 func (*noCopy) Unlock() {}
 
-// take marks the nonce used and returns its state, which the caller owns
-// and must zero. It returns the errors of check: errZeroSecNonce for the zero
-// SecNonce and ErrSecNonceUsed if the nonce was already taken.
-func (n *SecNonce) take() (*secNonceState, error) {
-	if err := n.check(); err != nil {
-		return nil, err
-	}
-	if !n.st.used.CompareAndSwap(false, true) {
-		return nil, ErrSecNonceUsed
-	}
-	return n.st, nil
-}
-
 // Erase destroys the secret nonce without signing, for example when a
 // session is aborted: it marks the nonce used and zeroes it. Later calls to
 // Sign return ErrSecNonceUsed. Erase on a used nonce does nothing; on the
@@ -174,9 +117,7 @@ func (n *SecNonce) Erase() {
 	if n == nil || n.st == nil {
 		panic("musig2: use of an uninitialized SecNonce")
 	}
-	if st, err := n.take(); err == nil {
-		st.k1, st.k2 = secp256k1.Scalar{}, secp256k1.Scalar{}
-	}
+	n.st.Erase()
 }
 
 // NonceGenOptions holds NonceGen's optional inputs. BIP-327 recommends giving
@@ -237,9 +178,7 @@ func NonceGen(pk []byte, opts *NonceGenOptions) (*SecNonce, *PubNonce, error) {
 		return nil, nil, err
 	}
 	var randPrime [32]byte
-	if opts.Rand == nil {
-		rand.Read(randPrime[:]) // never fails (crypto/rand crashes the program instead)
-	} else if _, err := io.ReadFull(opts.Rand, randPrime[:]); err != nil {
+	if err := mpsig.ReadRand(&randPrime, opts.Rand); err != nil {
 		return nil, nil, fmt.Errorf("%w: %w", ErrRand, err)
 	}
 	return nonceGen(pk, opts, &randPrime)
@@ -261,82 +200,21 @@ func checkNonceGenOptions(opts *NonceGenOptions) error {
 // rand' in randPrime, which it zeroes. opts.Rand is not used.
 func nonceGen(pk []byte, opts *NonceGenOptions, randPrime *[32]byte) (*SecNonce, *PubNonce, error) {
 	// rand = sk ⊕ hash_MuSig/aux(rand') if sk is present, else rand'.
-	var rnd [32]byte
-	if opts.SecretKey != nil {
-		maskSecretKey(&rnd, opts.SecretKey, randPrime)
-	} else {
-		rnd = *randPrime
-	}
+	rnd := *randPrime
 	clear(randPrime[:])
-
+	if opts.SecretKey != nil {
+		sk, _ := door.PrivateKey(opts.SecretKey) // checked by the caller
+		tags.Mask(&rnd, &sk, &rnd)
+		sk = scalar.Scalar{}
+	}
 	st := newSecNonceState()
 	copy(st.pk[:], pk)
-	var k [2]secp256k1.Scalar
-	for i := range k {
-		nonceGenHash(&k[i], &rnd, pk, opts, byte(i))
-	}
-	clear(rnd[:])
-	st.k1, st.k2 = k[0], k[1]
-	k[0], k[1] = secp256k1.Scalar{}, secp256k1.Scalar{}
-	if st.k1.IsZero()|st.k2.IsZero() == 1 {
-		st.k1, st.k2 = secp256k1.Scalar{}, secp256k1.Scalar{}
+	pub := new(PubNonce)
+	in := mpsig.NonceGenInput{PK: pk, AggPK: opts.AggPublicKey, Msg: opts.Msg, ExtraIn: opts.ExtraIn}
+	if !tags.NonceGen(&st.SecNonce, (*[66]byte)(pub), &rnd, &in) {
 		return nil, nil, ErrSign
 	}
-	pub := st.setPublicNonce()
 	return &SecNonce{st: st}, pub, nil
-}
-
-// setPublicNonce sets R1 = k1·G and R2 = k2·G, which must not be zero, and
-// returns the public nonce cbytes(R1) ‖ cbytes(R2). Constant time in k1
-// and k2; the encoding of the (public) points is not.
-func (st *secNonceState) setPublicNonce() *PubNonce {
-	pub := new(PubNonce)
-	k1, k2 := toInternal(&st.k1), toInternal(&st.k2)
-	mpsig.PublicNonce((*[66]byte)(pub), &st.R1, &st.R2, &k1, &k2)
-	k1, k2 = scalar.Scalar{}, scalar.Scalar{}
-	return pub
-}
-
-// maskSecretKey sets out = bytes(32, sk) ⊕ hash_MuSig/aux(rand), as NonceGen
-// and DeterministicSign do. Constant time.
-func maskSecretKey(out *[32]byte, sk *secp256k1.PrivateKey, rnd *[32]byte) {
-	h := tagAux.Sum(rnd[:])
-	skb := sk.Bytes()
-	for i := range out {
-		out[i] = skb[i] ^ h[i]
-	}
-	clear(skb)
-	clear(h[:])
-}
-
-// nonceGenHash sets k to k_{i+1} = int(hash_MuSig/nonce(rand ‖ bytes(1,
-// len(pk)) ‖ pk ‖ bytes(1, len(aggpk)) ‖ aggpk ‖ m_prefixed ‖ bytes(4,
-// len(extra_in)) ‖ extra_in ‖ bytes(1, i))) mod n.
-func nonceGenHash(k *secp256k1.Scalar, rnd *[32]byte, pk []byte, opts *NonceGenOptions, i byte) {
-	h := tagNonce.New()
-	h.Write(rnd[:])
-	h.Write([]byte{byte(len(pk))})
-	h.Write(pk)
-	h.Write([]byte{byte(len(opts.AggPublicKey))})
-	h.Write(opts.AggPublicKey)
-	if opts.Msg == nil {
-		h.Write([]byte{0})
-	} else {
-		var prefix [9]byte
-		prefix[0] = 1
-		binary.BigEndian.PutUint64(prefix[1:], uint64(len(opts.Msg)))
-		h.Write(prefix[:])
-		h.Write(opts.Msg)
-	}
-	var n [4]byte
-	binary.BigEndian.PutUint32(n[:], uint32(len(opts.ExtraIn)))
-	h.Write(n[:])
-	h.Write(opts.ExtraIn)
-	h.Write([]byte{i})
-	var out [32]byte
-	h.Sum(&out)
-	k.SetReducedBytes(out[:])
-	clear(out[:])
 }
 
 // NonceAgg aggregates the signers' public nonces (BIP-327's NonceAgg): R_j =
@@ -349,20 +227,9 @@ func nonceGenHash(k *secp256k1.Scalar, rnd *[32]byte, pk []byte, opts *NonceGenO
 // of all nonces are checked before the second halves). It returns
 // ErrNoNonces for an empty list. Variable time: the nonces are public.
 func NonceAgg(pubnonces []PubNonce) (*AggNonce, error) {
-	if len(pubnonces) == 0 {
-		return nil, ErrNoNonces
-	}
-	agg := new(AggNonce)
-	for j := range 2 {
-		R := secp256k1.NewIdentityPoint()
-		var Rij secp256k1.Point
-		for i := range pubnonces {
-			if !cpoint(&Rij, pubnonces[i][33*j:33*j+33]) {
-				return nil, blame(i, ContribPubNonce, ErrPubNonce)
-			}
-			R.Add(R, &Rij)
-		}
-		cbytesExt(agg[33*j:], R)
-	}
-	return agg, nil
+	return mpsig.NonceAggregate[PubNonce, AggNonce](pubnonces, ErrNoNonces, blamePubNonce)
 }
+
+// blamePubNonce returns the InvalidContributionError of signer i's invalid
+// public nonce.
+func blamePubNonce(i int) error { return blame(i, ContribPubNonce, ErrPubNonce) }

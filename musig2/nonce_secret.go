@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/kestrel-crypto/secp256k1"
+	"github.com/kestrel-crypto/secp256k1/internal/mpsig"
 )
 
 // Secret hygiene of SecNonce, as the root package's for PrivateKey: fmt
@@ -24,13 +25,7 @@ func (n *SecNonce) GoString() string { return "musig2.SecNonce{REDACTED}" }
 // text for a *SecNonce, also in a struct field, slice or map. A SecNonce
 // value, which can only be a copy that go vet reports or the zero value,
 // prints the address of its state and nothing of k₁ and k₂.
-func (n *SecNonce) Format(f fmt.State, verb rune) {
-	if verb == 'v' && f.Flag('#') {
-		fmt.Fprint(f, n.GoString())
-		return
-	}
-	fmt.Fprint(f, n.String())
-}
+func (n *SecNonce) Format(f fmt.State, verb rune) { mpsig.Format(f, verb, n) }
 
 // MarshalJSON returns an error wrapping secp256k1.ErrSecretMarshal: a
 // secret nonce is never serialized (see the package documentation).

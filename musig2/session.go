@@ -4,9 +4,10 @@ import (
 	"slices"
 
 	"github.com/kestrel-crypto/secp256k1"
+	"github.com/kestrel-crypto/secp256k1/internal/door"
+	"github.com/kestrel-crypto/secp256k1/internal/group"
 	"github.com/kestrel-crypto/secp256k1/internal/mpsig"
 	"github.com/kestrel-crypto/secp256k1/internal/scalar"
-	ksha256 "github.com/kestrel-crypto/secp256k1/internal/sha256"
 )
 
 // SessionContext is BIP-327's Session Context: the aggregate nonce, the
@@ -29,14 +30,7 @@ type SessionContext struct {
 	keyAgg   *KeyAggContext // KeyAgg(pk₁..u) with tweak₁..v applied
 	aggNonce AggNonce
 	msg      []byte
-	id       uint64 // mpsig.NewSessionID, for the signers' tables
-
-	// GetSessionValues' results besides those in keyAgg.
-	b, e   secp256k1.Scalar
-	bi, ei scalar.Scalar   // b and e again, for the verification engine
-	r      secp256k1.Point // the final nonce R, never the identity
-	rx     [32]byte        // xbytes(R)
-	rOdd   bool            // R has an odd y
+	v        mpsig.Session // GetSessionValues' results besides those in keyAgg
 
 	// adaptor is the adaptor point T of an adaptor session
 	// (NewAdaptorSessionContext), added to the first aggregate nonce point;
@@ -82,36 +76,22 @@ func (c *KeyAggContext) newSessionContext(aggNonce *AggNonce, msg []byte, T *sec
 	if aggNonce == nil {
 		return nil, blame(Aggregator, ContribAggNonce, ErrAggNonce)
 	}
-	s := &SessionContext{keyAgg: c, aggNonce: *aggNonce, msg: slices.Clone(msg), adaptor: clonePublicKey(T), id: mpsig.NewSessionID()}
-	var R1, R2 secp256k1.Point
-	if !s.aggNonce.decode(&R1, &R2) {
+	s := &SessionContext{keyAgg: c, aggNonce: *aggNonce, msg: slices.Clone(msg), adaptor: clonePublicKey(T)}
+	var agg mpsig.Nonce
+	if !agg.DecodeAggNonce((*[66]byte)(&s.aggNonce)) {
 		return nil, blame(Aggregator, ContribAggNonce, ErrAggNonce)
 	}
 	// With an adaptor point, R₁ is R₁ + T from here on, in the hash too
 	// (secp256k1-zkp's secp256k1_musig_nonce_process).
-	nonces := s.aggNonce[:]
+	nonces := s.aggNonce
 	if T != nil {
-		R1.Add(&R1, T.Point())
-		var buf AggNonce
-		cbytesExt(buf[:33], &R1)
-		copy(buf[33:], s.aggNonce[33:])
-		nonces = buf[:]
+		t, _ := door.PublicKey(T) // checked by the caller
+		agg.R1.VarTimeAddAffine(&agg.R1, &t)
+		mpsig.PutCBytesExt((*[33]byte)(nonces[:33]), &agg.R1)
 	}
 	// b = int(hash_MuSig/noncecoef(aggnonce ‖ xbytes(Q) ‖ m)) mod n.
-	hashToScalar(&s.b, &tagNonceCoef, nonces, c.qc[1:], s.msg)
-	s.bi = toInternal(&s.b)
-	// R' = R₁ + b·R₂; R = G if R' is infinity.
-	one := scalarOne
-	s.r.VarTimeMultiScalarMult([]*secp256k1.Scalar{&one, &s.b}, []*secp256k1.Point{&R1, &R2})
-	if s.r.IsIdentity() == 1 {
-		s.r.Set(secp256k1.NewGeneratorPoint())
-	}
-	rc := s.r.VarTimeBytesCompressed()
-	copy(s.rx[:], rc[1:])
-	s.rOdd = rc[0] == 3
-	// e = int(hash_BIP0340/challenge(xbytes(R) ‖ xbytes(Q) ‖ m)) mod n.
-	hashToScalar(&s.e, &ksha256.BIP340Challenge, s.rx[:], c.qc[1:], s.msg)
-	s.ei = toInternal(&s.e)
+	tags.SetB(&s.v, nonces[:], c.key.QC[1:], s.msg)
+	s.v.SetR(&agg, (*[32]byte)(c.key.QC[1:]), s.msg)
 	return s, nil
 }
 
@@ -131,13 +111,17 @@ type SessionValues struct {
 // never need them; they serve protocols built on MuSig2, such as adaptor
 // signatures.
 func (s *SessionContext) GetSessionValues() *SessionValues {
-	must(s.check())
+	mpsig.Must(s.check())
+	gacc := new(secp256k1.Scalar).SetUint64(1)
+	if s.keyAgg.key.GaccNeg {
+		gacc.Negate(gacc)
+	}
 	return &SessionValues{
 		Q:    s.keyAgg.PublicKey(),
-		Gacc: new(secp256k1.Scalar).Set(plusMinusOne(s.keyAgg.gaccNeg)),
-		Tacc: new(secp256k1.Scalar).Set(&s.keyAgg.tacc),
-		B:    new(secp256k1.Scalar).Set(&s.b),
-		E:    new(secp256k1.Scalar).Set(&s.e),
+		Gacc: gacc,
+		Tacc: door.NewScalar(&s.keyAgg.key.Tacc),
+		B:    door.NewScalar(&s.v.B),
+		E:    door.NewScalar(&s.v.E),
 		R:    s.R(),
 	}
 }
@@ -155,33 +139,24 @@ func (s *SessionContext) R() *secp256k1.Point {
 
 // getR sets R to the final nonce.
 func (s *SessionContext) getR(R *secp256k1.Point) {
-	must(s.check())
-	R.Set(&s.r)
+	mpsig.Must(s.check())
+	var j group.Jacobian
+	door.SetPoint(R, j.SetAffine(&s.v.R))
 }
 
 // KeyAggContext returns the key aggregation context of the session: the
 // aggregate of its public keys with its tweaks applied. Its XOnlyPublicKey is
 // the key that the final signature verifies under.
 func (s *SessionContext) KeyAggContext() *KeyAggContext {
-	must(s.check())
+	mpsig.Must(s.check())
 	return s.keyAgg
 }
 
-// generator is G, read only.
-var generator = secp256k1.NewGeneratorPoint()
-
-// sigCheck returns the partial-signature check of the signer at index i: its
-// key coefficient c = e·a·g' (g' = g·gacc, −1 exactly when one of g, the
-// sign of Q's y, and gacc is −1) and its point. Variable time: every input
-// is public.
+// sigCheck returns the partial-signature check of the signer at index i.
+// Variable time: every input is public.
 func (s *SessionContext) sigCheck(i int) mpsig.Check {
 	kl := s.keyAgg.keys
-	chk := mpsig.Check{B: &s.bi, ROdd: s.rOdd, P: &kl.ipoints[i], T: kl.tables[i].Get(&kl.ipoints[i], s.id)}
-	chk.C.Multiply(&s.ei, &kl.icoeffs[i])
-	if (s.keyAgg.qc[0] == 3) != s.keyAgg.gaccNeg {
-		chk.C.Negate(&chk.C)
-	}
-	return chk
+	return s.v.Check(&s.keyAgg.key, &kl.coeffs[i], &kl.points[i], kl.tables[i].Get(&kl.points[i], s.v.ID))
 }
 
 // PartialSigVerify checks the partial signature psig of the signer at index

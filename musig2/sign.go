@@ -4,6 +4,11 @@ import (
 	"fmt"
 
 	"github.com/kestrel-crypto/secp256k1"
+	"github.com/kestrel-crypto/secp256k1/internal/door"
+	"github.com/kestrel-crypto/secp256k1/internal/ecmult"
+	"github.com/kestrel-crypto/secp256k1/internal/group"
+	"github.com/kestrel-crypto/secp256k1/internal/mpsig"
+	"github.com/kestrel-crypto/secp256k1/internal/scalar"
 	"github.com/kestrel-crypto/secp256k1/schnorr"
 )
 
@@ -23,12 +28,7 @@ type PartialSig [PartialSigSize]byte
 // ParsePartialSig returns the partial signature encoded in b, or
 // ErrPartialSig if b is not 32 bytes or its value is not less than n.
 func ParsePartialSig(b []byte) (*PartialSig, error) {
-	var s secp256k1.Scalar
-	if _, err := s.SetCanonicalBytes(b); err != nil {
-		return nil, ErrPartialSig
-	}
-	p := PartialSig(b)
-	return &p, nil
+	return mpsig.ParsePartialSig[PartialSig](b, ErrPartialSig)
 }
 
 // Bytes returns a copy of the 32-byte encoding.
@@ -88,7 +88,7 @@ func SignWithOptions(secnonce *SecNonce, sk *secp256k1.PrivateKey, session *Sess
 	if err := checkSecretKey(sk); err != nil {
 		return nil, err
 	}
-	return sign(secnonce, sk.Scalar(), nil, session, opts)
+	return sign(secnonce, sk, nil, session, opts)
 }
 
 // SignKeypair is SignWithOptions for a signer that holds its key as a
@@ -112,36 +112,36 @@ func SignKeypair(secnonce *SecNonce, kp *schnorr.Keypair, session *SessionContex
 	copy(pk[1:], kp.XOnlyPublicKey())
 	sk := kp.PrivateKey()
 	defer sk.Zero()
-	return sign(secnonce, sk.Scalar(), &pk, session, opts)
+	return sign(secnonce, sk, &pk, session, opts)
 }
 
 // sign is the common part of SignWithOptions and SignKeypair after the key
-// check: d is the secret key, which sign zeroes, and pk its public key if
-// the caller knows it (nil: sign computes d·G). Constant time in d and the
-// nonce.
-func sign(secnonce *SecNonce, d *secp256k1.Scalar, pk *[33]byte, session *SessionContext, opts *SignOptions) (*PartialSig, error) {
-	defer func() { *d = secp256k1.Scalar{} }()
+// check: sk is the secret key, and pk its public key if the caller knows it
+// (nil: sign computes sk·G). Constant time in sk and the nonce.
+func sign(secnonce *SecNonce, sk *secp256k1.PrivateKey, pk *[33]byte, session *SessionContext, opts *SignOptions) (*PartialSig, error) {
 	if err := session.check(); err != nil {
 		return nil, err
 	}
 	if err := secnonce.check(); err != nil {
 		return nil, err
 	}
-	var sig secp256k1.Scalar
-	st, i, err := session.partialSign(&sig, secnonce, d, pk)
+	d, _ := door.PrivateKey(sk) // checked by the callers
+	var sig scalar.Scalar
+	i, err := session.partialSign(&sig, secnonce, &d, pk)
+	d = scalar.Scalar{}
 	if err != nil {
 		return nil, err
 	}
 	// The partial signature is public from here on.
 	if opts == nil || !opts.SkipSelfVerify {
-		si := toInternal(&sig)
 		chk := session.sigCheck(i)
-		if !chk.VarTimeVerifyPoints(&si, &st.R1, &st.R2) {
+		if !chk.VarTimeVerifyPoints(&sig, &secnonce.st.R1, &secnonce.st.R2) {
 			return nil, ErrSign
 		}
 	}
-	psig := PartialSig(sig.Bytes())
-	return &psig, nil
+	psig := new(PartialSig)
+	sig.PutBytes((*[32]byte)(psig))
+	return psig, nil
 }
 
 // partialSign is the part of Sign that handles secrets, after the argument
@@ -149,26 +149,23 @@ func sign(secnonce *SecNonce, d *secp256k1.Scalar, pk *[33]byte, session *Sessio
 // else d·G) is the one secnonce was generated for and is among the
 // session's keys (reading no secret nonce), then consumes secnonce and sets
 // sig to the partial signature s = k₁ + b·k₂ + e·a·d. It returns the
-// nonce's state (k1 and k2 zeroed, R1 and R2 the public nonce) and the
 // signer's index in the key list, for the self-verification that follows.
-// It overwrites d. Constant time in d and the nonce. It is a function of
-// its own for TestDudectSign, which times it alone: the verification takes
-// variable time on the partial signature and the public nonce, which the
-// fixed class fixes, so timing it would compare public values.
-func (s *SessionContext) partialSign(sig *secp256k1.Scalar, secnonce *SecNonce, d *secp256k1.Scalar, pk *[33]byte) (*secNonceState, int, error) {
+// Constant time in d and the nonce. It is a function of its own for
+// TestDudectSign, which times it alone: the verification takes variable
+// time on the partial signature and the public nonce, which the fixed
+// class fixes, so timing it would compare public values.
+func (s *SessionContext) partialSign(sig *scalar.Scalar, secnonce *SecNonce, d *scalar.Scalar, pk *[33]byte) (int, error) {
 	i, err := s.signerIndex(d, pk, &secnonce.st.pk)
 	if err != nil {
-		return nil, 0, err
+		return 0, err
 	}
-	st, err := secnonce.take()
-	if err != nil {
-		return nil, 0, err // ErrSecNonceUsed: another Sign took it since check
+	switch s.v.Sign(sig, &secnonce.st.SecNonce, d, &s.keyAgg.keys.coeffs[i], s.keyAgg.key.SignNeg()) {
+	case mpsig.NonceUsed:
+		return 0, ErrSecNonceUsed // another Sign took it since check
+	case mpsig.ZeroK1, mpsig.ZeroK2:
+		return 0, ErrSecNonce
 	}
-	k1, k2 := st.k1, st.k2
-	st.k1, st.k2 = secp256k1.Scalar{}, secp256k1.Scalar{}
-	err = s.sign(sig, &k1, &k2, d, i)
-	k1, k2 = secp256k1.Scalar{}, secp256k1.Scalar{}
-	return st, i, err
+	return i, nil
 }
 
 // signerIndex returns the index in the session's list of public keys of
@@ -176,11 +173,15 @@ func (s *SessionContext) partialSign(sig *secp256k1.Scalar, secnonce *SecNonce, 
 // that it is the public key of d: pk if the caller knows it (a key pair's),
 // else d·G. It returns ErrSecNonceKey if it is not, ErrSignerNotInKeys if
 // nonceKey is not in the list. It reads no secret nonce. Constant time in d.
-func (s *SessionContext) signerIndex(d *secp256k1.Scalar, pk, nonceKey *[33]byte) (int, error) {
+func (s *SessionContext) signerIndex(d *scalar.Scalar, pk, nonceKey *[33]byte) (int, error) {
 	if pk == nil {
-		var P secp256k1.Point
-		P.ScalarBaseMult(d)
-		pk = (*[33]byte)(P.BytesCompressed()) // P ≠ identity: d ≠ 0
+		var P group.Jacobian
+		ecmult.ScalarBaseMult(&P, d)
+		var a group.Affine
+		a.SetJacobian(&P) // constant time; P ≠ identity: d ≠ 0
+		pk = new([33]byte)
+		pk[0] = 2 | byte(a.Y.IsOdd())
+		a.X.PutBytes((*[32]byte)(pk[1:]))
 	}
 	if *pk != *nonceKey {
 		return -1, ErrSecNonceKey
@@ -190,45 +191,6 @@ func (s *SessionContext) signerIndex(d *secp256k1.Scalar, pk, nonceKey *[33]byte
 		return -1, ErrSignerNotInKeys
 	}
 	return i, nil
-}
-
-// sign is partialSign after the secret nonce (k1, k2) has been taken, for
-// the signer at index i with secret key d: it sets sig. It overwrites k1, k2
-// and d.
-func (s *SessionContext) sign(sig, k1, k2, d *secp256k1.Scalar, i int) error {
-	if k1.IsZero()|k2.IsZero() == 1 {
-		return ErrSecNonce
-	}
-	// k_i = n − k_i' if R has an odd y (R is public).
-	rOdd := 0
-	if s.rOdd {
-		rOdd = 1
-	}
-	var neg secp256k1.Scalar
-	neg.Negate(k1)
-	k1.Select(&neg, k1, rOdd)
-	neg.Negate(k2)
-	k2.Select(&neg, k2, rOdd)
-
-	kl := s.keyAgg.keys
-	// d = g·gacc·d', where g = −1 if Q has an odd y (both signs are public).
-	dNeg := 0
-	if (s.keyAgg.qc[0] == 3) != s.keyAgg.gaccNeg {
-		dNeg = 1
-	}
-	neg.Negate(d)
-	d.Select(&neg, d, dNeg)
-	neg = secp256k1.Scalar{}
-
-	// s = k₁ + b·k₂ + e·a·d mod n.
-	var ead secp256k1.Scalar
-	ead.Multiply(&s.e, &kl.coeffs[i])
-	ead.Multiply(&ead, d)
-	sig.Multiply(&s.b, k2)
-	sig.Add(sig, k1)
-	sig.Add(sig, &ead)
-	ead = secp256k1.Scalar{}
-	return nil
 }
 
 // PartialSigVerify checks the partial signature psig of the signer at index
@@ -281,36 +243,22 @@ func PartialSigAgg(psigs []PartialSig, session *SessionContext) ([]byte, error) 
 	if session.adaptor != nil {
 		return nil, ErrAdaptorSession
 	}
-	var s secp256k1.Scalar
-	if err := session.aggregate(&s, psigs); err != nil {
+	sig := new([64]byte)
+	if err := session.aggregate(sig, psigs); err != nil {
 		return nil, err
 	}
-	sig := make([]byte, 64)
-	copy(sig, session.rx[:])
-	copy(sig[32:], s.Bytes())
-	return sig, nil
+	return sig[:], nil
 }
 
-// aggregate sets s = s₁ + … + s_u + e·g·tacc mod n, the s value of
-// PartialSigAgg (and of PreSigAgg, where it is s').
-func (session *SessionContext) aggregate(s *secp256k1.Scalar, psigs []PartialSig) error {
+// aggregate writes xbytes(R) ‖ bytes(32, s), s = s₁ + … + s_u + e·g·tacc
+// mod n, into sig: the signature of PartialSigAgg (and of PreSigAgg, where
+// s is s').
+func (session *SessionContext) aggregate(sig *[64]byte, psigs []PartialSig) error {
 	if len(psigs) == 0 {
 		return ErrNoPartialSigs
 	}
-	*s = secp256k1.Scalar{}
-	var si secp256k1.Scalar
-	for i := range psigs {
-		if _, err := si.SetCanonicalBytes(psigs[i][:]); err != nil {
-			return blame(i, ContribPartialSig, ErrPartialSig)
-		}
-		s.Add(s, &si)
+	if i := mpsig.Aggregate(sig, psigs, &session.v, &session.keyAgg.key); i >= 0 {
+		return blame(i, ContribPartialSig, ErrPartialSig)
 	}
-	// s += e·g·tacc, where g = −1 if Q has an odd y.
-	var t secp256k1.Scalar
-	t.Multiply(&session.e, &session.keyAgg.tacc)
-	if session.keyAgg.qc[0] == 3 {
-		t.Negate(&t)
-	}
-	s.Add(s, &t)
 	return nil
 }

@@ -7,7 +7,7 @@ import (
 	"sync"
 
 	"github.com/kestrel-crypto/secp256k1"
-	"github.com/kestrel-crypto/secp256k1/adaptor"
+	"github.com/kestrel-crypto/secp256k1/internal/mpsig"
 	"github.com/kestrel-crypto/secp256k1/schnorr"
 )
 
@@ -34,9 +34,9 @@ type SessionOptions struct {
 	Counter *NonceCounter
 	// Adaptor, if not nil, makes the session an adaptor session with this
 	// adaptor point (NewAdaptorSessionContext): it aggregates the partial
-	// signatures into a pre-signature, which it verifies with
-	// adaptor.SchnorrPreVerify and PreSignature returns, instead of a final
-	// signature.
+	// signatures into a pre-signature (PreSigAgg), which it verifies as
+	// adaptor.SchnorrPreVerify does and PreSignature returns, instead of a
+	// final signature.
 	Adaptor *secp256k1.PublicKey
 }
 
@@ -96,8 +96,8 @@ type sessionState struct {
 	psigs    []PartialSig    // psigs[i] is signer i's, if havePsig[i]
 	havePsig []bool
 	nPsigs   int
-	final    []byte                       // the verified final signature, once every psig is in
-	pre      *adaptor.SchnorrPreSignature // the verified pre-signature of an adaptor session
+	final    []byte // the verified final signature, once every psig is in
+	pre      []byte // the verified pre-signature of an adaptor session
 }
 
 // errSession is the error for the zero Session.
@@ -187,7 +187,7 @@ func (st *sessionState) addNonce(i int, n *PubNonce) {
 	st.nNonces++
 	if st.nNonces == len(st.pubnonces) {
 		agg, err := NonceAgg(st.pubnonces)
-		must(err) // unreachable: every registered nonce is valid
+		mpsig.Must(err) // unreachable: every registered nonce is valid
 		st.aggNonce = agg
 	}
 }
@@ -195,14 +195,14 @@ func (st *sessionState) addNonce(i int, n *PubNonce) {
 // Index returns the session's signer index: the position of its public key
 // in the KeyAggContext's PublicKeys.
 func (s *Session) Index() int {
-	must(s.check())
+	mpsig.Must(s.check())
 	return s.st.index
 }
 
 // PublicNonce returns a copy of the session's public nonce, which the other
 // signers (or the nonce aggregator) need.
 func (s *Session) PublicNonce() *PubNonce {
-	must(s.check())
+	mpsig.Must(s.check())
 	n := s.st.pubnonce
 	return &n
 }
@@ -234,8 +234,8 @@ func (s *Session) RegisterPubNonce(i int, pubnonce *PubNonce) (haveAll bool, err
 	case *pubnonce == st.pubnonce:
 		return false, ErrOwnPubNonce
 	}
-	var R1, R2 secp256k1.Point
-	if !pubnonce.decode(&R1, &R2) {
+	var d mpsig.Nonce
+	if !d.DecodePubNonce((*[66]byte)(pubnonce)) {
 		return false, blame(i, ContribPubNonce, ErrPubNonce)
 	}
 	st.addNonce(i, pubnonce)
@@ -290,7 +290,7 @@ func (s *Session) Sign(msg []byte) (*PartialSig, error) {
 	}
 	// The public key is known (NewSession computed it to find index): no
 	// k·G here, as SignKeypair.
-	psig, err := sign(st.secnonce, st.sk.Scalar(), &st.ka.keys.pubkeys[st.index], ctx, nil)
+	psig, err := sign(st.secnonce, st.sk, &st.ka.keys.pubkeys[st.index], ctx, nil)
 	if st.secnonce.check() != nil { // consumed, whatever the outcome
 		st.sk.Zero()
 		st.sk = nil
@@ -317,12 +317,12 @@ func (st *sessionState) addPsig(i int, psig *PartialSig) error {
 	}
 	var (
 		sig []byte
-		pre *adaptor.SchnorrPreSignature
+		pre []byte
 		err error
 	)
 	if st.adaptor != nil {
 		pre, err = PreSigAgg(st.psigs, st.ctx)
-		if err == nil && !adaptor.SchnorrPreVerify(st.ka.pub, st.ctx.msg, st.adaptor, pre) {
+		if err == nil && !st.ctx.varTimePreVerify(pre) {
 			err = ErrSign
 		}
 	} else {
@@ -401,14 +401,15 @@ func (s *Session) FinalSig() ([]byte, error) {
 }
 
 // PreSignature returns the pre-signature of an adaptor session
-// (SessionOptions.Adaptor), which the session has verified with
-// adaptor.SchnorrPreVerify under the KeyAggContext's x-only key and the
-// adaptor point: its Adapt with the adaptor secret gives the BIP-340
-// signature, and its Extract recovers the adaptor secret from that
-// signature. Every partial signature in it was verified, as extraction
+// (SessionOptions.Adaptor), PreSigAgg's 65-byte encoding, which the session
+// has verified as adaptor.SchnorrPreVerify does under the KeyAggContext's
+// x-only key and the adaptor point: parsed with
+// adaptor.ParseSchnorrPreSignature, its Adapt with the adaptor secret gives
+// the BIP-340 signature, and its Extract recovers the adaptor secret from
+// that signature. Every partial signature in it was verified, as extraction
 // requires. It returns ErrNotAdaptorSession for a plain session and
 // ErrPartialSigsMissing before every partial signature is registered.
-func (s *Session) PreSignature() (*adaptor.SchnorrPreSignature, error) {
+func (s *Session) PreSignature() ([]byte, error) {
 	if err := s.check(); err != nil {
 		return nil, err
 	}
@@ -420,8 +421,7 @@ func (s *Session) PreSignature() (*adaptor.SchnorrPreSignature, error) {
 	if s.st.pre == nil {
 		return nil, ErrPartialSigsMissing
 	}
-	pre := *s.st.pre
-	return &pre, nil
+	return slices.Clone(s.st.pre), nil
 }
 
 // Erase ends the session without signing, for example when it is aborted:
@@ -430,7 +430,7 @@ func (s *Session) PreSignature() (*adaptor.SchnorrPreSignature, error) {
 // values stay. Erase after Sign does nothing; on the zero Session (or nil)
 // it panics.
 func (s *Session) Erase() {
-	must(s.check())
+	mpsig.Must(s.check())
 	st := s.st
 	st.mu.Lock()
 	defer st.mu.Unlock()

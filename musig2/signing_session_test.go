@@ -463,7 +463,7 @@ func TestSessionMisuse(t *testing.T) {
 	// value ≥ n, and nil are blamed and not registered.
 	checkBlame(t, errOf(s.RegisterPartialSig(o1.Index(), p2)), o1.Index(), ContribPartialSig, ErrPartialSigVerify)
 	checkBlame(t, errOf(s.RegisterPartialSig(o1.Index(), psig)), o1.Index(), ContribPartialSig, ErrPartialSigVerify)
-	high := PartialSig(scalarMinusOne.Bytes())
+	high := PartialSig(new(secp256k1.Scalar).Negate(new(secp256k1.Scalar).SetUint64(1)).Bytes())
 	high[31]++ // n
 	checkBlame(t, errOf(s.RegisterPartialSig(o1.Index(), &high)), o1.Index(), ContribPartialSig, ErrPartialSig)
 	checkBlame(t, errOf(s.RegisterPartialSig(o1.Index(), nil)), o1.Index(), ContribPartialSig, ErrPartialSig)
@@ -585,7 +585,7 @@ func TestSessionErase(t *testing.T) {
 	s := sessions[0]
 	key := s.st.sk
 	s.Erase()
-	if s.st.sk != nil || key.Validate() == nil || !s.st.secnonce.st.used.Load() || s.st.secnonce.st.k1.IsZero() != 1 {
+	if s.st.sk != nil || key.Validate() == nil || !s.st.secnonce.st.Used() || s.st.secnonce.st.K1.IsZero() != 1 {
 		t.Fatal("Erase left the key or the nonce")
 	}
 	if setup.keys[0].Validate() != nil {
@@ -627,7 +627,7 @@ func TestSessionFormat(t *testing.T) {
 		t.Fatal(err)
 	}
 	secrets := slices.Concat(testref.SecretTexts(setup.keys[0].Bytes()),
-		testref.SecretTexts(s.st.secnonce.st.k1.Bytes()), testref.SecretTexts(s.st.secnonce.st.k2.Bytes()))
+		testref.SecretTexts(scalarBytes(&s.st.secnonce.st.K1)), testref.SecretTexts(scalarBytes(&s.st.secnonce.st.K2)))
 	type holder struct {
 		Ptr   *Session
 		Value Session

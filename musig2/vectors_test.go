@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/kestrel-crypto/secp256k1"
+	"github.com/kestrel-crypto/secp256k1/internal/scalar"
 	"github.com/kestrel-crypto/secp256k1/schnorr"
 )
 
@@ -163,21 +164,25 @@ func secNonceFromBytes(t *testing.T, b []byte) *SecNonce {
 	if len(b) != 97 {
 		t.Fatalf("secnonce has %d bytes", len(b))
 	}
+	var k1, k2 scalar.Scalar
+	if _, err := k1.SetCanonicalBytes((*[32]byte)(b[:32])); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := k2.SetCanonicalBytes((*[32]byte)(b[32:64])); err != nil {
+		t.Fatal(err)
+	}
 	st := newSecNonceState()
-	if _, err := st.k1.SetCanonicalBytes(b[:32]); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := st.k2.SetCanonicalBytes(b[32:64]); err != nil {
-		t.Fatal(err)
-	}
+	st.K1, st.K2 = k1, k2
 	copy(st.pk[:], b[64:])
-	st.setPublicNonce()
+	if !st.Finish(new([66]byte)) {
+		st.K1, st.K2 = k1, k2 // a zero scalar: kept for Sign to refuse
+	}
 	return &SecNonce{st: st}
 }
 
 // secNonceBytes returns the 97-byte serialization of an unused nonce.
 func secNonceBytes(n *SecNonce) []byte {
-	return append(append(n.st.k1.Bytes(), n.st.k2.Bytes()...), n.st.pk[:]...)
+	return append(append(scalarBytes(&n.st.K1), scalarBytes(&n.st.K2)...), n.st.pk[:]...)
 }
 
 // counted checks the number of cases of each kind against the counts that

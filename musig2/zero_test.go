@@ -75,7 +75,7 @@ func TestSignZeroKey(t *testing.T) {
 		"Sign(zero key)": errOf(Sign(sec, &zero, s.session)),
 		"Sign(nil key)":  errOf(Sign(sec, nil, s.session)),
 	})
-	if sec.st.used.Load() || sec.st.k1.IsZero() == 1 {
+	if sec.st.Used() || sec.st.K1.IsZero() == 1 {
 		t.Fatal("Sign with a zero key consumed the secret nonce")
 	}
 	s.signAndVerify(t, 0)
@@ -176,7 +176,7 @@ func TestSecNonceFormat(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	secrets := slices.Concat(testref.SecretTexts(sec.st.k1.Bytes()), testref.SecretTexts(sec.st.k2.Bytes()),
+	secrets := slices.Concat(testref.SecretTexts(scalarBytes(&sec.st.K1)), testref.SecretTexts(scalarBytes(&sec.st.K2)),
 		testref.SecretTexts(sk.Bytes()))
 	type holder struct {
 		Ptr   *SecNonce

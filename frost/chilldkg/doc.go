@@ -68,7 +68,7 @@
 //   - Proof of possession: BIP-340 with the tags "BIP DKG/pop message/aux",
 //     ".../nonce" and ".../challenge" in place of "BIP0340/…", key a_0,
 //     message u32(i), aux = H_"BIP DKG/simplpedpop aux"(seed)
-//     (internal/tagschnorr).
+//     (internal/bip340).
 //   - Pads, sender i to recipient j, ctx_j = u32(j) ‖ enc_context: for j ≠ i,
 //     H_"BIP DKG/encpedpop ecdh"(ecdh ‖ pubnonce_i ‖ hostpubkey_j ‖ ctx_j) mod
 //     n, with ecdh = SHA-256(cbytes(secnonce_i·hostpubkey_j)) =

@@ -5,12 +5,12 @@ import (
 
 	"github.com/kestrel-crypto/secp256k1"
 	"github.com/kestrel-crypto/secp256k1/ecdh"
+	"github.com/kestrel-crypto/secp256k1/internal/bip340"
 	"github.com/kestrel-crypto/secp256k1/internal/ecmult"
 	"github.com/kestrel-crypto/secp256k1/internal/frostcore"
 	"github.com/kestrel-crypto/secp256k1/internal/group"
 	"github.com/kestrel-crypto/secp256k1/internal/scalar"
 	ksha256 "github.com/kestrel-crypto/secp256k1/internal/sha256"
-	"github.com/kestrel-crypto/secp256k1/internal/tagschnorr"
 )
 
 // The tagged hashes of the draft, all "BIP DKG/" + name.
@@ -22,7 +22,7 @@ var (
 	tagSelfPad        = ksha256.NewTag("BIP DKG/encaps_multi self_pad")
 	tagECDHPad        = ksha256.NewTag("BIP DKG/encpedpop ecdh")
 	tagTapTweak       = ksha256.NewTag("TapTweak")
-	popTags           = tagschnorr.NewTags("BIP DKG/pop message")
+	popTags           = bip340.NewTags("BIP DKG/pop message")
 	certeqMessageHead = [33]byte([]byte("BIP DKG/certeq message\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"))
 )
 
@@ -39,7 +39,7 @@ func reduced(s *scalar.Scalar, h [32]byte) *scalar.Scalar {
 // for the identity (the draft's serialization "with infinity").
 func putPoint(b []byte, p *group.Jacobian) []byte {
 	var c [33]byte
-	frostcore.VarTimePutCompressed(&c, p) // leaves c zero for the identity
+	p.VarTimePutCompressed(&c) // leaves c zero for the identity
 	return append(b, c[:]...)
 }
 
@@ -51,7 +51,7 @@ func parsePoint(p *group.Jacobian, b []byte) bool {
 		p.Identity()
 		return true
 	}
-	return frostcore.SetCompressed(p, &c)
+	return p.SetCompressed(&c)
 }
 
 // parseScalar decodes a 32-byte big-endian scalar less than n.
@@ -64,6 +64,21 @@ func putScalar(b []byte, s *scalar.Scalar) []byte {
 	var x [32]byte
 	s.PutBytes(&x)
 	return append(b, x[:]...)
+}
+
+// verifyPop reports whether pop is participant j's proof of possession of
+// the secret committed to by c (not the identity): a BIP-340 signature
+// under the tags "BIP DKG/pop message/…" of bytes(4, j) by c. Variable
+// time: every input is public.
+func verifyPop(c *group.Jacobian, j int, pop *[64]byte) bool {
+	var a group.Affine
+	if _, ok := a.VarTimeSetJacobian(c); ok == 0 {
+		return false
+	}
+	var pk bip340.PublicKey
+	pk.Set(&a)
+	var sig bip340.Signature
+	return sig.Parse(pop) && popTags.VarTimeVerify(&pk, u32(j), &sig)
 }
 
 // selfPad is the pad of the share that participant idx encrypts to itself:
@@ -99,7 +114,7 @@ func certeqMessage(id int, eqInput []byte) []byte {
 // commitment. ok is false if sumComs[0] or the tweaked key is the identity.
 func keyOutputs(sumComs []group.Jacobian, n int) (tweak scalar.Scalar, threshPK []byte, pubshares [][]byte, ok bool) {
 	var c [33]byte
-	if !frostcore.VarTimePutCompressed(&c, &sumComs[0]) {
+	if !sumComs[0].VarTimePutCompressed(&c) {
 		return tweak, nil, nil, false
 	}
 	reduced(&tweak, tagTapTweak.Sum(c[1:]))
@@ -107,7 +122,7 @@ func keyOutputs(sumComs []group.Jacobian, n int) (tweak scalar.Scalar, threshPK 
 	var tG group.Jacobian
 	ecmult.ScalarBaseMult(&tG, &tweak)
 	tweaked[0].VarTimeAdd(&tweaked[0], &tG)
-	if !frostcore.VarTimePutCompressed(&c, &tweaked[0]) {
+	if !tweaked[0].VarTimePutCompressed(&c) {
 		return tweak, nil, nil, false
 	}
 	threshPK = c[:]

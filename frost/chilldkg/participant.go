@@ -7,6 +7,8 @@ import (
 
 	"github.com/kestrel-crypto/secp256k1"
 	"github.com/kestrel-crypto/secp256k1/frost"
+	"github.com/kestrel-crypto/secp256k1/internal/bip340"
+	"github.com/kestrel-crypto/secp256k1/internal/door"
 	"github.com/kestrel-crypto/secp256k1/internal/ecmult"
 	"github.com/kestrel-crypto/secp256k1/internal/frostcore"
 	"github.com/kestrel-crypto/secp256k1/internal/group"
@@ -172,7 +174,11 @@ func ParticipantStep1(h *HostSecretKey, params *SessionParams, random []byte) (*
 	copy(st.com0[:], msg[:33])
 	var pop [64]byte
 	aux := tagPopAux.Sum(seed[:])
-	if !popTags.Sign(&pop, &coeffs[0], u32(idx), &aux) {
+	var popKey bip340.Key
+	popKey.Set(&coeffs[0])
+	signed := popTags.Sign(&pop, &popKey, u32(idx), &aux)
+	popKey.Zero()
+	if !signed {
 		clear(seed[:])
 		clear(coeffs)
 		return nil, nil, ErrRandomness // a zero secret or nonce: probability 2⁻²⁵⁶
@@ -187,11 +193,8 @@ func ParticipantStep1(h *HostSecretKey, params *SessionParams, random []byte) (*
 	ecmult.ScalarBaseMult(&R, &secnonce)
 	msg = putPoint(msg, &R)
 	copy(st.pubnonce[:], msg[33*t+64:])
-	var snb [32]byte
-	secnonce.PutBytes(&snb)
+	snk, err := door.NewPrivateKey(&secnonce)
 	secnonce = scalar.Scalar{}
-	snk, err := secp256k1.NewPrivateKey(snb[:])
-	clear(snb[:])
 	if err != nil {
 		clear(coeffs)
 		return nil, nil, ErrRandomness // a zero nonce: probability 2⁻²⁵⁶
@@ -351,7 +354,7 @@ func ParticipantStep2(h *HostSecretKey, st *ParticipantState1, cmsg []byte, auxR
 		// of the equality input, so a coordinator that altered it could
 		// only make this participant blame itself (the draft's reference
 		// skips it too).
-		if j != idx && !popTags.VarTimeVerify(&c, u32(j), (*[64]byte)(m.pops[j])) {
+		if j != idx && !verifyPop(&c, j, (*[64]byte)(m.pops[j])) {
 			clear(inv.pads)
 			return nil, nil, &FaultyParticipantOrCoordinatorError{ParticipantID: j, Reason: "invalid proof of possession"}
 		}

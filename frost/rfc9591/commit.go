@@ -8,7 +8,6 @@ import (
 
 	"github.com/kestrel-crypto/secp256k1"
 	"github.com/kestrel-crypto/secp256k1/internal/ecmult"
-	"github.com/kestrel-crypto/secp256k1/internal/frostcore"
 	"github.com/kestrel-crypto/secp256k1/internal/group"
 	"github.com/kestrel-crypto/secp256k1/internal/scalar"
 )
@@ -240,7 +239,7 @@ func commit(kp *KeyPackage, hidingRand, bindingRand *[32]byte) (*SecretNonces, *
 	for j, k := range []*scalar.Scalar{&st.d, &st.e} {
 		var P group.Jacobian
 		ecmult.ScalarBaseMult(&P, k)
-		frostcore.VarTimePutCompressed((*[33]byte)(st.comm[ScalarSize+ElementSize*j:]), &P) // k ≠ 0; P is public
+		P.VarTimePutCompressed((*[33]byte)(st.comm[ScalarSize+ElementSize*j:])) // k ≠ 0; P is public
 	}
 	c := st.comm
 	return &SecretNonces{st: st}, &c, nil

@@ -3,7 +3,7 @@ package rfc9591
 import (
 	"github.com/kestrel-crypto/secp256k1"
 	"github.com/kestrel-crypto/secp256k1/hash2curve"
-	"github.com/kestrel-crypto/secp256k1/internal/frostcore"
+	"github.com/kestrel-crypto/secp256k1/internal/door"
 	"github.com/kestrel-crypto/secp256k1/internal/group"
 	"github.com/kestrel-crypto/secp256k1/internal/scalar"
 	ksha256 "github.com/kestrel-crypto/secp256k1/internal/sha256"
@@ -37,10 +37,7 @@ func hashToScalar(s *scalar.Scalar, dst []byte, msg []byte) {
 	if err != nil {
 		panic("rfc9591: internal error: " + err.Error()) // the DSTs are not empty
 	}
-	var b [32]byte
-	copy(b[:], h.Bytes())
-	s.SetCanonicalBytes(&b) // h < n
-	clear(b[:])
+	*s = door.Scalar(h)
 	*h = secp256k1.Scalar{}
 }
 
@@ -74,7 +71,7 @@ func h5(out *[32]byte, msg []byte) { shaLabel(out, labelCom, msg) }
 // compressed encoding of a point (never the identity). It returns false
 // otherwise, p unchanged. Variable time.
 func decodeElement(p *group.Jacobian, b []byte) bool {
-	return len(b) == ElementSize && frostcore.SetCompressed(p, (*[33]byte)(b))
+	return len(b) == ElementSize && p.SetCompressed((*[33]byte)(b))
 }
 
 // decodeScalar sets s = DeserializeScalar(b) (32 bytes, value < n) and

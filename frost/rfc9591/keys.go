@@ -63,7 +63,7 @@ func newKeyPackage(id Identifier, sk *scalar.Scalar, gpk *[33]byte, t int) *KeyP
 	kp := &KeyPackage{id: id, sk: *sk, gpk: *gpk, t: t}
 	var P group.Jacobian
 	ecmult.ScalarBaseMult(&P, sk)
-	frostcore.VarTimePutCompressed(&kp.pub, &P) // sk ≠ 0; the public share is public
+	P.VarTimePutCompressed(&kp.pub) // sk ≠ 0; the public share is public
 	return kp
 }
 
@@ -204,7 +204,7 @@ func deal(coeffs []scalar.Scalar, n int) (*DealerOutput, bool) {
 	C := frostcore.Commit(make([]group.Jacobian, len(coeffs)), coeffs)
 	for j := range C {
 		var c [33]byte
-		frostcore.VarTimePutCompressed(&c, &C[j]) // a_j ≠ 0
+		C[j].VarTimePutCompressed(&c) // a_j ≠ 0
 		out.VSSCommitment[j] = c[:]
 	}
 	gpk := [33]byte(out.VSSCommitment[0])

@@ -86,7 +86,7 @@ func newSession(pk *[ElementSize]byte, cs []Commitment, msg []byte) (*session, e
 		return nil, ErrCommitment // not reached: decoded points are on the curve
 	}
 	s.R = R
-	if !frostcore.VarTimePutCompressed(&s.Renc, &s.R) {
+	if !s.R.VarTimePutCompressed(&s.Renc) {
 		return nil, ErrGroupCommitment
 	}
 	// challenge = H2(SerializeElement(R) ‖ SerializeElement(PK) ‖ msg).

@@ -16,8 +16,6 @@
 //     public share of the participant at x), the verification of a share
 //     against a commitment, and the sum of commitments (a DKG's joint
 //     commitment).
-//   - Compressed SEC 1 encoding of points (point.go), for the callers'
-//     wire formats.
 //
 // Binding factors are hashes, so they stay with the ciphersuite: BIP-445's
 // single nonce coefficient b (package frost, hashing the sorted identifier

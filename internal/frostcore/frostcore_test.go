@@ -178,50 +178,6 @@ func TestVSS(t *testing.T) {
 	}
 }
 
-func TestCompressedRoundTrip(t *testing.T) {
-	r := testref.Rand(t)
-	for range 20 {
-		s := randScalar(r)
-		var p, q group.Jacobian
-		ecmult.ScalarBaseMult(&p, &s)
-		var b [33]byte
-		if !VarTimePutCompressed(&b, &p) {
-			t.Fatal("VarTimePutCompressed: false")
-		}
-		if !SetCompressed(&q, &b) || q.Equal(&p) != 1 {
-			t.Fatal("round trip differs")
-		}
-		if !VarTimeEqualCompressed(&p, &b) {
-			t.Fatal("VarTimeEqualCompressed: false for the point's encoding")
-		}
-		var n group.Jacobian
-		n.Negate(&p)
-		if VarTimeEqualCompressed(&n, &b) {
-			t.Fatal("VarTimeEqualCompressed: true for the negation")
-		}
-		b2 := b
-		b2[0] = 4
-		if VarTimeEqualCompressed(&p, &b2) {
-			t.Fatal("VarTimeEqualCompressed: true for prefix 4")
-		}
-	}
-	var id group.Jacobian
-	id.Identity()
-	var b [33]byte
-	if VarTimePutCompressed(&b, &id) {
-		t.Error("identity encoded")
-	}
-	if VarTimeEqualCompressed(&id, &b) {
-		t.Error("identity equals an encoding")
-	}
-	for _, bad := range [][33]byte{{}, {4}, {2, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff}} {
-		var q group.Jacobian
-		if SetCompressed(&q, &bad) {
-			t.Errorf("%x decoded", bad)
-		}
-	}
-}
-
 // BenchmarkEvaluateCommitment times VarTimeEvaluateCommitment's two
 // methods on both sides of its switch, for k = 3 and 7 commitments at
 // x = 5 (Horner's rule up to k = 43) and at a full-width x (one

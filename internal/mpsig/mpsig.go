@@ -1,21 +1,39 @@
-// Package mpsig holds the steps that the two multi-party Schnorr protocols,
-// MuSig2 (BIP-327, package musig2) and FROST (BIP-445, package frost),
-// compute the same way on the engine's values: the two nonce points of a
-// signer, and the check of a partial signature s against the signer's
-// nonce (R₁, R₂) and key P,
+// Package mpsig is what the two multi-party Schnorr protocols, MuSig2
+// (BIP-327, package musig2) and FROST (BIP-445, package frost), compute
+// the same way, written once on the engine's values; the protocols keep
+// their public types, errors and blame, and what differs between them: key
+// aggregation and its coefficients a_i in MuSig2, the Signers Context and
+// Lagrange coefficients λ_i in FROST, and their tags.
 //
-//	s·G = σ·(R₁ + b·R₂) + c·P,
+//   - nonce.go: NonceGen and the deterministic nonce under a protocol's
+//     Tags, the single-use secret nonce (SecNonce: consumed once by Take,
+//     whatever the number of copies), and the nonce encodings and NonceAgg.
 //
-// where b is the nonce coefficient, σ = −1 if the final nonce R has an odd
-// y and 1 otherwise, and c the protocol's key coefficient (e·a·g' in MuSig2,
-// e·λ·g' in FROST). The protocols keep their own types, errors and blame.
+//   - tweak.go: the tweak accumulator (Key: Q, gacc, tacc), ApplyTweak and
+//     BIP-341's taproot tweak.
+//
+//   - session.go: the session values (b, R, e with BIP-340's challenge),
+//     Sign's arithmetic and PartialSigAgg.
+//
+//   - this file: the check of a partial signature s against the signer's
+//     nonce (R₁, R₂) and key P,
+//
+//     s·G = σ·(R₁ + b·R₂) + c·P,
+//
+//     where b is the nonce coefficient, σ = −1 if the final nonce R has an
+//     odd y and 1 otherwise, and c the protocol's key coefficient (e·a·g' in
+//     MuSig2, e·λ·g' in FROST).
+//
+//   - errors.go: the zero-value error and the blame message.
+//
+// Like every package under internal/, it does not import the module's root
+// package: the protocols convert their public values through internal/door.
 package mpsig
 
 import (
 	"sync/atomic"
 
 	"github.com/kestrel-crypto/secp256k1/internal/ecmult"
-	"github.com/kestrel-crypto/secp256k1/internal/frostcore"
 	"github.com/kestrel-crypto/secp256k1/internal/group"
 	"github.com/kestrel-crypto/secp256k1/internal/scalar"
 )
@@ -29,16 +47,6 @@ func PartialSigValue(s *scalar.Scalar, p *[32]byte) bool {
 	}
 	_, err := s.SetCanonicalBytes(p)
 	return err == nil
-}
-
-// PublicNonce sets R1 = k1·G and R2 = k2·G and writes cbytes(R1) ‖
-// cbytes(R2) into pub; k1 and k2 must not be zero. Constant time in k1 and
-// k2; the encoding of the (public) points is not.
-func PublicNonce(pub *[66]byte, R1, R2 *group.Jacobian, k1, k2 *scalar.Scalar) {
-	ecmult.ScalarBaseMult(R1, k1)
-	ecmult.ScalarBaseMult(R2, k2)
-	frostcore.VarTimePutCompressed((*[33]byte)(pub[:33]), R1) // never the identity: k ≠ 0
-	frostcore.VarTimePutCompressed((*[33]byte)(pub[33:]), R2)
 }
 
 // Check is a partial-signature check of one signer in a session: the
@@ -154,7 +162,7 @@ func (c *Check) VarTimeVerifyPoints(s *scalar.Scalar, R1, R2 *group.Jacobian) bo
 // wrong partial signature, as the BIPs do. Variable time.
 func (c *Check) VarTimeVerifyEncoded(s *scalar.Scalar, pubnonce *[66]byte) Result {
 	var R2 group.Jacobian
-	if !frostcore.SetCompressed(&R2, (*[33]byte)(pubnonce[33:])) {
+	if !R2.SetCompressed((*[33]byte)(pubnonce[33:])) {
 		return InvalidNonce
 	}
 	T, ok := c.sum(s, &R2)
@@ -162,11 +170,11 @@ func (c *Check) VarTimeVerifyEncoded(s *scalar.Scalar, pubnonce *[66]byte) Resul
 	if c.ROdd && (want[0] == 2 || want[0] == 3) {
 		want[0] ^= 1
 	}
-	if ok && frostcore.VarTimeEqualCompressed(&T, &want) {
+	if ok && T.VarTimeEqualCompressed(&want) {
 		return Valid
 	}
 	var R1 group.Jacobian
-	if !frostcore.SetCompressed(&R1, &want) {
+	if !R1.SetCompressed(&want) {
 		return InvalidNonce
 	}
 	return Invalid

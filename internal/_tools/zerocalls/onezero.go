@@ -37,6 +37,7 @@ var fixtures = map[string]string{
 	"[]byte":            "zfBytes()", // 32 bytes of a fixed pattern, the message of every session fixture
 	"[][]byte":          "zfPubKeyBytes()",
 	"[][32]byte":        "zfSPOutputs()",
+	"[32]byte":          "[32]byte{1}",
 	"[]int":             "zfFrostSignerIDs()",
 	"bool":              "true",
 	"int":               "1", // a signer's position or identifier in the session fixtures

@@ -1,4 +1,4 @@
-package bip32
+package musig2
 
 import (
 	"bytes"
@@ -7,9 +7,9 @@ import (
 	"testing"
 
 	"github.com/kestrel-crypto/secp256k1"
+	"github.com/kestrel-crypto/secp256k1/bip32"
 	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
 	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref/testkey"
-	"github.com/kestrel-crypto/secp256k1/musig2"
 	"github.com/kestrel-crypto/secp256k1/schnorr"
 )
 
@@ -32,13 +32,13 @@ func loadBIP328(t *testing.T) []bip328Vector {
 	return v
 }
 
-func keyAgg(t *testing.T, keys []string) *musig2.KeyAggContext {
+func keyAggHex(t *testing.T, keys []string) *KeyAggContext {
 	t.Helper()
 	var pks [][]byte
 	for _, s := range keys {
 		pks = append(pks, testref.Hex(t, s))
 	}
-	ctx, err := musig2.KeyAgg(pks)
+	ctx, err := KeyAgg(pks)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -47,31 +47,31 @@ func keyAgg(t *testing.T, keys []string) *musig2.KeyAggContext {
 
 func TestVectorsBIP328(t *testing.T) {
 	for i, tv := range loadBIP328(t) {
-		ctx := keyAgg(t, tv.Keys)
+		ctx := keyAggHex(t, tv.Keys)
 		if got := hex.EncodeToString(ctx.PlainPublicKey()); got != tv.AggregatePubkey {
 			t.Fatalf("case %d: aggregate key %s, want %s", i, got, tv.AggregatePubkey)
 		}
-		k, err := MuSig2AggregateKey(ctx, Mainnet)
+		k, err := ctx.ExtendedPublicKey(bip32.Mainnet)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if got := k.Base58(); got != tv.Xpub {
 			t.Errorf("case %d: synthetic xpub %s, want %s", i, got, tv.Xpub)
 		}
-		x, err := ParseExtendedKey(tv.Xpub)
+		x, err := bip32.ParseExtendedKey(tv.Xpub)
 		if err != nil || !x.Equal(k) {
 			t.Errorf("case %d: ParseExtendedKey of the xpub: %v", i, err)
 		}
 	}
 }
 
-// TestMuSig2Derive checks, for the BIP-328 vectors, that the context of
-// MuSig2Derive has the public key of the synthetic xpub's child, and that
-// its tweaks are the plain tweaks, one per level.
-func TestMuSig2Derive(t *testing.T) {
+// TestDerivePath checks, for the BIP-328 vectors, that the context of
+// DerivePath has the public key of the synthetic xpub's child (bip32's
+// derivation), and that its tweaks are the plain tweaks, one per level.
+func TestDerivePath(t *testing.T) {
 	for _, tv := range loadBIP328(t) {
-		ctx := keyAgg(t, tv.Keys)
-		xpub, err := MuSig2AggregateKey(ctx, Mainnet)
+		ctx := keyAggHex(t, tv.Keys)
+		xpub, err := ctx.ExtendedPublicKey(bip32.Mainnet)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -80,38 +80,38 @@ func TestMuSig2Derive(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			dctx, err := MuSig2Derive(ctx, path)
+			dctx, err := ctx.DerivePath(path)
 			if err != nil {
-				t.Fatalf("MuSig2Derive(%q): %v", path, err)
+				t.Fatalf("DerivePath(%q): %v", path, err)
 			}
 			if !bytes.Equal(dctx.PlainPublicKey(), child.PublicKey().BytesCompressed()) {
-				t.Errorf("MuSig2Derive(%q): the context's key is not the xpub child's", path)
+				t.Errorf("DerivePath(%q): the context's key is not the xpub child's", path)
 			}
-			p, _ := ParsePath(path)
+			p, _ := bip32.ParsePath(path)
 			tweaks, xonly := dctx.Tweaks()
 			if len(tweaks) != len(p) {
-				t.Errorf("MuSig2Derive(%q): %d tweaks", path, len(tweaks))
+				t.Errorf("DerivePath(%q): %d tweaks", path, len(tweaks))
 			}
 			for _, x := range xonly {
 				if x {
-					t.Errorf("MuSig2Derive(%q): an x-only tweak", path)
+					t.Errorf("DerivePath(%q): an x-only tweak", path)
 				}
 			}
 		}
 	}
 }
 
-// TestMuSig2SignChild runs a 2-of-2 MuSig2 session for a child of the
+// TestBIP328SignChild runs a 2-of-2 MuSig2 session for a child of the
 // synthetic xpub; the signature verifies under the child's x-only key.
-func TestMuSig2SignChild(t *testing.T) {
+func TestBIP328SignChild(t *testing.T) {
 	r := testref.Rand(t)
 	keys := []*secp256k1.PrivateKey{testkey.Random(t, r), testkey.Random(t, r)}
 	pubkeys := [][]byte{keys[0].PublicKey().BytesCompressed(), keys[1].PublicKey().BytesCompressed()}
-	ctx, err := musig2.KeyAgg(pubkeys)
+	ctx, err := KeyAgg(pubkeys)
 	if err != nil {
 		t.Fatal(err)
 	}
-	xpub, err := MuSig2AggregateKey(ctx, Mainnet)
+	xpub, err := ctx.ExtendedPublicKey(bip32.Mainnet)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -121,21 +121,21 @@ func TestMuSig2SignChild(t *testing.T) {
 		t.Fatal(err)
 	}
 	// What the signers sign with.
-	dctx, err := MuSig2Derive(ctx, "0/7")
+	dctx, err := ctx.DerivePath("0/7")
 	if err != nil {
 		t.Fatal(err)
 	}
 	msg := []byte("spend from m/0/7")
-	secs := make([]*musig2.SecNonce, 2)
-	pubnonces := make([]musig2.PubNonce, 2)
+	secs := make([]*SecNonce, 2)
+	pubnonces := make([]PubNonce, 2)
 	for i := range keys {
-		sec, pub, err := musig2.NonceGen(pubkeys[i], &musig2.NonceGenOptions{SecretKey: keys[i], AggPublicKey: dctx.XOnlyPublicKey(), Msg: msg})
+		sec, pub, err := NonceGen(pubkeys[i], &NonceGenOptions{SecretKey: keys[i], AggPublicKey: dctx.XOnlyPublicKey(), Msg: msg})
 		if err != nil {
 			t.Fatal(err)
 		}
 		secs[i], pubnonces[i] = sec, *pub
 	}
-	aggNonce, err := musig2.NonceAgg(pubnonces)
+	aggNonce, err := NonceAgg(pubnonces)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -143,15 +143,15 @@ func TestMuSig2SignChild(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	psigs := make([]musig2.PartialSig, 2)
+	psigs := make([]PartialSig, 2)
 	for i := range keys {
-		p, err := musig2.Sign(secs[i], keys[i], session)
+		p, err := Sign(secs[i], keys[i], session)
 		if err != nil {
 			t.Fatal(err)
 		}
 		psigs[i] = *p
 	}
-	sig, err := musig2.PartialSigAgg(psigs, session)
+	sig, err := PartialSigAgg(psigs, session)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -163,30 +163,30 @@ func TestMuSig2SignChild(t *testing.T) {
 	}
 }
 
-func TestMuSig2Errors(t *testing.T) {
-	ctx := keyAgg(t, loadBIP328(t)[0].Keys)
-	for name, c := range map[string]*musig2.KeyAggContext{"nil": nil, "zero": new(musig2.KeyAggContext)} {
-		if _, err := MuSig2AggregateKey(c, Mainnet); !errors.Is(err, secp256k1.ErrUninitialized) {
-			t.Errorf("MuSig2AggregateKey(%s context): %v", name, err)
+func TestBIP328Errors(t *testing.T) {
+	ctx := keyAggHex(t, loadBIP328(t)[0].Keys)
+	for name, c := range map[string]*KeyAggContext{"nil": nil, "zero": new(KeyAggContext)} {
+		if _, err := c.ExtendedPublicKey(bip32.Mainnet); !errors.Is(err, secp256k1.ErrUninitialized) {
+			t.Errorf("ExtendedPublicKey(%s context): %v", name, err)
 		}
-		if _, err := MuSig2Derive(c, "0"); !errors.Is(err, secp256k1.ErrUninitialized) {
-			t.Errorf("MuSig2Derive(%s context): %v", name, err)
+		if _, err := c.DerivePath("0"); !errors.Is(err, secp256k1.ErrUninitialized) {
+			t.Errorf("DerivePath(%s context): %v", name, err)
 		}
 	}
-	if _, err := MuSig2AggregateKey(ctx, Network{}); !errors.Is(err, ErrNetwork) {
-		t.Errorf("MuSig2AggregateKey(zero Network): %v", err)
+	if _, err := ctx.ExtendedPublicKey(bip32.Network{}); !errors.Is(err, bip32.ErrNetwork) {
+		t.Errorf("ExtendedPublicKey(zero Network): %v", err)
 	}
-	for path, want := range map[string]error{"0/1'": ErrHardenedFromPublic, "m/5h": ErrHardenedFromPublic, "m/": ErrPath, "": ErrPath} {
-		if _, err := MuSig2Derive(ctx, path); !errors.Is(err, want) {
-			t.Errorf("MuSig2Derive(%q): %v, want %v", path, err, want)
+	for path, want := range map[string]error{"0/1'": bip32.ErrHardenedFromPublic, "m/5h": bip32.ErrHardenedFromPublic, "m/": bip32.ErrPath, "": bip32.ErrPath} {
+		if _, err := ctx.DerivePath(path); !errors.Is(err, want) {
+			t.Errorf("DerivePath(%q): %v, want %v", path, err, want)
 		}
 	}
 	// The synthetic xpub is public: no hardened child, no private key.
-	xpub, _ := MuSig2AggregateKey(ctx, Testnet)
-	if _, err := xpub.Derive(HardenedKeyStart); !errors.Is(err, ErrHardenedFromPublic) {
+	xpub, _ := ctx.ExtendedPublicKey(bip32.Testnet)
+	if _, err := xpub.Derive(bip32.HardenedKeyStart); !errors.Is(err, bip32.ErrHardenedFromPublic) {
 		t.Errorf("hardened child of the synthetic xpub: %v", err)
 	}
-	if xpub.IsPrivate() || xpub.Depth() != 0 || xpub.ChildIndex() != 0 || xpub.ParentFingerprint() != 0 || xpub.Version() != Testnet.Public {
+	if xpub.IsPrivate() || xpub.Depth() != 0 || xpub.ChildIndex() != 0 || xpub.ParentFingerprint() != 0 || xpub.Version() != bip32.Testnet.Public {
 		t.Error("the synthetic xpub is not a public key of depth 0 on Testnet")
 	}
 }
