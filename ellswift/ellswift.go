@@ -5,8 +5,10 @@ import (
 	"errors"
 
 	"github.com/kestrel-crypto/secp256k1"
+	"github.com/kestrel-crypto/secp256k1/internal/door"
 	"github.com/kestrel-crypto/secp256k1/internal/ecmult"
 	"github.com/kestrel-crypto/secp256k1/internal/field"
+	"github.com/kestrel-crypto/secp256k1/internal/group"
 	"github.com/kestrel-crypto/secp256k1/internal/scalar"
 )
 
@@ -63,18 +65,15 @@ func encodeInto(out *[64]byte, pub *secp256k1.PublicKey, rnd []byte) ([]byte, er
 }
 
 func encode(out *[64]byte, pub *secp256k1.PublicKey, rnd []byte) {
-	var b [65]byte
-	copy(b[:], pub.BytesUncompressed())
-	var x field.Element
-	x.SetBytes((*[32]byte)(b[1:33]))
-	yOdd := int(b[64] & 1)
-
+	a, err := door.PublicKey(pub)
+	if err != nil {
+		panic("secp256k1: use of an uninitialized PublicKey") // checked by Encode
+	}
 	// The key field is the 33-byte compressed key and 31 zero bytes.
 	var k [64]byte
-	k[0] = 2 | byte(yOdd)
-	copy(k[1:33], b[1:33])
+	a.PutCompressed((*[33]byte)(k[:33]))
 	s := newSeed(&tagEncode, &k, rnd)
-	varTimeElligatorSwift(out, &x, yOdd, &s)
+	varTimeElligatorSwift(out, &a.X, a.Y.IsOdd(), &s)
 }
 
 // Decode returns the public key that the 64-byte ElligatorSwift encoding
@@ -141,23 +140,22 @@ func create(out *[64]byte, k *secp256k1.PrivateKey, aux *[32]byte) {
 // createWithSeed is create with the randomness rnd of any length: 32 bytes,
 // or none for libsecp256k1's NULL auxrnd32 (tests only).
 func createWithSeed(out *[64]byte, k *secp256k1.PrivateKey, rnd []byte) {
-	sk := k.Scalar()
-	var p secp256k1.Point
-	p.ScalarBaseMult(sk)
-	var b [65]byte
-	copy(b[:], p.Bytes()) // k ≠ 0: never the identity
-	var x field.Element
-	x.SetBytes((*[32]byte)(b[1:33]))
+	sk, err := door.PrivateKey(k)
+	if err != nil {
+		panic("secp256k1: use of an uninitialized PrivateKey") // checked by Create
+	}
+	var P group.Jacobian
+	ecmult.ScalarBaseMult(&P, &sk)
+	var a group.Affine
+	a.SetJacobian(&P) // k ≠ 0: never the identity
 
 	// The key field is the 32-byte secret key and 32 zero bytes.
 	var key [64]byte
-	sb := sk.Bytes()
-	copy(key[:], sb)
-	clear(sb)
-	*sk = secp256k1.Scalar{}
+	sk.PutBytes((*[32]byte)(key[:32]))
+	sk = scalar.Scalar{}
 	s := newSeed(&tagCreate, &key, rnd)
 	clear(key[:])
-	varTimeElligatorSwift(out, &x, int(b[64]&1), &s)
+	varTimeElligatorSwift(out, &a.X, a.Y.IsOdd(), &s)
 	s = seed{}
 }
 
