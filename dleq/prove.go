@@ -77,10 +77,10 @@ func prove(G *secp256k1.PublicKey, a *secp256k1.PrivateKey, B *secp256k1.PublicK
 // failures end the computation. The dudect test (ct_timing_test.go) times
 // it.
 func generate(p *points, proof *Proof, G *secp256k1.PublicKey, a *secp256k1.PrivateKey, B *secp256k1.PublicKey, aux *[32]byte, msg []byte) error {
-	var ab [32]byte
-	copy(ab[:], a.Bytes())
-	var as scalar.Scalar
-	as.SetCanonicalBytes(&ab) // in [1, n−1]: constant time
+	as, err := door.PrivateKey(a) // in [1, n−1]: checked by the callers
+	if err != nil {
+		return err
+	}
 	defer func() { as = scalar.Scalar{} }()
 
 	var g, b group.Jacobian
@@ -107,6 +107,8 @@ func generate(p *points, proof *Proof, G *secp256k1.PublicKey, a *secp256k1.Priv
 	}
 
 	// t = bytes(a) xor hash_aux(r); k = hash_nonce(t ‖ A ‖ C ‖ m') mod n.
+	var ab [32]byte
+	as.PutBytes(&ab)
 	ha := tagAux.Sum(aux[:])
 	for i := range ab {
 		ab[i] ^= ha[i]

@@ -90,16 +90,9 @@ func Decode(enc []byte) (*secp256k1.PublicKey, error) {
 	u.SetBytes((*[32]byte)(enc[0:32]))
 	t.SetBytes((*[32]byte)(enc[32:64]))
 	varTimeXSwiftECPoint(&x, &y, &u, &t, t.IsOdd())
-	var b [65]byte
-	b[0] = 4
-	x.PutBytes((*[32]byte)(b[1:33]))
-	y.PutBytes((*[32]byte)(b[33:65]))
-	pub, err := secp256k1.ParsePublicKey(b[:])
-	if err != nil {
-		// XSwiftEC returns an x on the curve for every input.
-		panic("ellswift: internal error: XSwiftEC returned an invalid x")
-	}
-	return pub, nil
+	// XSwiftEC returns a point on the curve for every input (the debug
+	// build checks it in NewPublicKey).
+	return door.NewPublicKey(&group.Affine{X: x, Y: y}), nil
 }
 
 // Create returns a 64-byte ElligatorSwift encoding of k's public key k·G, as
@@ -238,10 +231,7 @@ func xdh(x *[32]byte, ellA, ellB []byte, k *secp256k1.PrivateKey, initiating boo
 	// x(k·P) from x(P) = pn/pd alone: either lift of x gives the same x,
 	// and the x-only engine needs no square root and no inversion of pd.
 	// k ∈ [1, n−1] and P ≠ O in a group of prime order: k·P ≠ O.
-	var sk scalar.Scalar
-	kb := [32]byte(k.Bytes())
-	_, err := sk.SetCanonicalBytes(&kb) // a private key is in [1, n−1]
-	clear(kb[:])
+	sk, err := door.PrivateKey(k) // in [1, n−1]
 	if err != nil {
 		return err
 	}
