@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/kestrel-crypto/secp256k1/internal/testkit/dudect"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
 )
 
 // Statistical timing tests (internal/testkit/dudect, docs/constant-time.md) of the
@@ -17,7 +18,7 @@ import (
 func dudectScalar(rng *rand.Rand) Scalar {
 	var b [32]byte
 	for {
-		dudect.RandomBytes(rng, b[:])
+		testref.FillRandom(rng, b[:])
 		var s Scalar
 		s.SetReducedBytes(b[:])
 		if s.IsZero() == 0 {

@@ -1,8 +1,26 @@
 // Package secp256k1 implements the elliptic curve secp256k1 (y² = x³ + 7 over
 // the prime field of order p = 2²⁵⁶ − 2³² − 977, a group of prime order n):
 // scalars, points, multi-scalar multiplication, and private and public keys.
-// Signature schemes and key exchange live in the subpackages ecdsa, schnorr,
-// ecdh, ellswift and musig2.
+// Signature schemes, key exchange and the formats built on them are its
+// subpackages:
+//
+//   - ecdsa: ECDSA as libsecp256k1 does it (RFC 6979, low-S, DER, recovery).
+//   - schnorr: BIP-340 Schnorr signatures, batch verification, taproot tweaks.
+//   - ecdh: Diffie–Hellman as libsecp256k1's ecdh module computes it.
+//   - ellswift: BIP-324's ElligatorSwift encoding and its x-only ECDH.
+//   - musig2: BIP-327 MuSig2 multi-signatures for BIP-340 keys.
+//   - frost: BIP-445 FROST threshold signatures for BIP-340 keys.
+//   - frost/chilldkg: ChillDKG, distributed key generation for frost.
+//   - frost/rfc9591: RFC 9591's FROST(secp256k1, SHA-256) ciphersuite.
+//   - adaptor: adaptor signatures for BIP-340, MuSig2 and ECDSA.
+//   - dleq: BIP-374 proofs of discrete logarithm equality.
+//   - silentpayments: BIP-352 silent payments.
+//   - hash2curve: RFC 9380 hashing to curve points and to scalars.
+//   - bip32: BIP-32 hierarchical deterministic keys.
+//   - bip322: BIP-322 and legacy signed messages for Bitcoin addresses.
+//   - btcaddr: Bitcoin addresses and scriptPubKeys of single keys, and WIF.
+//   - keyfmt: SEC 1, PKCS #8, SubjectPublicKeyInfo, PEM and JWK key files.
+//   - stdecdsa: the keys as crypto/ecdsa keys, secp256k1 as an elliptic.Curve.
 //
 // # Constant time
 //

@@ -2,9 +2,9 @@ package secp256k1
 
 import (
 	"encoding/hex"
-	"fmt"
 
 	"github.com/kestrel-crypto/secp256k1/internal/group"
+	"github.com/kestrel-crypto/secp256k1/internal/hexenc"
 )
 
 // Encodings of public values for the standard library's interfaces:
@@ -69,7 +69,7 @@ func (p PublicKey) AppendText(b []byte) ([]byte, error) {
 // that matches ErrPointEncoding.
 func (p *PublicKey) UnmarshalText(text []byte) error {
 	var buf [65]byte
-	b, err := decodeHex(buf[:0], text, len(buf), ErrPointEncoding)
+	b, err := hexenc.AppendDecode(buf[:0], text, len(buf), ErrPointEncoding)
 	if err != nil {
 		return err
 	}
@@ -84,18 +84,4 @@ func (p PublicKey) String() string {
 		return "<uninitialized>"
 	}
 	return string(b)
-}
-
-// decodeHex appends the bytes of the hex text to dst, which has room for
-// max bytes. An error matches errKind: text that is not hex, or that holds
-// more than max bytes (the decoder after it reports the exact length).
-func decodeHex(dst, text []byte, max int, errKind error) ([]byte, error) {
-	if len(text) > 2*max {
-		return nil, fmt.Errorf("%w: %d hex characters, more than the %d of the longest encoding", errKind, len(text), 2*max)
-	}
-	b, err := hex.AppendDecode(dst, text)
-	if err != nil {
-		return nil, fmt.Errorf("%w: %v", errKind, err)
-	}
-	return b, nil
 }

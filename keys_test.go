@@ -118,7 +118,7 @@ func FuzzNewPrivateKey(f *testing.F) {
 }
 
 func BenchmarkKeygen(b *testing.B) {
-	k, _ := NewPrivateKey(bigHex("4f129a337e01c85592ab10fe37648d210bee49735a86d21f603c9728b4c10d5e").Bytes())
+	k, _ := NewPrivateKey(testref.BigHex("4f129a337e01c85592ab10fe37648d210bee49735a86d21f603c9728b4c10d5e").Bytes())
 	b.ReportAllocs()
 	for b.Loop() {
 		_ = k.PublicKey().BytesCompressed()

@@ -254,9 +254,9 @@ func TestCombinePublicKeys(t *testing.T) {
 }
 
 func BenchmarkPublicKeyTweakAdd(b *testing.B) {
-	k, _ := NewPrivateKey(bigHex("4f129a337e01c85592ab10fe37648d210bee49735a86d21f603c9728b4c10d5e").Bytes())
+	k, _ := NewPrivateKey(testref.BigHex("4f129a337e01c85592ab10fe37648d210bee49735a86d21f603c9728b4c10d5e").Bytes())
 	pub := k.PublicKey()
-	tweak := bigHex("b86e7be8f39bab32a6f2c0443abbc210f0edac0e2c53d501b36b64437d9c6c70").Bytes()
+	tweak := testref.BigHex("b86e7be8f39bab32a6f2c0443abbc210f0edac0e2c53d501b36b64437d9c6c70").Bytes()
 	b.ReportAllocs()
 	for b.Loop() {
 		if _, err := pub.TweakAdd(tweak); err != nil {
@@ -266,8 +266,8 @@ func BenchmarkPublicKeyTweakAdd(b *testing.B) {
 }
 
 func BenchmarkPrivateKeyTweakAdd(b *testing.B) {
-	k, _ := NewPrivateKey(bigHex("4f129a337e01c85592ab10fe37648d210bee49735a86d21f603c9728b4c10d5e").Bytes())
-	tweak := bigHex("b86e7be8f39bab32a6f2c0443abbc210f0edac0e2c53d501b36b64437d9c6c70").Bytes()
+	k, _ := NewPrivateKey(testref.BigHex("4f129a337e01c85592ab10fe37648d210bee49735a86d21f603c9728b4c10d5e").Bytes())
+	tweak := testref.BigHex("b86e7be8f39bab32a6f2c0443abbc210f0edac0e2c53d501b36b64437d9c6c70").Bytes()
 	b.ReportAllocs()
 	for b.Loop() {
 		if _, err := k.TweakAdd(tweak); err != nil {

@@ -8,6 +8,7 @@ import (
 	"github.com/kestrel-crypto/secp256k1/internal/debug"
 	"github.com/kestrel-crypto/secp256k1/internal/field"
 	"github.com/kestrel-crypto/secp256k1/internal/group"
+	"github.com/kestrel-crypto/secp256k1/internal/hexenc"
 )
 
 var (
@@ -239,7 +240,7 @@ func (v Point) AppendText(b []byte) ([]byte, error) {
 // hex gives an error that matches ErrPointEncoding.
 func (v *Point) UnmarshalText(text []byte) error {
 	var buf [65]byte
-	b, err := decodeHex(buf[:0], text, len(buf), ErrPointEncoding)
+	b, err := hexenc.AppendDecode(buf[:0], text, len(buf), ErrPointEncoding)
 	if err != nil {
 		return err
 	}

@@ -30,16 +30,8 @@ var edgeScalars = []*big.Int{
 	new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 128), big.NewInt(1)),
 	new(big.Int).Lsh(big.NewInt(1), 255),
 	// λ, a cube root of unity mod n, and its neighbours.
-	bigHex("5363AD4CC05C30E0A5261C028812645A122E22EA20816678DF02967C1B23BD72"),
-	bigHex("5363AD4CC05C30E0A5261C028812645A122E22EA20816678DF02967C1B23BD73"),
-}
-
-func bigHex(s string) *big.Int {
-	x, ok := new(big.Int).SetString(s, 16)
-	if !ok {
-		panic("bad hex")
-	}
-	return x
+	testref.BigHex("5363AD4CC05C30E0A5261C028812645A122E22EA20816678DF02967C1B23BD72"),
+	testref.BigHex("5363AD4CC05C30E0A5261C028812645A122E22EA20816678DF02967C1B23BD73"),
 }
 
 // randomScalar returns an edge scalar or a uniform one.
@@ -517,7 +509,7 @@ func BenchmarkPointDouble(b *testing.B) {
 }
 
 func BenchmarkScalarBaseMult(b *testing.B) {
-	k := scalarFromBig(bigHex("4f129a337e01c85592ab10fe37648d210bee49735a86d21f603c9728b4c10d5e"))
+	k := scalarFromBig(testref.BigHex("4f129a337e01c85592ab10fe37648d210bee49735a86d21f603c9728b4c10d5e"))
 	var v Point
 	b.ReportAllocs()
 	for b.Loop() {
@@ -526,7 +518,7 @@ func BenchmarkScalarBaseMult(b *testing.B) {
 }
 
 func BenchmarkScalarMult(b *testing.B) {
-	k := scalarFromBig(bigHex("4f129a337e01c85592ab10fe37648d210bee49735a86d21f603c9728b4c10d5e"))
+	k := scalarFromBig(testref.BigHex("4f129a337e01c85592ab10fe37648d210bee49735a86d21f603c9728b4c10d5e"))
 	g := NewGeneratorPoint()
 	var v Point
 	b.ReportAllocs()

@@ -4,6 +4,7 @@ import (
 	"encoding/hex"
 	"errors"
 
+	"github.com/kestrel-crypto/secp256k1/internal/hexenc"
 	"github.com/kestrel-crypto/secp256k1/internal/scalar"
 )
 
@@ -216,7 +217,7 @@ func (s Scalar) AppendText(b []byte) ([]byte, error) {
 // gives an error that matches ErrScalarLength.
 func (s *Scalar) UnmarshalText(text []byte) error {
 	var buf [32]byte
-	b, err := decodeHex(buf[:0], text, len(buf), ErrScalarLength)
+	b, err := hexenc.AppendDecode(buf[:0], text, len(buf), ErrScalarLength)
 	if err != nil {
 		return err
 	}

@@ -5,7 +5,6 @@ import (
 	"crypto/sha256"
 	"errors"
 	"math/big"
-	"math/rand"
 	"testing"
 
 	"github.com/kestrel-crypto/secp256k1"
@@ -19,12 +18,6 @@ import (
 
 // short scales the random tests' counts under -short.
 var short = testref.Short{Div: 10, Min: 3}
-
-func randomBytes(r *rand.Rand, n int) []byte {
-	b := make([]byte, n)
-	r.Read(b)
-	return b
-}
 
 // bigOf returns the big.Int of a big-endian encoding.
 func bigOf(b []byte) *big.Int { return new(big.Int).SetBytes(b) }
@@ -75,8 +68,8 @@ func TestSchnorrProperties(t *testing.T) {
 	for range short.Count(t, 64) {
 		k, tk, other := testkey.Random(t, r), testkey.Random(t, r), testkey.Random(t, r)
 		T := tk.PublicKey()
-		msg := randomBytes(r, r.Intn(100))
-		aux := randomBytes(r, 32)
+		msg := testref.RandomBytes(r, r.Intn(100))
+		aux := testref.RandomBytes(r, 32)
 		pre, err := adaptor.SchnorrPreSign(k, msg, T, aux)
 		if err != nil {
 			t.Fatal(err)
@@ -152,11 +145,11 @@ func TestSchnorrProperties(t *testing.T) {
 func TestSchnorrPreSignNonce(t *testing.T) {
 	r := testref.Rand(t)
 	k, tk, t2 := testkey.Random(t, r), testkey.Random(t, r), testkey.Random(t, r)
-	msg, aux := randomBytes(r, 32), randomBytes(r, 32)
+	msg, aux := testref.RandomBytes(r, 32), testref.RandomBytes(r, 32)
 	a, _ := adaptor.SchnorrPreSign(k, msg, tk.PublicKey(), aux)
 	b, _ := adaptor.SchnorrPreSign(k, msg, tk.PublicKey(), aux)
 	c, _ := adaptor.SchnorrPreSign(k, msg, t2.PublicKey(), aux)
-	d, _ := adaptor.SchnorrPreSign(k, msg, tk.PublicKey(), randomBytes(r, 32))
+	d, _ := adaptor.SchnorrPreSign(k, msg, tk.PublicKey(), testref.RandomBytes(r, 32))
 	e, _ := adaptor.SchnorrPreSign(k, msg, tk.PublicKey(), nil)
 	if !a.Equal(b) {
 		t.Error("the same inputs give different pre-signatures")
@@ -192,7 +185,7 @@ func TestOneSignerMuSig2Agrees(t *testing.T) {
 	for range short.Count(t, 16) {
 		k, tk := testkey.Random(t, r), testkey.Random(t, r)
 		T := tk.PublicKey()
-		msg := randomBytes(r, 32)
+		msg := testref.RandomBytes(r, 32)
 		pk := k.PublicKey().BytesCompressed()
 		ka, err := musig2.KeyAgg([][]byte{pk})
 		if err != nil {
@@ -301,7 +294,7 @@ func TestECDSAProperties(t *testing.T) {
 	for range short.Count(t, 48) {
 		x, y, other := testkey.Random(t, r), testkey.Random(t, r), testkey.Random(t, r)
 		Y := y.PublicKey()
-		hash, aux := randomBytes(r, 32), randomBytes(r, 32)
+		hash, aux := testref.RandomBytes(r, 32), testref.RandomBytes(r, 32)
 		a, err := adaptor.ECDSAEncrypt(x, hash, Y, aux)
 		if err != nil {
 			t.Fatal(err)
@@ -368,7 +361,7 @@ func TestECDSAVerifyBindsRPrime(t *testing.T) {
 		x, y := testkey.Random(t, r), testkey.Random(t, r)
 		Y := y.PublicKey()
 		Yc := Y.BytesCompressed()
-		hash := randomBytes(r, 32)
+		hash := testref.RandomBytes(r, 32)
 		k, a := new(big.Int).Rand(r, testref.N), new(big.Int).Rand(r, testref.N)
 		fake := testref.Compressed(testref.ScalarMult(big.NewInt(r.Int63()+2), testref.G))
 		sig, err := adaptor.ParseECDSASignature(refECDSAAdaptor(x, hash, Yc, k, a, fake))

@@ -7,6 +7,7 @@ import (
 	"github.com/kestrel-crypto/secp256k1"
 	"github.com/kestrel-crypto/secp256k1/internal/testkit/dudect"
 	"github.com/kestrel-crypto/secp256k1/internal/testkit/dudect/dudectkey"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
 )
 
 // Statistical timing tests (internal/testkit/dudect, docs/constant-time.md)
@@ -26,8 +27,8 @@ import (
 func dudectInputs(t *testing.T) (msg, aux []byte, T *secp256k1.PublicKey, pre *SchnorrPreSignature, a *ECDSASignature) {
 	rng := rand.New(rand.NewPCG(3, 3))
 	msg, aux = make([]byte, 32), make([]byte, 32)
-	dudect.RandomBytes(rng, msg)
-	dudect.RandomBytes(rng, aux)
+	testref.FillRandom(rng, msg)
+	testref.FillRandom(rng, aux)
 	T = dudectkey.Random(rng).PublicKey()
 	k := dudectkey.Random(rng)
 	var err error

@@ -3,10 +3,8 @@ package adaptor_test
 import (
 	"bytes"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"math/big"
-	"os"
 	"testing"
 
 	"github.com/kestrel-crypto/secp256k1"
@@ -41,16 +39,10 @@ func belowN(b []byte) bool { return new(big.Int).SetBytes(b).Cmp(testref.N) < 0 
 
 // fuzzVectorSigs adds the adaptor signatures of the vector files as seeds.
 func fuzzVectorSigs(f *testing.F) {
-	b, err := os.ReadFile("../testdata/ecdsa-adaptor/dlcspecs_ecdsa_adaptor.json")
-	if err != nil {
-		f.Fatal(err)
-	}
 	var vs []struct {
 		AdaptorSig string `json:"adaptor_sig"`
 	}
-	if err := json.Unmarshal(b, &vs); err != nil {
-		f.Fatal(err)
-	}
+	testref.JSON(f, "../testdata/ecdsa-adaptor/dlcspecs_ecdsa_adaptor.json", &vs)
 	for _, v := range vs {
 		s, _ := hex.DecodeString(v.AdaptorSig)
 		f.Add(s)

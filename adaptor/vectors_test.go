@@ -3,30 +3,19 @@ package adaptor_test
 import (
 	"bytes"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
-	"os"
 	"testing"
 
 	"github.com/kestrel-crypto/secp256k1"
 	"github.com/kestrel-crypto/secp256k1/adaptor"
 	"github.com/kestrel-crypto/secp256k1/ecdsa"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
 )
 
 // The ECDSA adaptor vectors of testdata/ecdsa-adaptor (see its README): the
 // DLC specification's file with its own rule ("tests should fail only when
 // error is set"), and secp256k1-zkp's extraction with one expected result
 // per check of zkp's C test.
-
-// vectorHex decodes s, failing the test on bad hex.
-func vectorHex(t *testing.T, s string) []byte {
-	t.Helper()
-	b, err := hex.DecodeString(s)
-	if err != nil {
-		t.Fatalf("bad hex %q: %v", s, err)
-	}
-	return b
-}
 
 // ecdsaVector is a case of either file; PubKey is the DLC file's
 // public_signing_key or zkp's pubkey.
@@ -50,7 +39,7 @@ type ecdsaVector struct {
 func (v *ecdsaVector) check(t *testing.T, want map[string]bool) int {
 	t.Helper()
 	n := 0
-	sigBytes := vectorHex(t, v.AdaptorSig)
+	sigBytes := testref.Hex(t, v.AdaptorSig)
 	a, perr := adaptor.ParseECDSASignature(sigBytes)
 	if w, ok := want["serialization"]; ok {
 		n++
@@ -70,25 +59,25 @@ func (v *ecdsaVector) check(t *testing.T, want map[string]bool) int {
 	if perr != nil {
 		t.Fatalf("the adaptor signature of a %s case does not parse: %v", v.Kind, perr)
 	}
-	Y, err := secp256k1.ParsePublicKey(vectorHex(t, v.EncryptionKey))
+	Y, err := secp256k1.ParsePublicKey(testref.Hex(t, v.EncryptionKey))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if w, ok := want["verify"]; ok {
 		n++
 		pk := v.PubKey + v.SigningKey
-		X, err := secp256k1.ParsePublicKey(vectorHex(t, pk))
+		X, err := secp256k1.ParsePublicKey(testref.Hex(t, pk))
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := adaptor.ECDSAVerify(X, vectorHex(t, v.MessageHash), Y, a); got != w {
+		if got := adaptor.ECDSAVerify(X, testref.Hex(t, v.MessageHash), Y, a); got != w {
 			t.Errorf("ECDSAVerify = %v, want %v", got, w)
 		}
 	}
-	sigWant := vectorHex(t, v.Signature)
+	sigWant := testref.Hex(t, v.Signature)
 	if w, ok := want["decrypt"]; ok {
 		n++
-		y, err := secp256k1.NewPrivateKey(vectorHex(t, *v.DecryptionKey))
+		y, err := secp256k1.NewPrivateKey(testref.Hex(t, *v.DecryptionKey))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -122,17 +111,6 @@ func (v *ecdsaVector) check(t *testing.T, want map[string]bool) int {
 	return n
 }
 
-func readJSON(t *testing.T, name string, v any) {
-	t.Helper()
-	b, err := os.ReadFile("../testdata/ecdsa-adaptor/" + name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := json.Unmarshal(b, v); err != nil {
-		t.Fatal(err)
-	}
-}
-
 // TestDLCSpecVectors runs the DLC specification's 11 cases: a verification
 // case passes all three stages (verify, decrypt to signature, recover
 // decryption_key) or, with error set, fails verification and recovery; a
@@ -141,7 +119,7 @@ func readJSON(t *testing.T, name string, v any) {
 // error set, fails to parse.
 func TestDLCSpecVectors(t *testing.T) {
 	var vs []ecdsaVector
-	readJSON(t, "dlcspecs_ecdsa_adaptor.json", &vs)
+	testref.JSON(t, "../testdata/ecdsa-adaptor/dlcspecs_ecdsa_adaptor.json", &vs)
 	if len(vs) != 11 {
 		t.Fatalf("%d cases, want 11 (testdata/ecdsa-adaptor/README.md)", len(vs))
 	}
@@ -179,7 +157,7 @@ func TestZKPVectors(t *testing.T) {
 		Spec       []ecdsaVector `json:"spec_vectors"`
 		Regression []ecdsaVector `json:"regression_vectors"`
 	}
-	readJSON(t, "zkp_ecdsa_adaptor.json", &f)
+	testref.JSON(t, "../testdata/ecdsa-adaptor/zkp_ecdsa_adaptor.json", &f)
 	all := append(f.Spec, f.Regression...)
 	if len(f.Spec) != 11 || len(f.Regression) != 1 {
 		t.Fatalf("%d + %d vectors, want 11 + 1", len(f.Spec), len(f.Regression))

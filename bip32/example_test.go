@@ -9,18 +9,13 @@ import (
 	"github.com/kestrel-crypto/secp256k1/musig2"
 )
 
-func mustHex(s string) []byte {
-	b, err := hex.DecodeString(s)
-	if err != nil {
-		panic(err)
-	}
-	return b
-}
-
 // A wallet derives its keys from a seed (here BIP-32's test vector 1; a
 // real seed comes from BIP-39 or crypto/rand, and is secret).
 func Example() {
-	seed := mustHex("000102030405060708090a0b0c0d0e0f")
+	seed, err := hex.DecodeString("000102030405060708090a0b0c0d0e0f")
+	if err != nil {
+		panic(err)
+	}
 	master, err := bip32.NewMaster(seed, bip32.Mainnet)
 	if err != nil {
 		panic(err) // a seed of the wrong length, or (2⁻¹²⁷) an unusable one
@@ -89,9 +84,16 @@ func ExampleParseExtendedKey() {
 // BIP-328: the aggregate key of a MuSig2 group as an xpub, from which any
 // party derives the group's keys, and the context that signs for one.
 func ExampleMuSig2AggregateKey() {
-	keys := [][]byte{
-		mustHex("03935F972DA013F80AE011890FA89B67A27B7BE6CCB24D3274D18B2D4067F261A9"),
-		mustHex("02F9308A019258C31049344F85F89D5229B531C845836F99B08601F113BCE036F9"),
+	var keys [][]byte
+	for _, s := range []string{
+		"03935F972DA013F80AE011890FA89B67A27B7BE6CCB24D3274D18B2D4067F261A9",
+		"02F9308A019258C31049344F85F89D5229B531C845836F99B08601F113BCE036F9",
+	} {
+		k, err := hex.DecodeString(s)
+		if err != nil {
+			panic(err)
+		}
+		keys = append(keys, k)
 	}
 	ctx, err := musig2.KeyAgg(keys)
 	if err != nil {

@@ -24,7 +24,7 @@ func extendedKeySeeds(f *testing.F, add func(string)) {
 		add(s)
 	}
 	var v bip32Vectors
-	loadJSON(f, "../testdata/bip-0032/bip32_test_vectors.json", &v)
+	testref.JSON(f, "../testdata/bip-0032/bip32_test_vectors.json", &v)
 	for _, tv := range v.Valid {
 		for _, c := range tv.Chains {
 			add(c.Xprv)

@@ -25,7 +25,7 @@ type bip328Vector struct {
 func loadBIP328(t *testing.T) []bip328Vector {
 	t.Helper()
 	var v []bip328Vector
-	loadJSON(t, "../testdata/bip-0328/vectors.json", &v)
+	testref.JSON(t, "../testdata/bip-0328/vectors.json", &v)
 	if len(v) != 3 {
 		t.Fatalf("%d cases; the README says 3", len(v))
 	}
@@ -36,11 +36,7 @@ func keyAgg(t *testing.T, keys []string) *musig2.KeyAggContext {
 	t.Helper()
 	var pks [][]byte
 	for _, s := range keys {
-		b, err := hex.DecodeString(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		pks = append(pks, b)
+		pks = append(pks, testref.Hex(t, s))
 	}
 	ctx, err := musig2.KeyAgg(pks)
 	if err != nil {

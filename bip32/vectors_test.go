@@ -1,14 +1,12 @@
 package bip32
 
 import (
-	"encoding/hex"
-	"encoding/json"
 	"errors"
-	"os"
 	"strings"
 	"testing"
 
 	"github.com/kestrel-crypto/secp256k1"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
 )
 
 // The test vectors of testdata/bip-0032: BIP-32's vectors 1 to 5 (see its
@@ -27,21 +25,10 @@ type bip32Vectors struct {
 	} `json:"invalid_extended_keys"`
 }
 
-func loadJSON(t testing.TB, path string, v any) {
-	t.Helper()
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := json.Unmarshal(b, v); err != nil {
-		t.Fatal(err)
-	}
-}
-
 func loadBIP32(t *testing.T) *bip32Vectors {
 	t.Helper()
 	var v bip32Vectors
-	loadJSON(t, "../testdata/bip-0032/bip32_test_vectors.json", &v)
+	testref.JSON(t, "../testdata/bip-0032/bip32_test_vectors.json", &v)
 	// The counts of the README, so that a truncated file fails.
 	chains := 0
 	for _, tv := range v.Valid {
@@ -60,11 +47,7 @@ func loadBIP32(t *testing.T) *bip32Vectors {
 // unhardened; and it parses and reserializes every xprv and xpub.
 func TestVectorsValid(t *testing.T) {
 	for _, tv := range loadBIP32(t).Valid {
-		seed, err := hex.DecodeString(tv.Seed)
-		if err != nil {
-			t.Fatal(err)
-		}
-		m, err := NewMaster(seed, Mainnet)
+		m, err := NewMaster(testref.Hex(t, tv.Seed), Mainnet)
 		if err != nil {
 			t.Fatalf("vector %d: NewMaster: %v", tv.Vector, err)
 		}

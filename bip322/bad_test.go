@@ -4,12 +4,12 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"errors"
-	"strings"
 	"testing"
 
 	"github.com/kestrel-crypto/secp256k1"
 	"github.com/kestrel-crypto/secp256k1/btcaddr"
 	"github.com/kestrel-crypto/secp256k1/ecdsa"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
 	"github.com/kestrel-crypto/secp256k1/schnorr"
 )
 
@@ -370,7 +370,7 @@ func TestBadArguments(t *testing.T) {
 		{"header 26", f.p2pkh, enc(append([]byte{26}, raw[1:]...)), ErrMalformed},
 		{"header 43", f.p2pkh, enc(append([]byte{43}, raw[1:]...)), ErrMalformed},
 		{"r = 0", f.p2pkh, enc(append(append([]byte{raw[0]}, make([]byte, 32)...), raw[33:]...)), ErrInvalid},
-		{"s = n", f.p2pkh, enc(append(append([]byte{}, raw[:33]...), nBytes()...)), ErrInvalid},
+		{"s = n", f.p2pkh, enc(append(append([]byte{}, raw[:33]...), testref.Bytes32(testref.N)...)), ErrInvalid},
 		{"p2tr", f.p2tr, legacy, ErrUnsupported},
 		{"p2wsh", p2wsh, legacy, ErrUnsupported},
 		{"another message", f.p2pkh, legacy, nil}, // checked below with another message
@@ -392,21 +392,4 @@ func TestBadArguments(t *testing.T) {
 			}
 		}
 	}
-}
-
-// nBytes returns the group order n, big-endian.
-func nBytes() []byte {
-	n := strings.Repeat("ff", 15) + "fe" + "baaedce6af48a03bbfd25e8cd0364141"
-	b := make([]byte, 32)
-	for i := range b {
-		b[i] = unhex(n[2*i])<<4 | unhex(n[2*i+1])
-	}
-	return b
-}
-
-func unhex(c byte) byte {
-	if c <= '9' {
-		return c - '0'
-	}
-	return c - 'a' + 10
 }

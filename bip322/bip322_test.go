@@ -10,6 +10,7 @@ import (
 	"github.com/kestrel-crypto/secp256k1"
 	"github.com/kestrel-crypto/secp256k1/btcaddr"
 	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref/testkey"
 )
 
 var short = testref.Short{Div: 8, Min: 1}
@@ -62,25 +63,7 @@ var addressCases = []addressCase{
 	}, []signer{bySign, bySignFull}, Simple},
 }
 
-func randomKey(t testing.TB, r *rand.Rand) *secp256k1.PrivateKey {
-	var b [32]byte
-	for {
-		for i := range b {
-			b[i] = byte(r.Uint32())
-		}
-		if k, err := secp256k1.NewPrivateKey(b[:]); err == nil {
-			return k
-		}
-	}
-}
-
-func randomMessage(r *rand.Rand) []byte {
-	msg := make([]byte, r.IntN(40))
-	for i := range msg {
-		msg[i] = byte(r.Uint32())
-	}
-	return msg
-}
+func randomMessage(r *rand.Rand) []byte { return testref.RandomBytes(r, r.IntN(40)) }
 
 // TestSignVerify signs random messages with random keys for every address
 // type and every way to sign for it, checks that the signature verifies,
@@ -92,7 +75,7 @@ func TestSignVerify(t *testing.T) {
 		for _, s := range ac.signers {
 			t.Run(ac.name+"/"+s.name, func(t *testing.T) {
 				for range short.Count(t, 2) {
-					k := randomKey(t, r)
+					k := testkey.Random(t, r)
 					addr, err := ac.address(k)
 					if err != nil {
 						t.Fatal(err)

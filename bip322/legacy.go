@@ -8,6 +8,7 @@ import (
 	"github.com/kestrel-crypto/secp256k1"
 	"github.com/kestrel-crypto/secp256k1/btcaddr"
 	"github.com/kestrel-crypto/secp256k1/ecdsa"
+	"github.com/kestrel-crypto/secp256k1/internal/compactsize"
 )
 
 // The legacy format (Bitcoin Core's signmessage and verifymessage): a
@@ -40,7 +41,7 @@ const legacyMagic = "\x18Bitcoin Signed Message:\n"
 // SHA-256(SHA-256("\x18Bitcoin Signed Message:\n" ‖ CompactSize(len(msg)) ‖
 // msg)), Bitcoin Core's MessageHash.
 func LegacyMessageHash(msg []byte) [32]byte {
-	b := appendCompactSize([]byte(legacyMagic), uint64(len(msg)))
+	b := compactsize.Append([]byte(legacyMagic), uint64(len(msg)))
 	return sha256d(append(b, msg...))
 }
 

@@ -3,12 +3,12 @@ package bip322
 import (
 	"bytes"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
-	"os"
 	"strings"
 	"testing"
 
+	"github.com/kestrel-crypto/secp256k1/internal/compactsize"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
 	"github.com/kestrel-crypto/secp256k1/schnorr"
 )
 
@@ -18,10 +18,6 @@ import (
 // vector's sigMsg and sigHash, and its witness signature must verify; the
 // fully signed transaction must round-trip through parseTx.
 func TestBIP341Sighash(t *testing.T) {
-	raw, err := os.ReadFile("../testdata/bip-0341/wallet-test-vectors.json")
-	if err != nil {
-		t.Fatal(err)
-	}
 	var f struct {
 		KeyPathSpending []struct {
 			Given struct {
@@ -49,11 +45,9 @@ func TestBIP341Sighash(t *testing.T) {
 			} `json:"auxiliary"`
 		} `json:"keyPathSpending"`
 	}
-	if err := json.Unmarshal(raw, &f); err != nil {
-		t.Fatal(err)
-	}
+	testref.JSON(t, "../testdata/bip-0341/wallet-test-vectors.json", &f)
 	v := f.KeyPathSpending[0]
-	unsigned, err := parseTx(mustHex(t, v.Given.RawUnsignedTx))
+	unsigned, err := parseTx(testref.Hex(t, v.Given.RawUnsignedTx))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -62,7 +56,7 @@ func TestBIP341Sighash(t *testing.T) {
 	}
 	prevouts := make([]txOut, len(v.Given.UtxosSpent))
 	for i, u := range v.Given.UtxosSpent {
-		prevouts[i] = txOut{value: u.AmountSats, scriptPubKey: mustHex(t, u.ScriptPubKey)}
+		prevouts[i] = txOut{value: u.AmountSats, scriptPubKey: testref.Hex(t, u.ScriptPubKey)}
 	}
 	checked := 0
 	for _, in := range v.InputSpending {
@@ -79,7 +73,7 @@ func TestBIP341Sighash(t *testing.T) {
 			t.Errorf("input %d: sigHash %s, want %s", i, got, in.Intermediary.SigHash)
 		}
 		pub, err := schnorr.ParsePublicKey(prevouts[i].scriptPubKey[2:])
-		sig := mustHex(t, in.Expected.Witness[0])
+		sig := testref.Hex(t, in.Expected.Witness[0])
 		if err != nil || !schnorr.Verify(pub, h[:], sig[:64]) {
 			t.Errorf("input %d: the witness signature does not verify", i)
 		}
@@ -89,7 +83,7 @@ func TestBIP341Sighash(t *testing.T) {
 		t.Errorf("%d inputs with SIGHASH_DEFAULT or SIGHASH_ALL, want 2", checked)
 	}
 
-	signed := mustHex(t, v.Auxiliary.FullySignedTx)
+	signed := testref.Hex(t, v.Auxiliary.FullySignedTx)
 	st, err := parseTx(signed)
 	if err != nil {
 		t.Fatal(err)
@@ -102,7 +96,7 @@ func TestBIP341Sighash(t *testing.T) {
 	for i := range st.inputs {
 		st.inputs[i].scriptSig, st.inputs[i].witness = nil, nil
 	}
-	if !bytes.Equal(st.serialize(true), mustHex(t, v.Given.RawUnsignedTx)) {
+	if !bytes.Equal(st.serialize(true), testref.Hex(t, v.Given.RawUnsignedTx)) {
 		t.Error("the signed transaction without signatures is not the unsigned one")
 	}
 }
@@ -113,7 +107,7 @@ func TestParseTxErrors(t *testing.T) {
 	// paying 0 to OP_RETURN, a witness of one item 0xaa, lock time 0.
 	good := "02000000" + "0001" + "01" + strings.Repeat("11", 32) + "00000000" + "00" + "00000000" +
 		"01" + "0000000000000000" + "016a" + "0101aa" + "00000000"
-	if _, err := parseTx(mustHex(t, good)); err != nil {
+	if _, err := parseTx(testref.Hex(t, good)); err != nil {
 		t.Fatalf("the good transaction: %v", err)
 	}
 	for _, c := range []struct{ name, hex string }{
@@ -128,17 +122,17 @@ func TestParseTxErrors(t *testing.T) {
 		{"huge CompactSize", "02000000" + "ffffffffffffffff7f"},
 		{"script longer than the rest", strings.Replace(good, "016a01", "fd000101", 1)},
 	} {
-		if tx, err := parseTx(mustHex(t, c.hex)); !errors.Is(err, errEncoding) {
+		if tx, err := parseTx(testref.Hex(t, c.hex)); !errors.Is(err, errEncoding) {
 			t.Errorf("%s: %v, %v; want errEncoding", c.name, tx, err)
 		}
 	}
 	// No inputs and a zero flag: Bitcoin Core reads an empty transaction.
-	if tx, err := parseTx(mustHex(t, "02000000"+"00"+"00"+"00000000")); err != nil || len(tx.inputs)+len(tx.outputs) != 0 {
+	if tx, err := parseTx(testref.Hex(t, "02000000"+"00"+"00"+"00000000")); err != nil || len(tx.inputs)+len(tx.outputs) != 0 {
 		t.Errorf("the empty transaction: %v, %v", tx, err)
 	}
 	// A transaction without witnesses serializes the same either way.
 	legacy := "01000000" + "01" + strings.Repeat("22", 32) + "ffffffff" + "00" + "fdffffff" + "01" + "0100000000000000" + "00" + "00000000"
-	tx, err := parseTx(mustHex(t, legacy))
+	tx, err := parseTx(testref.Hex(t, legacy))
 	if err != nil || hex.EncodeToString(tx.serialize(true)) != legacy || hex.EncodeToString(tx.serialize(false)) != legacy {
 		t.Errorf("legacy transaction: %v, %v", tx, err)
 	}
@@ -159,7 +153,7 @@ func TestParseWitness(t *testing.T) {
 		{"fd0100" + "00", -1}, // non-canonical
 		{"ff" + strings.Repeat("ff", 8), -1},
 	} {
-		stack, err := parseWitness(mustHex(t, c.hex))
+		stack, err := parseWitness(testref.Hex(t, c.hex))
 		if c.want < 0 && !errors.Is(err, errEncoding) || c.want >= 0 && (err != nil || len(stack) != c.want) {
 			t.Errorf("parseWitness(%s) = %d items, %v", c.hex, len(stack), err)
 		}
@@ -171,7 +165,7 @@ func TestParseWitness(t *testing.T) {
 
 func TestCompactSize(t *testing.T) {
 	for _, n := range []uint64{0, 1, 0xfc, 0xfd, 0xffff, 0x10000, maxSize, 0xffffffff, 0x100000000} {
-		b := appendCompactSize(nil, n)
+		b := compactsize.Append(nil, n)
 		r := &reader{b: b}
 		got := r.compactSize()
 		if n > maxSize {
@@ -184,13 +178,4 @@ func TestCompactSize(t *testing.T) {
 			t.Errorf("CompactSize %d: read %d, %v", n, got, r.err)
 		}
 	}
-}
-
-func mustHex(t testing.TB, s string) []byte {
-	t.Helper()
-	b, err := hex.DecodeString(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
 }

@@ -5,6 +5,8 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+
+	"github.com/kestrel-crypto/secp256k1/internal/compactsize"
 )
 
 // A Bitcoin transaction in its network serialization (BIP-144 with
@@ -62,14 +64,14 @@ func (t *tx) serialize(witness bool) []byte {
 	if witness {
 		b = append(b, 0x00, 0x01)
 	}
-	b = appendCompactSize(b, uint64(len(t.inputs)))
+	b = compactsize.Append(b, uint64(len(t.inputs)))
 	for _, in := range t.inputs {
 		b = append(b, in.prevTxid[:]...)
 		b = binary.LittleEndian.AppendUint32(b, in.prevIndex)
 		b = appendBytes(b, in.scriptSig)
 		b = binary.LittleEndian.AppendUint32(b, in.sequence)
 	}
-	b = appendCompactSize(b, uint64(len(t.outputs)))
+	b = compactsize.Append(b, uint64(len(t.outputs)))
 	for _, out := range t.outputs {
 		b = out.append(b)
 	}
@@ -99,28 +101,15 @@ func sha256d(b []byte) [32]byte {
 	return sha256.Sum256(h[:])
 }
 
-// appendCompactSize appends Bitcoin's CompactSize encoding of n.
-func appendCompactSize(b []byte, n uint64) []byte {
-	switch {
-	case n < 0xfd:
-		return append(b, byte(n))
-	case n <= 0xffff:
-		return binary.LittleEndian.AppendUint16(append(b, 0xfd), uint16(n))
-	case n <= 0xffffffff:
-		return binary.LittleEndian.AppendUint32(append(b, 0xfe), uint32(n))
-	}
-	return binary.LittleEndian.AppendUint64(append(b, 0xff), n)
-}
-
 // appendBytes appends v with its CompactSize length.
 func appendBytes(b, v []byte) []byte {
-	return append(appendCompactSize(b, uint64(len(v))), v...)
+	return append(compactsize.Append(b, uint64(len(v))), v...)
 }
 
 // appendWitness appends a witness stack: the number of items, then each
 // with its length.
 func appendWitness(b []byte, stack [][]byte) []byte {
-	b = appendCompactSize(b, uint64(len(stack)))
+	b = compactsize.Append(b, uint64(len(stack)))
 	for _, item := range stack {
 		b = appendBytes(b, item)
 	}

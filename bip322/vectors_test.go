@@ -4,9 +4,7 @@ import (
 	"bytes"
 	"encoding/base64"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
-	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -14,6 +12,7 @@ import (
 	"github.com/kestrel-crypto/secp256k1"
 	"github.com/kestrel-crypto/secp256k1/btcaddr"
 	"github.com/kestrel-crypto/secp256k1/internal/base58"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
 )
 
 // The BIP-322 vectors (testdata/bip-0322/README.md): every message-hash and
@@ -59,14 +58,8 @@ type vectorFile struct {
 
 func loadVectors(t *testing.T, name string) *vectorFile {
 	t.Helper()
-	raw, err := os.ReadFile("../testdata/bip-0322/" + name)
-	if err != nil {
-		t.Fatal(err)
-	}
 	f := new(vectorFile)
-	if err := json.Unmarshal(raw, f); err != nil {
-		t.Fatal(err)
-	}
+	testref.JSON(t, "../testdata/bip-0322/"+name, f)
 	return f
 }
 

@@ -5,12 +5,12 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
-	"os"
 	"strings"
 	"testing"
 
 	"github.com/kestrel-crypto/secp256k1"
 	"github.com/kestrel-crypto/secp256k1/internal/base58"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
 	"github.com/kestrel-crypto/secp256k1/schnorr"
 )
 
@@ -157,7 +157,7 @@ func TestBIP86(t *testing.T) {
 		{"83dfe85a3151d2517290da461fe2815591ef69f2b18a2ce63f01697a8b313145", "a82f29944d65b86ae6b5e5cc75e294ead6c59391a1edc5e016e3498c67fc7bbb", "bc1p4qhjn9zdvkux4e44uhx8tc55attvtyu358kutcqkudyccelu0was9fqzwh"},
 		{"399f1b2f4393f29a18c937859c5dd8a77350103157eb880f02e8c08214277cef", "882d74e5d0572d5a816cef0041a96b6c1de832f6f9676d9605c44d5e9a97d3dc", "bc1p3qkhfews2uk44qtvauqyr2ttdsw7svhkl9nkm9s9c3x4ax5h60wqwruhk7"},
 	} {
-		internal, err := schnorr.ParsePublicKey(mustHex(t, v.internal))
+		internal, err := schnorr.ParsePublicKey(testref.Hex(t, v.internal))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -178,10 +178,6 @@ func TestBIP86(t *testing.T) {
 // and, for the outputs without a script tree, of the internal key through
 // NewP2TRBIP86.
 func TestBIP341Addresses(t *testing.T) {
-	raw, err := os.ReadFile("../testdata/bip-0341/wallet-test-vectors.json")
-	if err != nil {
-		t.Fatal(err)
-	}
 	var f struct {
 		ScriptPubKey []struct {
 			Given struct {
@@ -197,14 +193,12 @@ func TestBIP341Addresses(t *testing.T) {
 			} `json:"expected"`
 		} `json:"scriptPubKey"`
 	}
-	if err := json.Unmarshal(raw, &f); err != nil {
-		t.Fatal(err)
-	}
+	testref.JSON(t, "../testdata/bip-0341/wallet-test-vectors.json", &f)
 	if len(f.ScriptPubKey) != 7 {
 		t.Fatalf("%d cases, want 7", len(f.ScriptPubKey))
 	}
 	for _, c := range f.ScriptPubKey {
-		q, err := schnorr.ParsePublicKey(mustHex(t, c.Intermediary.TweakedPubkey))
+		q, err := schnorr.ParsePublicKey(testref.Hex(t, c.Intermediary.TweakedPubkey))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -213,7 +207,7 @@ func TestBIP341Addresses(t *testing.T) {
 			t.Errorf("NewP2TR(%s) = %v, %v; want %s", c.Intermediary.TweakedPubkey, a, err, c.Expected.Bip350Address)
 		}
 		if string(c.Given.ScriptTree) == "null" {
-			internal, _ := schnorr.ParsePublicKey(mustHex(t, c.Given.InternalPubkey))
+			internal, _ := schnorr.ParsePublicKey(testref.Hex(t, c.Given.InternalPubkey))
 			if b, err := NewP2TRBIP86(internal, Mainnet); err != nil || b.String() != c.Expected.Bip350Address {
 				t.Errorf("NewP2TRBIP86(%s) = %v, %v", c.Given.InternalPubkey, b, err)
 			}
@@ -270,7 +264,7 @@ func TestFromScriptPubKey(t *testing.T) {
 		{"0014751e76e8199196d454941c45d1b3a323f1433bd6", P2WPKH},
 		{"6002751e", WitnessUnknown},
 	} {
-		a, err := FromScriptPubKey(mustHex(t, c.spk), Mainnet)
+		a, err := FromScriptPubKey(testref.Hex(t, c.spk), Mainnet)
 		if err != nil || a.Kind() != c.kind || hex.EncodeToString(a.ScriptPubKey()) != c.spk {
 			t.Errorf("FromScriptPubKey(%s) = %v, %v", c.spk, a, err)
 		}
@@ -285,11 +279,11 @@ func TestFromScriptPubKey(t *testing.T) {
 		"76a914751e76e8199196d454941c45d1b3a323f1433bd688ad", // OP_CHECKSIGVERIFY
 		"a914751e76e8199196d454941c45d1b3a323f1433bd688",     // OP_EQUALVERIFY
 	} {
-		if a, err := FromScriptPubKey(mustHex(t, spk), Mainnet); !errors.Is(err, ErrScript) {
+		if a, err := FromScriptPubKey(testref.Hex(t, spk), Mainnet); !errors.Is(err, ErrScript) {
 			t.Errorf("FromScriptPubKey(%s) = %v, %v; want ErrScript", spk, a, err)
 		}
 	}
-	if _, err := FromScriptPubKey(mustHex(t, "6002751e"), 0); !errors.Is(err, ErrNetwork) {
+	if _, err := FromScriptPubKey(testref.Hex(t, "6002751e"), 0); !errors.Is(err, ErrNetwork) {
 		t.Errorf("FromScriptPubKey with network 0: %v", err)
 	}
 }
@@ -315,7 +309,7 @@ func TestParseBase58Errors(t *testing.T) {
 		}
 	}
 	// A 21-byte payload with a version byte of no network (0x30, Litecoin's).
-	h := mustHex(t, "751e76e8199196d454941c45d1b3a323f1433bd6")
+	h := testref.Hex(t, "751e76e8199196d454941c45d1b3a323f1433bd6")
 	for _, v := range []byte{0x01, 0x30, 0x80, 0xef} {
 		s := checkEncode(append([]byte{v}, h...))
 		if _, err := Parse(s); !errors.Is(err, ErrNetwork) {
@@ -405,15 +399,6 @@ func TestStrings(t *testing.T) {
 			t.Errorf("Network %d: %q", int(n), n.String())
 		}
 	}
-}
-
-func mustHex(t testing.TB, s string) []byte {
-	t.Helper()
-	b, err := hex.DecodeString(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
 }
 
 // checkEncode is base58.CheckEncode, for strings with other version bytes.

@@ -2,13 +2,12 @@ package btcaddr
 
 import (
 	"encoding/hex"
-	"encoding/json"
 	"errors"
-	"os"
 	"strings"
 	"testing"
 
 	"github.com/kestrel-crypto/secp256k1"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
 )
 
 // WIF strings of known keys: the key 1 in each form (checked with an
@@ -80,18 +79,12 @@ func TestWIFAddresses(t *testing.T) {
 	check("cUeKHd5orzT3mz8P9pxyREHfsWtVfgsfDjiZZBcjUBAaGk1BTj7N", "p2pkh", "mpLQjfK79b7CCV4VMJWEWAj5Mpx8Up5zxB")
 	n := 1
 	for _, file := range []string{"basic", "generated"} {
-		raw, err := os.ReadFile("../testdata/bip-0322/" + file + "-test-vectors.json")
-		if err != nil {
-			t.Fatal(err)
-		}
 		var f map[string][]struct {
 			PrivateKeys []string `json:"private_keys"`
 			Address     string   `json:"address"`
 			Type        string   `json:"type"`
 		}
-		if err := json.Unmarshal(raw, &f); err != nil {
-			t.Fatal(err)
-		}
+		testref.JSON(t, "../testdata/bip-0322/"+file+"-test-vectors.json", &f)
 		for _, section := range []string{"simple", "full"} {
 			for _, v := range f[section] {
 				switch v.Type {

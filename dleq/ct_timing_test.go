@@ -7,6 +7,7 @@ import (
 	"github.com/kestrel-crypto/secp256k1"
 	"github.com/kestrel-crypto/secp256k1/internal/testkit/dudect"
 	"github.com/kestrel-crypto/secp256k1/internal/testkit/dudect/dudectkey"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
 )
 
 // Statistical timing test of proof generation in the secret a
@@ -30,7 +31,7 @@ func TestDudectProve(t *testing.T) {
 	B := dudectkey.Random(rng).PublicKey()
 	var aux [32]byte
 	msg := make([]byte, 32)
-	dudect.RandomBytes(rng, msg)
+	testref.FillRandom(rng, msg)
 	for _, fx := range dudectkey.Fixed() {
 		t.Run("key="+fx.Name, func(t *testing.T) {
 			dudect.Run(t, dudectkey.Target(fx.Key, func(a *secp256k1.PrivateKey) {

@@ -3,7 +3,6 @@ package ecdh
 import (
 	"bytes"
 	"fmt"
-	"strings"
 	"testing"
 
 	"github.com/kestrel-crypto/secp256k1"
@@ -39,9 +38,7 @@ func TestZeroKeys(t *testing.T) {
 					want = "uninitialized PublicKey"
 				}
 				name := fmt.Sprintf("%s(%s private key, %s public key)", fname, kname, pname)
-				if msg, ok := panicValue(func() { f(k, p) }).(string); !ok || !strings.Contains(msg, want) {
-					t.Errorf("%s: panic %q, want one containing %q", name, msg, want)
-				}
+				testref.ExpectPanic(t, name, want, func() { f(k, p) })
 			}
 		}
 	}
@@ -66,11 +63,4 @@ func TestSharedSecretWithHashErases(t *testing.T) {
 	if !bytes.Equal(keptX, make([]byte, 32)) || !bytes.Equal(keptY, make([]byte, 32)) {
 		t.Fatalf("x, y not erased: %x, %x", keptX, keptY)
 	}
-}
-
-// panicValue returns the value f panics with, or nil.
-func panicValue(f func()) (r any) {
-	defer func() { r = recover() }()
-	f()
-	return nil
 }

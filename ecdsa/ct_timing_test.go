@@ -7,6 +7,7 @@ import (
 	"github.com/kestrel-crypto/secp256k1"
 	"github.com/kestrel-crypto/secp256k1/internal/testkit/dudect"
 	"github.com/kestrel-crypto/secp256k1/internal/testkit/dudect/dudectkey"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
 )
 
 // Statistical timing test of Sign in the private key (internal/testkit/dudect,
@@ -21,7 +22,7 @@ var dudectSink *Signature
 // TestDudectSign times Sign with each fixed key against random keys.
 func TestDudectSign(t *testing.T) {
 	hash := make([]byte, 32)
-	dudect.RandomBytes(rand.New(rand.NewPCG(2, 2)), hash)
+	testref.FillRandom(rand.New(rand.NewPCG(2, 2)), hash)
 	for _, fx := range dudectkey.Fixed() {
 		t.Run("key="+fx.Name, func(t *testing.T) {
 			dudect.Run(t, dudectkey.Target(fx.Key, func(k *secp256k1.PrivateKey) {

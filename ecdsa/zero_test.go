@@ -5,7 +5,6 @@ import (
 	"crypto/sha256"
 	"errors"
 	"fmt"
-	"strings"
 	"testing"
 	"time"
 
@@ -173,10 +172,10 @@ func TestZeroSigner(t *testing.T) {
 		if der, err := s.Sign(nil, digest[:], nil); der != nil || !errors.Is(err, secp256k1.ErrUninitialized) {
 			t.Errorf("%s.Sign = %x, %v; want ErrUninitialized", name, der, err)
 		}
-		expectPanic(t, name+".Public", "uninitialized Signer", func() { s.Public() })
+		testref.ExpectPanic(t, name+".Public", "uninitialized Signer", func() { s.Public() })
 	}
-	expectPanic(t, "NewSigner(zero key)", "uninitialized PrivateKey", func() { NewSigner(new(secp256k1.PrivateKey)) })
-	expectPanic(t, "NewSigner(nil)", "uninitialized PrivateKey", func() { NewSigner(nil) })
+	testref.ExpectPanic(t, "NewSigner(zero key)", "uninitialized PrivateKey", func() { NewSigner(new(secp256k1.PrivateKey)) })
+	testref.ExpectPanic(t, "NewSigner(nil)", "uninitialized PrivateKey", func() { NewSigner(nil) })
 }
 
 // TestZeroKeyVerify checks that Verify returns false for a nil or
@@ -199,21 +198,6 @@ func TestZeroKeyVerify(t *testing.T) {
 			}
 		}
 	}
-}
-
-// expectPanic checks that f panics with a string containing want.
-func expectPanic(t *testing.T, name, want string, f func()) {
-	t.Helper()
-	if msg, ok := panicValue(f).(string); !ok || !strings.Contains(msg, want) {
-		t.Errorf("%s: panic %q, want one containing %q", name, msg, want)
-	}
-}
-
-// panicValue returns the value f panics with, or nil.
-func panicValue(f func()) (r any) {
-	defer func() { r = recover() }()
-	f()
-	return nil
 }
 
 // TestSignRetryLimit checks that the signing loops are bounded. With the

@@ -7,6 +7,7 @@ import (
 	"github.com/kestrel-crypto/secp256k1"
 	"github.com/kestrel-crypto/secp256k1/internal/testkit/dudect"
 	"github.com/kestrel-crypto/secp256k1/internal/testkit/dudect/dudectkey"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
 )
 
 // Statistical timing tests of Create and XDH in the private key
@@ -42,7 +43,7 @@ func TestDudectCreate(t *testing.T) {
 			tg := dudect.FixedVsRandomFresh(&fixed, func(rng *rand.Rand) createInput {
 				return createInput{k: *dudectkey.Random(rng)}
 			}, func(in *createInput, rng *rand.Rand) {
-				dudect.RandomBytes(rng, in.aux[:])
+				testref.FillRandom(rng, in.aux[:])
 			}, func(in *createInput) {
 				var err error
 				dudectSink, err = Create(&in.k, in.aux[:])

@@ -14,12 +14,6 @@ import (
 	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref/testkey"
 )
 
-func random32(r *rand.Rand) []byte {
-	b := make([]byte, 32)
-	r.Read(b)
-	return b
-}
-
 // TestEncodeRoundTrip checks Decode(Encode(pub, rnd)) = pub (with y) for
 // random keys, and that Encode draws u and the case exactly as the
 // independent transcript of libsecp256k1's generator (reference_test.go).
@@ -27,7 +21,7 @@ func TestEncodeRoundTrip(t *testing.T) {
 	r := testref.Rand(t)
 	for range short.Count(t, 100) {
 		pub := testkey.Random(t, r).PublicKey()
-		rnd := random32(r)
+		rnd := testref.RandomBytes(r, 32)
 		enc, err := Encode(pub, rnd)
 		if err != nil || len(enc) != 64 {
 			t.Fatalf("Encode: %d bytes, %v", len(enc), err)
@@ -56,7 +50,7 @@ func TestCreate(t *testing.T) {
 	r := testref.Rand(t)
 	for range short.Count(t, 50) {
 		k := testkey.Random(t, r)
-		aux := random32(r)
+		aux := testref.RandomBytes(r, 32)
 		enc, err := Create(k, aux)
 		if err != nil {
 			t.Fatal(err)
@@ -125,8 +119,8 @@ func TestXDH(t *testing.T) {
 	r := testref.Rand(t)
 	for range short.Count(t, 50) {
 		kA, kB := testkey.Random(t, r), testkey.Random(t, r)
-		ellA, _ := Create(kA, random32(r))
-		ellB, _ := Create(kB, random32(r))
+		ellA, _ := Create(kA, testref.RandomBytes(r, 32))
+		ellB, _ := Create(kB, testref.RandomBytes(r, 32))
 		sA, err := XDH(ellA, ellB, kA, true)
 		if err != nil {
 			t.Fatal(err)
@@ -199,7 +193,7 @@ func TestAllocations(t *testing.T) {
 	r := testref.Rand(t)
 	k := testkey.Random(t, r)
 	pub := k.PublicKey()
-	rnd := random32(r)
+	rnd := testref.RandomBytes(r, 32)
 	ellA, _ := Create(k, rnd)
 	ellB, _ := Create(testkey.Random(t, r), rnd)
 	for _, c := range []struct {
@@ -267,7 +261,7 @@ func BenchmarkEllswiftKeygen(b *testing.B) {
 func BenchmarkEllswiftEcdh(b *testing.B) {
 	r := rand.New(rand.NewSource(1))
 	k := testkey.Random(b, r)
-	ellA, _ := Create(k, random32(r))
+	ellA, _ := Create(k, testref.RandomBytes(r, 32))
 	ellB := make([]byte, 64)
 	r.Read(ellB)
 	b.ReportAllocs()

@@ -2,8 +2,6 @@ package ellswift
 
 import (
 	"bytes"
-	"encoding/json"
-	"os"
 	"testing"
 
 	"github.com/kestrel-crypto/secp256k1"
@@ -18,14 +16,8 @@ import (
 // randomness bytes at all; Create cannot express that (it always has 32
 // bytes), so they go through the internal encoder with an empty rnd.
 func TestLibsecpEncodings(t *testing.T) {
-	data, err := os.ReadFile("../testdata/libsecp256k1/ellswift_create_encode.json")
-	if err != nil {
-		t.Fatal(err)
-	}
 	var vs []struct{ Seckey, Aux, Create, Pubkey, Rnd, Encode string }
-	if err := json.Unmarshal(data, &vs); err != nil {
-		t.Fatal(err)
-	}
+	testref.JSON(t, "../testdata/libsecp256k1/ellswift_create_encode.json", &vs)
 	if len(vs) != 24 {
 		t.Fatalf("%d vectors, want 24", len(vs))
 	}

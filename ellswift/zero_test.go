@@ -36,8 +36,8 @@ func (c *countingReader) Read(b []byte) (int, error) {
 func TestZeroKeys(t *testing.T) {
 	r := testref.Rand(t)
 	k := testkey.Random(t, r)
-	ellA, _ := Create(k, random32(r))
-	ellB, _ := Create(testkey.Random(t, r), random32(r))
+	ellA, _ := Create(k, testref.RandomBytes(r, 32))
+	ellB, _ := Create(testkey.Random(t, r), testref.RandomBytes(r, 32))
 	// crypto/rand.Read uses a replaced Reader: Create must not touch it.
 	reader := &countingReader{r: rand.Reader}
 	defer func(saved io.Reader) { rand.Reader = saved }(rand.Reader)
@@ -48,12 +48,12 @@ func TestZeroKeys(t *testing.T) {
 	privs := map[string]*secp256k1.PrivateKey{"zero": new(secp256k1.PrivateKey), "nil": nil}
 	pubs := map[string]*secp256k1.PublicKey{"zero": new(secp256k1.PublicKey), "nil": nil}
 	for name, pub := range pubs {
-		for _, rnd := range [][]byte{random32(r), nil, make([]byte, 31)} {
+		for _, rnd := range [][]byte{testref.RandomBytes(r, 32), nil, make([]byte, 31)} {
 			within(t, "Encode("+name+")", func() ([]byte, error) { return Encode(pub, rnd) })
 		}
 	}
 	for name, k := range privs {
-		for _, aux := range [][]byte{nil, random32(r), make([]byte, 33)} {
+		for _, aux := range [][]byte{nil, testref.RandomBytes(r, 32), make([]byte, 33)} {
 			within(t, "Create("+name+")", func() ([]byte, error) { return Create(k, aux) })
 		}
 		for _, initiating := range []bool{true, false} {
@@ -105,7 +105,7 @@ func TestEncodeIndistinguishable(t *testing.T) {
 	n := short.Count(t, 2000)
 	var ones [512]int
 	for range n {
-		enc, err := Encode(testkey.Random(t, r).PublicKey(), random32(r))
+		enc, err := Encode(testkey.Random(t, r).PublicKey(), testref.RandomBytes(r, 32))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -120,13 +120,13 @@ func TestEncodeIndistinguishable(t *testing.T) {
 		}
 	}
 	pub := testkey.Random(t, r).PublicKey()
-	rnd := random32(r)
+	rnd := testref.RandomBytes(r, 32)
 	first, _ := Encode(pub, rnd)
 	for range 10 {
 		if again, _ := Encode(pub, rnd); !bytes.Equal(again, first) {
 			t.Fatal("Encode with the same rnd gave another encoding")
 		}
-		enc, _ := Encode(pub, random32(r))
+		enc, _ := Encode(pub, testref.RandomBytes(r, 32))
 		if got, _ := Decode(enc); !got.Equal(pub) {
 			t.Fatal("an encoding of pub does not decode to pub")
 		}

@@ -20,7 +20,7 @@ type dudectMessage [32]byte
 
 func randomMessage(rng *rand.Rand) dudectMessage {
 	var m dudectMessage
-	dudect.RandomBytes(rng, m[:])
+	testref.FillRandom(rng, m[:])
 	return m
 }
 

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"math"
 	"math/big"
-	"math/rand/v2"
 	"testing"
 
 	"github.com/kestrel-crypto/secp256k1"
@@ -17,15 +16,6 @@ import (
 )
 
 var testDST = []byte("KESTREL-V01-CS01-with-" + SuiteRO)
-
-// randBytes returns n bytes from rng.
-func randBytes(rng *rand.Rand, n int) []byte {
-	b := make([]byte, n)
-	for i := range b {
-		b[i] = byte(rng.Uint32())
-	}
-	return b
-}
 
 // TestErrors checks the named errors of every function and that nothing is
 // returned with them.
@@ -133,8 +123,8 @@ func TestExpandAgainstReference(t *testing.T) {
 	n := testref.Short{Div: 10, Min: 50}.Count(t, 2000)
 	lengths := []int{0, 1, 31, 32, 33, 48, 55, 56, 63, 64, 65, 96, 119, 120, 128, 255, 256, 300}
 	for range n {
-		msg := randBytes(rng, lengths[rng.IntN(len(lengths))]+rng.IntN(3))
-		dst := randBytes(rng, 1+rng.IntN(300))
+		msg := testref.RandomBytes(rng, lengths[rng.IntN(len(lengths))]+rng.IntN(3))
+		dst := testref.RandomBytes(rng, 1+rng.IntN(300))
 		out := rng.IntN(400)
 		got, err := ExpandMessageXMD(msg, dst, out)
 		if err != nil {
@@ -162,7 +152,7 @@ func TestSetWideBytes(t *testing.T) {
 		cases = append(cases, b)
 	}
 	for range 1000 {
-		cases = append(cases, [elementBytes]byte(randBytes(rng, elementBytes)))
+		cases = append(cases, [elementBytes]byte(testref.RandomBytes(rng, elementBytes)))
 	}
 	for _, b := range cases {
 		var v field.Element
@@ -186,8 +176,8 @@ func TestAgainstReference(t *testing.T) {
 	rng := testref.PCG(t)
 	n := testref.Short{Div: 10, Min: 20}.Count(t, 300)
 	for range n {
-		msg := randBytes(rng, rng.IntN(200))
-		dst := randBytes(rng, 1+rng.IntN(280))
+		msg := testref.RandomBytes(rng, rng.IntN(200))
+		dst := testref.RandomBytes(rng, 1+rng.IntN(280))
 		checkAgainstReference(t, msg, dst)
 	}
 }
@@ -250,7 +240,7 @@ func checkAgainstReference(t *testing.T, msg, dst []byte) {
 func TestMapSumExceptional(t *testing.T) {
 	rng := testref.PCG(t)
 	for range 20 {
-		x := new(big.Int).Mod(new(big.Int).SetBytes(randBytes(rng, 32)), testref.P)
+		x := new(big.Int).Mod(new(big.Int).SetBytes(testref.RandomBytes(rng, 32)), testref.P)
 		var u0 field.Element
 		u0.SetBytes((*[32]byte)(testref.Bytes32(x)))
 		q := testref.MapToCurve(x)

@@ -2,7 +2,6 @@ package keyfmt
 
 import (
 	"bytes"
-	"encoding/hex"
 	"errors"
 	"os"
 	"path/filepath"
@@ -10,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/kestrel-crypto/secp256k1"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
 )
 
 // readTestdata returns the content of testdata/name.
@@ -56,10 +56,7 @@ func parseOpenSSLText(t testing.TB, text []byte) opensslKey {
 	}
 	var k opensslKey
 	if s, ok := sections["priv"]; ok {
-		b, err := hex.DecodeString(s.String())
-		if err != nil {
-			t.Fatalf("openssl priv: %v", err)
-		}
+		b := testref.Hex(t, s.String())
 		// Older versions print a 00 before a value with the top bit set,
 		// and may print fewer than 32 bytes for a small value.
 		b = bytes.TrimLeft(b, "\x00")
@@ -72,11 +69,7 @@ func parseOpenSSLText(t testing.TB, text []byte) opensslKey {
 	if !ok {
 		t.Fatalf("no pub: in openssl's output:\n%s", text)
 	}
-	b, err := hex.DecodeString(s.String())
-	if err != nil {
-		t.Fatalf("openssl pub: %v", err)
-	}
-	k.pub = b
+	k.pub = testref.Hex(t, s.String())
 	return k
 }
 

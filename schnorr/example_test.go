@@ -34,7 +34,11 @@ func Example() {
 // transaction's BIP-341 signature hash.
 func ExampleTapTweak() {
 	// The private key of m/86'/0'/0'/0/0 in BIP-86's test vectors.
-	key, err := secp256k1.NewPrivateKey(mustDecodeHex("41f41d69260df4cf277826a9b65a3717e4eeddbeedf637f212ca096576479361"))
+	seckey, err := hex.DecodeString("41f41d69260df4cf277826a9b65a3717e4eeddbeedf637f212ca096576479361")
+	if err != nil {
+		panic(err)
+	}
+	key, err := secp256k1.NewPrivateKey(seckey)
 	if err != nil {
 		panic(err)
 	}
@@ -69,12 +73,4 @@ func ExampleTapTweak() {
 	// Output:
 	// 5120a60869f0dbcf1dc659c9cecbaf8050135ea9e8cdc487053f1dc6880949dc684c
 	// true
-}
-
-func mustDecodeHex(s string) []byte {
-	b, err := hex.DecodeString(s)
-	if err != nil {
-		panic(err)
-	}
-	return b
 }

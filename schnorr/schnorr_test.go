@@ -2,7 +2,6 @@ package schnorr
 
 import (
 	"bytes"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"math/big"
@@ -26,14 +25,8 @@ func loadBIP340(t testing.TB) []bip340Vector {
 	rows := testref.CSV(t, "../testdata/bip-0340/test-vectors.csv")
 	var out []bip340Vector
 	for _, r := range rows[1:] {
-		dec := func(s string) []byte {
-			b, err := hex.DecodeString(s)
-			if err != nil {
-				t.Fatalf("row %s: %v", r[0], err)
-			}
-			return b
-		}
-		out = append(out, bip340Vector{r[0], dec(r[1]), dec(r[2]), dec(r[3]), dec(r[4]), dec(r[5]), r[6] == "TRUE", r[7]})
+		out = append(out, bip340Vector{r[0], testref.Hex(t, r[1]), testref.Hex(t, r[2]), testref.Hex(t, r[3]),
+			testref.Hex(t, r[4]), testref.Hex(t, r[5]), r[6] == "TRUE", r[7]})
 	}
 	if len(out) != 19 {
 		t.Fatalf("%d vectors, want 19", len(out))

@@ -2,13 +2,13 @@ package schnorr
 
 import (
 	"bytes"
-	"encoding/binary"
 	"errors"
 
 	"github.com/kestrel-crypto/secp256k1"
 	"github.com/kestrel-crypto/secp256k1/internal/door"
 	"github.com/kestrel-crypto/secp256k1/internal/scalar"
 
+	"github.com/kestrel-crypto/secp256k1/internal/compactsize"
 	ksha256 "github.com/kestrel-crypto/secp256k1/internal/sha256"
 )
 
@@ -185,10 +185,9 @@ func (kp *Keypair) TapTweak(merkleRoot []byte) (*Keypair, error) {
 // leafVersion is the full (even) leaf version byte, TapscriptLeafVersion for
 // BIP-342 scripts.
 func TapLeafHash(leafVersion byte, script []byte) [32]byte {
-	var prefix [1 + 9]byte
-	prefix[0] = leafVersion
-	n := putCompactSize(prefix[1:], uint64(len(script)))
-	return tagTapLeaf.Sum(prefix[:1+n], script)
+	var buf [1 + compactsize.MaxLen]byte
+	prefix := compactsize.Append(append(buf[:0], leafVersion), uint64(len(script)))
+	return tagTapLeaf.Sum(prefix, script)
 }
 
 // TapBranchHash returns BIP-341's hash of an inner node of a script tree
@@ -199,27 +198,4 @@ func TapBranchHash(a, b [32]byte) [32]byte {
 		a, b = b, a
 	}
 	return tagTapBranch.Sum(a[:], b[:])
-}
-
-// putCompactSize writes Bitcoin's CompactSize encoding of n into b, which
-// must have room for 9 bytes, and returns its length: n itself below 0xfd,
-// else a 0xfd, 0xfe or 0xff marker and n in 2, 4 or 8 little-endian bytes.
-func putCompactSize(b []byte, n uint64) int {
-	switch {
-	case n < 0xfd:
-		b[0] = byte(n)
-		return 1
-	case n <= 0xffff:
-		b[0] = 0xfd
-		binary.LittleEndian.PutUint16(b[1:], uint16(n))
-		return 3
-	case n <= 0xffffffff:
-		b[0] = 0xfe
-		binary.LittleEndian.PutUint32(b[1:], uint32(n))
-		return 5
-	default:
-		b[0] = 0xff
-		binary.LittleEndian.PutUint64(b[1:], n)
-		return 9
-	}
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/kestrel-crypto/secp256k1"
+	"github.com/kestrel-crypto/secp256k1/internal/bech32"
 )
 
 // Human-readable parts of silent payment addresses (BIP-352 "Address
@@ -13,6 +14,12 @@ const (
 	MainnetHRP = "sp"  // mainnet
 	TestnetHRP = "tsp" // testnets (testnet, signet)
 )
+
+// maxAddressLength is the longest address ParseAddress reads: silent payment
+// addresses are bech32m (BIP-350) strings without BIP-173's 90-character
+// limit; BIP-352 recommends 1023, which keeps bech32's error-detection
+// guarantees meaningful for future versions.
+const maxAddressLength = 1023
 
 // ErrAddress is returned for a string that is not a silent payment address
 // this package can pay: not bech32m, version 31, a version 0 payload that is
@@ -39,12 +46,12 @@ type Address struct {
 // is rejected. Any human-readable part is accepted and returned in HRP; the
 // caller checks that it names the expected network.
 func ParseAddress(s string) (*Address, error) {
-	hrp, data, err := bech32mDecode(s)
-	if err != nil || len(data) < 1 {
+	hrp, data, variant, err := bech32.Decode(s, maxAddressLength)
+	if err != nil || variant != bech32.Bech32m || len(data) < 1 {
 		return nil, ErrAddress
 	}
 	version := data[0]
-	payload, ok := convertBits(data[1:], 5, 8, false)
+	payload, ok := bech32.ConvertBits(data[1:], 5, 8, false)
 	switch {
 	case !ok, version == 31, len(payload) < 66, version == 0 && len(payload) != 66:
 		return nil, ErrAddress
@@ -69,14 +76,14 @@ func (a *Address) String() string {
 	if hrp == "" {
 		hrp = MainnetHRP
 	}
-	if !validHRP(hrp) {
+	if !bech32.ValidHRP(hrp) {
 		return ""
 	}
 	var payload [66]byte
 	copy(payload[:33], a.Scan.BytesCompressed())
 	copy(payload[33:], a.Spend.BytesCompressed())
-	five, _ := convertBits(payload[:], 8, 5, true)
-	return bech32mEncode(hrp, append([]byte{0}, five...))
+	five, _ := bech32.ConvertBits(payload[:], 8, 5, true)
+	return bech32.Encode(hrp, append([]byte{0}, five...), bech32.Bech32m)
 }
 
 // MarshalText returns String's encoding of a, so that encoding/json writes

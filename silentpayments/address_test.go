@@ -44,7 +44,7 @@ func TestAddressRoundTrip(t *testing.T) {
 
 // encodeRaw encodes a payload with any version and checksum variant.
 func encodeRaw(hrp string, version byte, payload []byte, v bech32.Variant) string {
-	five, _ := convertBits(payload, 8, 5, true)
+	five, _ := bech32.ConvertBits(payload, 8, 5, true)
 	return bech32.Encode(hrp, append([]byte{version}, five...), v)
 }
 
@@ -99,10 +99,17 @@ func TestParseAddressRules(t *testing.T) {
 			t.Errorf("%s: %s accepted", name, s)
 		}
 	}
-	// Non-zero padding bits: the 66-byte payload leaves 2 padding bits.
-	_, data, _ := bech32mDecode(valid)
+	// The 66-byte payload leaves 2 padding bits in its 5-bit groups: they
+	// must be zero, and one more group (7 leftover bits) is refused.
+	_, data, _, err := bech32.Decode(valid, maxAddressLength)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ParseAddress(bech32.Encode("sp", append(data, 0), bech32.Bech32m)); err == nil {
+		t.Errorf("an address with 7 leftover bits parsed")
+	}
 	data[len(data)-1] |= 1
-	if _, err := ParseAddress(bech32mEncode("sp", data)); err == nil {
+	if _, err := ParseAddress(bech32.Encode("sp", data, bech32.Bech32m)); err == nil {
 		t.Errorf("non-zero padding accepted")
 	}
 }

@@ -5,16 +5,15 @@ import (
 	"cmp"
 	"encoding/base64"
 	"encoding/binary"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/kestrel-crypto/secp256k1"
 	"github.com/kestrel-crypto/secp256k1/dleq"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
 	"github.com/kestrel-crypto/secp256k1/schnorr"
 )
 
@@ -587,14 +586,8 @@ type bip375Vector struct {
 
 func loadBIP375(t *testing.T) (valid, invalid []bip375Vector) {
 	t.Helper()
-	data, err := os.ReadFile("../testdata/bip-0375/bip375_test_vectors.json")
-	if err != nil {
-		t.Fatal(err)
-	}
 	var file struct{ Valid, Invalid []bip375Vector }
-	if err := json.Unmarshal(data, &file); err != nil {
-		t.Fatal(err)
-	}
+	testref.JSON(t, "../testdata/bip-0375/bip375_test_vectors.json", &file)
 	return file.Valid, file.Invalid
 }
 

@@ -8,6 +8,7 @@ import (
 	"github.com/kestrel-crypto/secp256k1"
 	"github.com/kestrel-crypto/secp256k1/internal/testkit/dudect"
 	"github.com/kestrel-crypto/secp256k1/internal/testkit/dudect/dudectkey"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
 )
 
 // dudectSink keeps the results alive.
@@ -33,7 +34,7 @@ func TestDudectCreateOutputs(t *testing.T) {
 	}
 	outpoints := make([]Outpoint, 2)
 	for i := range outpoints {
-		dudect.RandomBytes(rng, outpoints[i].TxID[:])
+		testref.FillRandom(rng, outpoints[i].TxID[:])
 		outpoints[i].Vout = uint32(i)
 	}
 	for _, fx := range dudectkey.Fixed() {

@@ -3,9 +3,7 @@ package silentpayments
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"fmt"
-	"os"
 	"slices"
 	"testing"
 
@@ -79,14 +77,8 @@ type vectorReceiving struct {
 
 func loadVectors(t testing.TB) []vectorCase {
 	t.Helper()
-	data, err := os.ReadFile("../testdata/bip-0352/send_and_receive_test_vectors.json")
-	if err != nil {
-		t.Fatal(err)
-	}
 	var cases []vectorCase
-	if err := json.Unmarshal(data, &cases); err != nil {
-		t.Fatal(err)
-	}
+	testref.JSON(t, "../testdata/bip-0352/send_and_receive_test_vectors.json", &cases)
 	return cases
 }
 

@@ -725,23 +725,6 @@ func (cmd *command) usage(w io.Writer) {
 	fs.PrintDefaults()
 }
 
-// hexError says why hex.DecodeString failed with err for the digits of the
-// argument called label.
-func hexError(label, digits string, err error) string {
-	var bad hex.InvalidByteError
-	switch {
-	case errors.As(err, &bad):
-		hint := ""
-		if strings.HasPrefix(digits, "-") {
-			hint = " (flags go before the arguments)"
-		}
-		return fmt.Sprintf("%s: not hex: %q at position %d%s", label, rune(bad), strings.IndexByte(digits, byte(bad))+1, hint)
-	case errors.Is(err, hex.ErrLength):
-		return fmt.Sprintf("%s: odd number of hex digits (%d)", label, len(digits))
-	}
-	return fmt.Sprintf("%s: %v", label, err)
-}
-
 // isHelp reports whether a is one of the spellings of a request for help.
 func isHelp(a string) bool {
 	return a == "-h" || a == "-help" || a == "--help"
@@ -823,10 +806,7 @@ func (cmd *command) execute(argv []string, stdin io.Reader, stdout, stderr io.Wr
 		if want[i] == "<seckey>" || want[i] == anyKey {
 			b, w, err = parseSecret(label, a)
 		} else {
-			digits := trimHex(a)
-			if b, err = hex.DecodeString(digits); err != nil {
-				err = errors.New(hexError(label, digits, err))
-			}
+			b, err = decodeHex(label, a)
 		}
 		if err != nil {
 			return r.fail(exitUsage, "secp256k1 %s: %v", cmd.name, err)

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -169,9 +168,9 @@ func isHex(s string) bool {
 // seed, or a parsed extended key.
 func (c *hdContext) inputKey(s string) (*bip32.ExtendedKey, error) {
 	if isHex(s) {
-		seed, err := hex.DecodeString(trimHex(s))
+		seed, err := decodeHex("seed", s)
 		if err != nil {
-			return nil, errors.New(hexError("seed", trimHex(s), err))
+			return nil, err
 		}
 		net := bip32.Mainnet
 		if c.testnet {

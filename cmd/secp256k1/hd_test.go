@@ -2,9 +2,10 @@ package main
 
 import (
 	"encoding/json"
-	"os"
 	"strings"
 	"testing"
+
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
 )
 
 // The hd commands, run as a user would: BIP-32's test vectors through
@@ -20,14 +21,8 @@ type hdVectors struct {
 
 func loadHDVectors(t *testing.T) *hdVectors {
 	t.Helper()
-	b, err := os.ReadFile("../../testdata/bip-0032/bip32_test_vectors.json")
-	if err != nil {
-		t.Fatal(err)
-	}
 	var v hdVectors
-	if err := json.Unmarshal(b, &v); err != nil {
-		t.Fatal(err)
-	}
+	testref.JSON(t, "../../testdata/bip-0032/bip32_test_vectors.json", &v)
 	return &v
 }
 

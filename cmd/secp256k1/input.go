@@ -25,6 +25,27 @@ func trimHex(s string) string {
 	return s
 }
 
+// decodeHex decodes s, the hex argument called label, with or without a 0x
+// prefix. The error says why the digits are not hex, and where.
+func decodeHex(label, s string) ([]byte, error) {
+	digits := trimHex(s)
+	b, err := hex.DecodeString(digits)
+	var bad hex.InvalidByteError
+	switch {
+	case err == nil:
+		return b, nil
+	case errors.As(err, &bad):
+		hint := ""
+		if strings.HasPrefix(digits, "-") {
+			hint = " (flags go before the arguments)"
+		}
+		return nil, fmt.Errorf("%s: not hex: %q at position %d%s", label, rune(bad), strings.IndexByte(digits, byte(bad))+1, hint)
+	case errors.Is(err, hex.ErrLength):
+		return nil, fmt.Errorf("%s: odd number of hex digits (%d)", label, len(digits))
+	}
+	return nil, fmt.Errorf("%s: %v", label, err)
+}
+
 // newWordScanner returns a scanner of the white-space separated words of
 // standard input, as "-" arguments read them, with no limit on a word's
 // length (a message for schnorr-sign can be long).
@@ -67,12 +88,11 @@ type wifKey struct {
 // key), or a WIF, for which it returns the key's 32 bytes and what the WIF
 // says about it. The error is the reason s is neither.
 func parseSecret(label, s string) ([]byte, *wifKey, error) {
-	digits := trimHex(s)
-	b, err := hex.DecodeString(digits)
+	b, err := decodeHex(label, s)
 	if err == nil {
 		return b, nil, nil
 	}
-	if digits == s && !isHex(s) && looksLikeWIF(s) {
+	if trimHex(s) == s && !isHex(s) && looksLikeWIF(s) {
 		k, compressed, net, werr := btcaddr.ParseWIF(s)
 		switch {
 		case werr == nil:
@@ -82,7 +102,7 @@ func parseSecret(label, s string) ([]byte, *wifKey, error) {
 		}
 		return nil, nil, fmt.Errorf("%s: WIF: %s", label, strings.TrimPrefix(werr.Error(), btcaddr.ErrWIF.Error()+": "))
 	}
-	return nil, nil, errors.New(hexError(label, digits, err))
+	return nil, nil, err
 }
 
 // looksLikeWIF reports whether s, which is not hex, has the length and

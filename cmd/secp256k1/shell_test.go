@@ -10,6 +10,7 @@ import (
 
 	"github.com/kestrel-crypto/secp256k1"
 	"github.com/kestrel-crypto/secp256k1/btcaddr"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
 )
 
 // The command as a shell tool: WIF keys, address, pipelines from one
@@ -135,18 +136,12 @@ func TestAddress(t *testing.T) {
 	}
 	// The WIF keys of BIP-322's single-key vectors have the vectors'
 	// addresses.
-	raw, err := os.ReadFile("../../testdata/bip-0322/generated-test-vectors.json")
-	if err != nil {
-		t.Fatal(err)
-	}
 	var f map[string][]struct {
 		PrivateKeys []string `json:"private_keys"`
 		Address     string   `json:"address"`
 		Type        string   `json:"type"`
 	}
-	if err := json.Unmarshal(raw, &f); err != nil {
-		t.Fatal(err)
-	}
+	testref.JSON(t, "../../testdata/bip-0322/generated-test-vectors.json", &f)
 	n := 0
 	for _, v := range append(f["simple"], f["full"]...) {
 		switch v.Type {

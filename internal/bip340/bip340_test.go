@@ -2,9 +2,7 @@ package bip340
 
 import (
 	"crypto/rand"
-	"encoding/csv"
 	"encoding/hex"
-	"os"
 	"testing"
 
 	"github.com/kestrel-crypto/secp256k1/internal/ecmult"
@@ -12,35 +10,21 @@ import (
 	"github.com/kestrel-crypto/secp256k1/internal/group"
 	"github.com/kestrel-crypto/secp256k1/internal/scalar"
 	ksha256 "github.com/kestrel-crypto/secp256k1/internal/sha256"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
 )
 
 // TestVectors runs BIP-340's test vectors (testdata/bip-0340, with their
 // provenance) through Sign, where a secret key is given, and through
 // ParseSignature and VarTimeVerify, with lift_x of the public key.
 func TestVectors(t *testing.T) {
-	f, err := os.Open("../../testdata/bip-0340/test-vectors.csv")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	rows, err := csv.NewReader(f).ReadAll()
-	if err != nil {
-		t.Fatal(err)
-	}
-	unhex := func(s string) []byte {
-		b, err := hex.DecodeString(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return b
-	}
+	rows := testref.CSV(t, "../../testdata/bip-0340/test-vectors.csv")
 	n := 0
 	for _, row := range rows[1:] {
 		idx, skHex, pkHex, auxHex, msgHex, sigHex, result := row[0], row[1], row[2], row[3], row[4], row[5], row[6]
-		msg, sigB := unhex(msgHex), [64]byte(unhex(sigHex))
+		msg, sigB := testref.Hex(t, msgHex), [64]byte(testref.Hex(t, sigHex))
 		if skHex != "" {
 			var sk scalar.Scalar
-			if _, err := sk.SetCanonicalBytes((*[32]byte)(unhex(skHex))); err != nil {
+			if _, err := sk.SetCanonicalBytes((*[32]byte)(testref.Hex(t, skHex))); err != nil {
 				t.Fatalf("vector %s: secret key: %v", idx, err)
 			}
 			var k Key
@@ -49,11 +33,11 @@ func TestVectors(t *testing.T) {
 				t.Errorf("vector %s: public key %x, want %s", idx, k.PX, pkHex)
 			}
 			var sig [64]byte
-			if !Standard.Sign(&sig, &k, msg, (*[32]byte)(unhex(auxHex))) || sig != sigB {
+			if !Standard.Sign(&sig, &k, msg, (*[32]byte)(testref.Hex(t, auxHex))) || sig != sigB {
 				t.Errorf("vector %s: signature %x, want %x", idx, sig, sigB)
 			}
 		}
-		got := verifyBytes(Standard, unhex(pkHex), msg, &sigB)
+		got := verifyBytes(Standard, testref.Hex(t, pkHex), msg, &sigB)
 		if want := result == "TRUE"; got != want {
 			t.Errorf("vector %s: verify %v, want %v (%s)", idx, got, want, row[7])
 		}

@@ -8,6 +8,7 @@ import (
 	"github.com/kestrel-crypto/secp256k1/internal/group"
 	"github.com/kestrel-crypto/secp256k1/internal/scalar"
 	"github.com/kestrel-crypto/secp256k1/internal/testkit/dudect"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
 )
 
 // Statistical timing tests (internal/testkit/dudect, docs/constant-time.md) of the
@@ -26,7 +27,7 @@ func dudectScalar(rng *rand.Rand) scalar.Scalar {
 	var b [32]byte
 	var s scalar.Scalar
 	for s.IsZero() == 1 {
-		dudect.RandomBytes(rng, b[:])
+		testref.FillRandom(rng, b[:])
 		s.SetReducedBytes(&b)
 	}
 	return s

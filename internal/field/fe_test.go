@@ -8,9 +8,9 @@ import (
 	"reflect"
 	"testing"
 	"testing/quick"
-	"time"
 
 	"github.com/kestrel-crypto/secp256k1/internal/testkit/race"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
 )
 
 var bigP, _ = new(big.Int).SetString("FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEFFFFFC2F", 16)
@@ -18,13 +18,8 @@ var bigP, _ = new(big.Int).SetString("FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF
 // quickConfig returns a testing/quick configuration with a logged seed; the
 // count is scaled down by -short.
 func quickConfig(t testing.TB) *quick.Config {
-	seed := time.Now().UnixNano()
-	t.Logf("quick seed %d", seed)
-	n := 20000
-	if testing.Short() {
-		n = 1000
-	}
-	return &quick.Config{MaxCount: n, Rand: rand.New(rand.NewSource(seed))}
+	t.Helper()
+	return testref.Short{Div: 20}.QuickConfig(t, 20000)
 }
 
 // edgeLimbs are representations that stress carries and the lazy reduction.

@@ -61,16 +61,17 @@ import (
 	"testing"
 
 	"github.com/kestrel-crypto/secp256k1/internal/field"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
 )
 
 // twistOrders[B] is #E(F_p) for y² = x³ + B, 1 ≤ B ≤ 7.
 var twistOrders = [8]*big.Int{
-	1: hexInt("fffffffffffffffffffffffffffffffe06f23032560e83e138ea6fc857fb4794"),
-	2: hexInt("1000000000000000000000000000000014551231950b75fc4402da1712fc9b71f"),
-	3: hexInt("ffffffffffffffffffffffffffffffff4c43534ba6c5e3a57918113a87c50283"),
-	4: hexInt("100000000000000000000000000000000b3bcacb4593a1c5a86e7eec3783af5dd"),
-	5: hexInt("ffffffffffffffffffffffffffffffff4c43534ba6c5e3a57918113a87c50283"),
-	6: hexInt("100000000000000000000000000000001f90dcfcda9f17c1ec7159035a804b0cc"),
+	1: testref.BigHex("fffffffffffffffffffffffffffffffe06f23032560e83e138ea6fc857fb4794"),
+	2: testref.BigHex("1000000000000000000000000000000014551231950b75fc4402da1712fc9b71f"),
+	3: testref.BigHex("ffffffffffffffffffffffffffffffff4c43534ba6c5e3a57918113a87c50283"),
+	4: testref.BigHex("100000000000000000000000000000000b3bcacb4593a1c5a86e7eec3783af5dd"),
+	5: testref.BigHex("ffffffffffffffffffffffffffffffff4c43534ba6c5e3a57918113a87c50283"),
+	6: testref.BigHex("100000000000000000000000000000001f90dcfcda9f17c1ec7159035a804b0cc"),
 	7: bigN,
 }
 
@@ -90,15 +91,15 @@ var twistCurves = []*twistCurve{
 	{
 		b: 2, q: 13, lambda: 9, short: true,
 		g: refPoint{
-			x: hexInt("3AD3E1EC92DC070A346A975330B12E1D929C645BE56584AA88E489AA3D68746B"),
-			y: hexInt("AB34E4942373ED8CF787BB15BC0B9FC1F15065BC091001AA6C607F91C8520383"),
+			x: testref.BigHex("3AD3E1EC92DC070A346A975330B12E1D929C645BE56584AA88E489AA3D68746B"),
+			y: testref.BigHex("AB34E4942373ED8CF787BB15BC0B9FC1F15065BC091001AA6C607F91C8520383"),
 		},
 	},
 	{
 		b: 4, q: 199, lambda: 92,
 		g: refPoint{
-			x: hexInt("FA7CC9A70737F2DBA749DD392B4FB0693B017A7DA808C2F1FB12940C9EA66C18"),
-			y: hexInt("78AC123A5ED8AEF38732BC911F3A286848DF246C808DAE72CFE525727F0501ED"),
+			x: testref.BigHex("FA7CC9A70737F2DBA749DD392B4FB0693B017A7DA808C2F1FB12940C9EA66C18"),
+			y: testref.BigHex("78AC123A5ED8AEF38732BC911F3A286848DF246C808DAE72CFE525727F0501ED"),
 		},
 	},
 }

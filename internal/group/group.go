@@ -11,6 +11,8 @@
 package group
 
 import (
+	"encoding/hex"
+
 	"github.com/kestrel-crypto/secp256k1/internal/debug"
 	"github.com/kestrel-crypto/secp256k1/internal/field"
 )
@@ -42,27 +44,14 @@ func elementFromHex(s string) field.Element {
 	if len(s) != 64 {
 		panic("group: bad constant")
 	}
-	for i := range b {
-		hi, lo := unhex(s[2*i]), unhex(s[2*i+1])
-		b[i] = hi<<4 | lo
+	if _, err := hex.Decode(b[:], []byte(s)); err != nil {
+		panic("group: bad constant")
 	}
 	var e field.Element
 	if _, err := e.SetCanonicalBytes(&b); err != nil {
 		panic("group: bad constant")
 	}
 	return e
-}
-
-func unhex(c byte) byte {
-	switch {
-	case '0' <= c && c <= '9':
-		return c - '0'
-	case 'a' <= c && c <= 'f':
-		return c - 'a' + 10
-	case 'A' <= c && c <= 'F':
-		return c - 'A' + 10
-	}
-	panic("group: bad constant")
 }
 
 // Identity sets v to the identity and returns v.

@@ -5,6 +5,7 @@ import (
 	"math/big"
 	"math/rand"
 	"reflect"
+	"strings"
 	"sync"
 	"testing"
 	"testing/quick"
@@ -12,29 +13,22 @@ import (
 
 	"github.com/kestrel-crypto/secp256k1/internal/field"
 	"github.com/kestrel-crypto/secp256k1/internal/testkit/race"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
 )
 
 // The reference: textbook affine arithmetic on y² = x³ + 7 mod p with
 // math/big and an explicit identity. Nothing in it calls the code under test;
 // the field package is used only to encode and decode elements.
 
-func hexInt(s string) *big.Int {
-	x, ok := new(big.Int).SetString(s, 16)
-	if !ok {
-		panic("bad hex constant " + s)
-	}
-	return x
-}
-
 var (
-	bigP = hexInt("FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEFFFFFC2F")
+	bigP = testref.BigHex("FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEFFFFFC2F")
 	// bigN is the order of G.
-	bigN = hexInt("FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEBAAEDCE6AF48A03BBFD25E8CD0364141")
+	bigN = testref.BigHex("FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEBAAEDCE6AF48A03BBFD25E8CD0364141")
 	// bigBeta is a primitive cube root of unity mod p, and bigLambda the
 	// cube root of unity mod n with λ·(x, y) = (β·x, y).
-	bigBeta   = hexInt("7AE96A2B657C07106E64479EAC3434E99CF0497512F58995C1396C28719501EE")
+	bigBeta   = testref.BigHex("7AE96A2B657C07106E64479EAC3434E99CF0497512F58995C1396C28719501EE")
 	bigBeta2  = new(big.Int).Exp(bigBeta, big.NewInt(2), bigP)
-	bigLambda = hexInt("5363AD4CC05C30E0A5261C028812645A122E22EA20816678DF02967C1B23BD72")
+	bigLambda = testref.BigHex("5363AD4CC05C30E0A5261C028812645A122E22EA20816678DF02967C1B23BD72")
 	// bigSmall is 2²⁵⁶ − p = 2³² + 977: a value v < bigSmall also has the
 	// non-canonical representation v + p < 2²⁵⁶.
 	bigSmall = new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 256), bigP)
@@ -43,8 +37,8 @@ var (
 	bigCbrtExp = new(big.Int).Div(new(big.Int).Add(bigP, big.NewInt(2)), big.NewInt(9))
 
 	refG = refPoint{
-		x: hexInt("79BE667EF9DCBBAC55A06295CE870B07029BFCDB2DCE28D959F2815B16F81798"),
-		y: hexInt("483ADA7726A3C4655DA4FBFC0E1108A8FD17B448A68554199C47D08FFB10D4B8"),
+		x: testref.BigHex("79BE667EF9DCBBAC55A06295CE870B07029BFCDB2DCE28D959F2815B16F81798"),
+		y: testref.BigHex("483ADA7726A3C4655DA4FBFC0E1108A8FD17B448A68554199C47D08FFB10D4B8"),
 	}
 	refInf = refPoint{inf: true}
 )
@@ -267,17 +261,6 @@ func fmtJac(j *Jacobian) string { return fmt.Sprintf("{X:%x Y:%x Z:%x}", j.X, j.
 func fmtAff(a *Affine) string   { return fmt.Sprintf("{X:%x Y:%x}", a.X, a.Y) }
 
 // Generators.
-
-// quickConfig returns a testing/quick configuration with a logged seed and
-// n cases, n/10 under -short.
-func quickConfig(t testing.TB, n int) *quick.Config {
-	seed := time.Now().UnixNano()
-	t.Logf("quick seed %d", seed)
-	if testing.Short() {
-		n = max(n/10, 10)
-	}
-	return &quick.Config{MaxCount: n, Rand: rand.New(rand.NewSource(seed))}
-}
 
 // seededRand returns a rand.Rand with a logged seed.
 func seededRand(t testing.TB) *rand.Rand {
@@ -557,7 +540,7 @@ func checkPairs(t *testing.T, n int, f func(testPair) bool) {
 			}
 		}
 	}
-	if err := quick.Check(f, quickConfig(t, n)); err != nil {
+	if err := quick.Check(f, testref.QuickConfig(t, n)); err != nil {
 		t.Error(err)
 	}
 }
@@ -576,7 +559,7 @@ func checkPoints(t *testing.T, n int, f func(p testPoint, r *rand.Rand) bool) {
 		}
 	}
 	g := func(p testPoint, seed int64) bool { return f(p, rand.New(rand.NewSource(seed))) }
-	if err := quick.Check(g, quickConfig(t, n)); err != nil {
+	if err := quick.Check(g, testref.QuickConfig(t, n)); err != nil {
 		t.Error(err)
 	}
 }
@@ -683,6 +666,22 @@ func TestGenerator(t *testing.T) {
 		if got := jacToRef(&prev); !refEqual(got, refNeg(refG)) {
 			t.Errorf("%s: (n − 1)·G = %v, want −G", name, got)
 		}
+	}
+}
+
+// TestElementFromHex checks the constants' parser: either case is the same
+// element, and a constant of the wrong length, with a non-hex digit or not
+// below p panics.
+func TestElementFromHex(t *testing.T) {
+	const gx = "79BE667EF9DCBBAC55A06295CE870B07029BFCDB2DCE28D959F2815B16F81798"
+	if lower := elementFromHex(strings.ToLower(gx)); lower != Generator.X {
+		t.Errorf("lower-case x(G) = %v, want %v", toBig(&lower), toBig(&Generator.X))
+	}
+	for _, bad := range []string{
+		"", gx[:62], gx + "00", "g" + gx[1:], " " + gx[1:],
+		"FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEFFFFFC2F", // p
+	} {
+		testref.ExpectPanic(t, fmt.Sprintf("elementFromHex(%q)", bad), "group: bad constant", func() { elementFromHex(bad) })
 	}
 }
 
@@ -914,7 +913,7 @@ func TestSelect(t *testing.T) {
 		}
 		return true
 	}
-	if err := quick.Check(f, quickConfig(t, 300)); err != nil {
+	if err := quick.Check(f, testref.QuickConfig(t, 300)); err != nil {
 		t.Error(err)
 	}
 }
@@ -1331,7 +1330,7 @@ func TestAliasing(t *testing.T) {
 			}
 			return true
 		}
-		if err := quick.Check(f, quickConfig(t, 200)); err != nil {
+		if err := quick.Check(f, testref.QuickConfig(t, 200)); err != nil {
 			t.Error(err)
 		}
 	})

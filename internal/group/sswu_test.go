@@ -1,10 +1,8 @@
 package group
 
 import (
-	"encoding/json"
 	"math/big"
 	"math/rand"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -91,10 +89,6 @@ func readMapVectors(t *testing.T) []h2cVector {
 	var out []h2cVector
 	for _, suite := range []string{"RO", "NU"} {
 		path := filepath.Join("..", "..", "testdata", "rfc9380", "secp256k1_XMD_SHA-256_SSWU_"+suite+"_.json")
-		b, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
 		var f struct {
 			Vectors []struct {
 				Msg       string
@@ -102,9 +96,7 @@ func readMapVectors(t *testing.T) []h2cVector {
 				Q, Q0, Q1 *pt
 			}
 		}
-		if err := json.Unmarshal(b, &f); err != nil {
-			t.Fatal(err)
-		}
+		testref.JSON(t, path, &f)
 		if len(f.Vectors) != 5 {
 			t.Fatalf("%s: %d vectors, want 5", path, len(f.Vectors))
 		}
@@ -118,22 +110,15 @@ func readMapVectors(t *testing.T) []h2cVector {
 			}
 			for i, q := range qs {
 				out = append(out, h2cVector{
-					u: hex0x(t, v.U[i]), x: hex0x(t, q.X), y: hex0x(t, q.Y),
+					u:    testref.BigHex(strings.TrimPrefix(v.U[i], "0x")),
+					x:    testref.BigHex(strings.TrimPrefix(q.X, "0x")),
+					y:    testref.BigHex(strings.TrimPrefix(q.Y, "0x")),
 					name: suite + " " + v.Msg[:min(len(v.Msg), 8)] + " u" + string(rune('0'+i)),
 				})
 			}
 		}
 	}
 	return out
-}
-
-func hex0x(t *testing.T, s string) *big.Int {
-	t.Helper()
-	x, ok := new(big.Int).SetString(strings.TrimPrefix(s, "0x"), 16)
-	if !ok {
-		t.Fatalf("bad hex %q", s)
-	}
-	return x
 }
 
 // mapToRef runs MapToCurve on u and decodes the result with the reference.
@@ -277,7 +262,7 @@ func TestMapToCurveAllocations(t *testing.T) {
 }
 
 func BenchmarkMapToCurve(b *testing.B) {
-	u := fromBig(hexInt("6B0F9910DD2BA71C78F2EE9F04D73B5F4C5F7FC773A701ABEA1E573CAB002FB3"))
+	u := fromBig(testref.BigHex("6B0F9910DD2BA71C78F2EE9F04D73B5F4C5F7FC773A701ABEA1E573CAB002FB3"))
 	var v Jacobian
 	b.ReportAllocs()
 	for b.Loop() {

@@ -19,14 +19,6 @@ type testModulus struct {
 	m    *Modulus
 }
 
-func mustHex(s string) *big.Int {
-	v, ok := new(big.Int).SetString(s, 16)
-	if !ok {
-		panic("bad hex " + s)
-	}
-	return v
-}
-
 func bigToWords(v *big.Int) *[4]uint64 {
 	var b [32]byte
 	v.FillBytes(b[:])
@@ -54,8 +46,8 @@ func newTestModulus(name string, v *big.Int) testModulus {
 }
 
 var (
-	bigP = mustHex("FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEFFFFFC2F")
-	bigN = mustHex("FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEBAAEDCE6AF48A03BBFD25E8CD0364141")
+	bigP = testref.BigHex("FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEFFFFFC2F")
+	bigN = testref.BigHex("FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEBAAEDCE6AF48A03BBFD25E8CD0364141")
 
 	modP = newTestModulus("p", bigP)
 	modN = newTestModulus("n", bigN)
@@ -167,7 +159,7 @@ func make32(b byte) []byte {
 // n cases, scaled down by -short.
 func quickConfig(t *testing.T, n int) *quick.Config {
 	t.Helper()
-	return &quick.Config{MaxCount: testref.Short{Div: 20}.Count(t, n), Rand: testref.Rand(t)}
+	return testref.Short{Div: 20}.QuickConfig(t, n)
 }
 
 // quickCount is the number of quick checks per function and modulus; the

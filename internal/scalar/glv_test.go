@@ -13,8 +13,8 @@ import (
 // GLVEdgeScalars), which the scalar-multiplication tests share.
 
 var (
-	glvTestBound1 = scalarTestBigFromHex("A2A8918CA85BAFE22016D0B917E4DD77") // SplitGLV's |k1| bound
-	glvTestBound2 = scalarTestBigFromHex("8A65287BD47179FB2BE08846CEA267ED") // SplitGLV's |k2| bound
+	glvTestBound1 = testref.BigHex("A2A8918CA85BAFE22016D0B917E4DD77") // SplitGLV's |k1| bound
+	glvTestBound2 = testref.BigHex("8A65287BD47179FB2BE08846CEA267ED") // SplitGLV's |k2| bound
 )
 
 func TestGLVConstants(t *testing.T) {

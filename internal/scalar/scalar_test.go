@@ -22,14 +22,6 @@ var (
 	scalarTestTwo   = big.NewInt(2)
 )
 
-func scalarTestBigFromHex(s string) *big.Int {
-	b, ok := new(big.Int).SetString(s, 16)
-	if !ok {
-		panic("bad hex " + s)
-	}
-	return b
-}
-
 // scalarTestPow2 returns 2^k.
 func scalarTestPow2(k uint) *big.Int { return new(big.Int).Lsh(big.NewInt(1), k) }
 

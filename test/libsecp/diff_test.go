@@ -3,7 +3,6 @@ package libsecp
 import (
 	"bytes"
 	"encoding/binary"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -18,6 +17,7 @@ import (
 
 	"github.com/kestrel-crypto/secp256k1"
 	"github.com/kestrel-crypto/secp256k1/ecdsa"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
 )
 
 // The differential tests draw DIFF_N random cases (default 10,000; 500 with
@@ -147,18 +147,10 @@ func runCases(t *testing.T, body func(c *checker)) {
 
 // Constants, big-endian.
 var (
-	nBytes     = mustHex("fffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141")
-	pBytes     = mustHex("fffffffffffffffffffffffffffffffffffffffffffffffffffffffefffffc2f")
-	halfNBytes = mustHex("7fffffffffffffffffffffffffffffff5d576e7357a4501ddfe92f46681b20a0") // (n−1)/2
+	nBytes     = testref.MustHex("fffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141")
+	pBytes     = testref.MustHex("fffffffffffffffffffffffffffffffffffffffffffffffffffffffefffffc2f")
+	halfNBytes = testref.MustHex("7fffffffffffffffffffffffffffffff5d576e7357a4501ddfe92f46681b20a0") // (n−1)/2
 )
-
-func mustHex(s string) []byte {
-	b, err := hex.DecodeString(s)
-	if err != nil {
-		panic(err)
-	}
-	return b
-}
 
 // addSmall returns the 32-byte big-endian x + d (mod 2²⁵⁶), d may be negative.
 func addSmall(x []byte, d int64) []byte {

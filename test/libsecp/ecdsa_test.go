@@ -11,6 +11,7 @@ import (
 
 	"github.com/kestrel-crypto/secp256k1"
 	"github.com/kestrel-crypto/secp256k1/ecdsa"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
 )
 
 // Differential tests of Kestrel's ecdsa package and key encodings against
@@ -34,9 +35,9 @@ var edgeKeys = [][]byte{
 	addSmall(nBytes, -2),
 	halfNBytes,
 	addSmall(halfNBytes, 1),
-	mustHex("8000000000000000000000000000000000000000000000000000000000000000"),
-	mustHex("00000000000000000000000000000001ffffffffffffffffffffffffffffffff"),
-	mustHex("fffffffffffffffffffffffffffffffe00000000000000000000000000000000"),
+	testref.MustHex("8000000000000000000000000000000000000000000000000000000000000000"),
+	testref.MustHex("00000000000000000000000000000001ffffffffffffffffffffffffffffffff"),
+	testref.MustHex("fffffffffffffffffffffffffffffffe00000000000000000000000000000000"),
 }
 
 // edgeHashes are 32-byte hashes around 0, n and p (a hash ≥ n is reduced
@@ -58,7 +59,7 @@ func genKey(rng *rand.Rand) []byte {
 		return slices.Clone(edgeKeys[rng.IntN(len(edgeKeys))])
 	}
 	for {
-		k := randBytes(rng, 32)
+		k := testref.RandomBytes(rng, 32)
 		if SeckeyVerify(k) {
 			return k
 		}
@@ -72,17 +73,9 @@ func genHash(rng *rand.Rand) []byte {
 	case 0:
 		return slices.Clone(edgeHashes[rng.IntN(len(edgeHashes))])
 	case 1, 2:
-		return randBytes(rng, rng.IntN(81))
+		return testref.RandomBytes(rng, rng.IntN(81))
 	}
-	return randBytes(rng, 32)
-}
-
-func randBytes(rng *rand.Rand, n int) []byte {
-	b := make([]byte, n)
-	for i := range b {
-		b[i] = byte(rng.Uint32())
-	}
-	return b
+	return testref.RandomBytes(rng, 32)
 }
 
 // flipBit returns a copy of b with one random bit flipped.
@@ -156,7 +149,7 @@ func TestSignDiff(t *testing.T) {
 			c.fail("sign-recoverable", "key %x hash %x: kestrel %x, libsecp %x recid %d", key, hash, rec, lrec, lrecid)
 		}
 
-		ndata := randBytes(c.rng, 32)
+		ndata := testref.RandomBytes(c.rng, 32)
 		if c.rng.IntN(16) == 0 {
 			ndata = make([]byte, 32) // zero extra entropy is not no extra entropy
 		}
@@ -272,7 +265,7 @@ func TestVerifyDiff(t *testing.T) {
 		if s := addN(sig[32:]); s != nil {
 			try("s-plus-n", pub, hash, slices.Concat(sig[:32], s), 0)
 		}
-		try("random", pub, hash, randBytes(c.rng, 64), agree)
+		try("random", pub, hash, testref.RandomBytes(c.rng, 64), agree)
 	})
 }
 
@@ -358,9 +351,9 @@ func mutateDER(rng *rand.Rand, sig64 []byte) (string, []byte) {
 		case 8:
 			return "2^256-1", derInteger(bytes.Repeat([]byte{0xff}, 32))
 		case 9:
-			return "33-bytes", append([]byte{byte(1 + rng.IntN(0x7f))}, randBytes(rng, 32)...)
+			return "33-bytes", append([]byte{byte(1 + rng.IntN(0x7f))}, testref.RandomBytes(rng, 32)...)
 		case 10:
-			return "long", append([]byte{byte(1 + rng.IntN(0x7f))}, randBytes(rng, 32+rng.IntN(40))...)
+			return "long", append([]byte{byte(1 + rng.IntN(0x7f))}, testref.RandomBytes(rng, 32+rng.IntN(40))...)
 		}
 		return "one-byte", []byte{byte(rng.IntN(0x80))}
 	}
@@ -374,10 +367,10 @@ func mutateDER(rng *rand.Rand, sig64 []byte) (string, []byte) {
 	case 2:
 		return "truncate", der[:rng.IntN(len(der))]
 	case 3:
-		return "append", append(slices.Clone(der), randBytes(rng, 1+rng.IntN(3))...)
+		return "append", append(slices.Clone(der), testref.RandomBytes(rng, 1+rng.IntN(3))...)
 	case 4:
 		out := encodeDER(r, s)
-		extra := randBytes(rng, 1+rng.IntN(3))
+		extra := testref.RandomBytes(rng, 1+rng.IntN(3))
 		out[1] += byte(len(extra))
 		return "trailing-in-sequence", append(out, extra...)
 	case 5:
@@ -463,9 +456,9 @@ func TestRecoverDiff(t *testing.T) {
 		try("r-zero", hash, slices.Concat(make([]byte, 32), sig[32:]), recid)
 		try("s-zero", hash, slices.Concat(sig[:32], make([]byte, 32)), recid)
 		// p − n ≈ 2¹²⁸·⁴: a 16-byte r plus n is a valid x half of the time.
-		small := slices.Concat(make([]byte, 16), randBytes(c.rng, 16))
+		small := slices.Concat(make([]byte, 16), testref.RandomBytes(c.rng, 16))
 		try("r<p-n", hash, slices.Concat(small, sig[32:]), 2+c.rng.IntN(2))
-		try("r≥p-n", hash, slices.Concat(randBytes(c.rng, 32), sig[32:]), 2+c.rng.IntN(2))
+		try("r≥p-n", hash, slices.Concat(testref.RandomBytes(c.rng, 32), sig[32:]), 2+c.rng.IntN(2))
 		c.check("recover v=4")
 		if _, err := ecdsa.RecoverPublicKey(hash, slices.Concat(sig, []byte{4})); err == nil {
 			c.fail("recover v=4", "kestrel accepts recovery id 4")
@@ -485,11 +478,11 @@ func TestPublicKeyDiff(t *testing.T) {
 		wrongHybrid[0] ^= 1
 		otherParity := slices.Clone(compressed)
 		otherParity[0] ^= 1
-		randX := slices.Concat([]byte{2 + byte(c.rng.IntN(2))}, randBytes(c.rng, 32))
+		randX := slices.Concat([]byte{2 + byte(c.rng.IntN(2))}, testref.RandomBytes(c.rng, 32))
 		bigX := slices.Concat([]byte{2 + byte(c.rng.IntN(2))}, addSmall(pBytes, int64(c.rng.IntN(1<<20)))) // < 2²⁵⁶
 		bigXY := slices.Concat([]byte{4}, pBytes, uncompressed[33:])
 		bigY := slices.Concat(uncompressed[:33], pBytes)
-		randY := slices.Concat(uncompressed[:33], randBytes(c.rng, 32))
+		randY := slices.Concat(uncompressed[:33], testref.RandomBytes(c.rng, 32))
 		prefix := func(b []byte) []byte {
 			out := slices.Clone(b)
 			out[0] = []byte{0, 1, 5, 8, 0xff, 2, 3, 4, 6, 7}[c.rng.IntN(10)]
@@ -530,7 +523,7 @@ func TestCompactDiff(t *testing.T) {
 		make([]byte, 32), addSmall(make([]byte, 32), 1), addSmall(make([]byte, 32), 0x7f),
 		addSmall(make([]byte, 32), 0x80), halfNBytes, addSmall(halfNBytes, 1), addSmall(halfNBytes, -1),
 		addSmall(nBytes, -1), nBytes, addSmall(nBytes, 1), bytes.Repeat([]byte{0xff}, 32),
-		mustHex("0000000000000000000000000000000080000000000000000000000000000000"),
+		testref.MustHex("0000000000000000000000000000000080000000000000000000000000000000"),
 	}
 	runCases(t, func(c *checker) {
 		key, hash := genKey(c.rng), genHash(c.rng)
@@ -539,7 +532,7 @@ func TestCompactDiff(t *testing.T) {
 			if c.rng.IntN(2) == 0 {
 				return values[c.rng.IntN(len(values))]
 			}
-			return randBytes(c.rng, 32)
+			return testref.RandomBytes(c.rng, 32)
 		}
 		c.expect("compact signature", diffParseCompact(sig))
 		c.expect("compact high-s", diffParseCompact(negateS(sig)))
@@ -549,7 +542,7 @@ func TestCompactDiff(t *testing.T) {
 		// Short integers, to exercise minimal DER lengths.
 		short := func() []byte {
 			b := make([]byte, 32)
-			copy(b[31-c.rng.IntN(4):], randBytes(c.rng, 4))
+			copy(b[31-c.rng.IntN(4):], testref.RandomBytes(c.rng, 4))
 			return b
 		}
 		c.expect("compact short", diffParseCompact(slices.Concat(short(), short())))

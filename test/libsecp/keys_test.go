@@ -3,12 +3,10 @@ package libsecp
 import (
 	"bytes"
 	"crypto/sha256"
-	"encoding/csv"
-	"encoding/hex"
-	"os"
 	"testing"
 
 	"github.com/kestrel-crypto/secp256k1"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
 )
 
 // Tests of the rest of the binding (tweaks, ECDH, x-only keys, BIP-340),
@@ -26,7 +24,7 @@ func genTweak(c *checker, key []byte) []byte {
 		k, _ := new(secp256k1.Scalar).SetCanonicalBytes(key)
 		return new(secp256k1.Scalar).Negate(k).Bytes()
 	}
-	return randBytes(c.rng, 32)
+	return testref.RandomBytes(c.rng, 32)
 }
 
 // pubOf returns the compressed public key of a point, or nil for the identity.
@@ -113,8 +111,8 @@ func TestTweakDiff(t *testing.T) {
 		want("xonly-tweak-add", got, ok, xTweaked)
 
 		// BIP-340 round trip.
-		msg := randBytes(c.rng, 32)
-		sig, ok := SchnorrsigSign32(msg, key, randBytes(c.rng, 32))
+		msg := testref.RandomBytes(c.rng, 32)
+		sig, ok := SchnorrsigSign32(msg, key, testref.RandomBytes(c.rng, 32))
 		c.check("schnorr")
 		if !ok || !SchnorrsigVerify(sig, msg, x) || SchnorrsigVerify(flipBit(c.rng, sig), msg, x) {
 			c.fail("schnorr", "key %x msg %x: sig %x", key, msg, sig)
@@ -125,24 +123,10 @@ func TestTweakDiff(t *testing.T) {
 // TestBIP340Vectors checks the binding's BIP-340 functions on the BIP's test
 // vectors (the repository's copy in testdata/bip-0340).
 func TestBIP340Vectors(t *testing.T) {
-	f, err := os.Open("../../testdata/bip-0340/test-vectors.csv")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	rows, err := csv.NewReader(f).ReadAll()
-	if err != nil {
-		t.Fatal(err)
-	}
+	rows := testref.CSV(t, "../../testdata/bip-0340/test-vectors.csv")
 	for _, row := range rows[1:] {
-		dec := func(s string) []byte {
-			b, err := hex.DecodeString(s)
-			if err != nil {
-				t.Fatalf("vector %s: %v", row[0], err)
-			}
-			return b
-		}
-		seckey, pub, aux, msg, sig := dec(row[1]), dec(row[2]), dec(row[3]), dec(row[4]), dec(row[5])
+		seckey, pub, aux := testref.Hex(t, row[1]), testref.Hex(t, row[2]), testref.Hex(t, row[3])
+		msg, sig := testref.Hex(t, row[4]), testref.Hex(t, row[5])
 		valid := row[6] == "TRUE"
 		if len(seckey) != 0 && len(msg) == 32 { // SchnorrsigSign32 signs 32-byte messages only
 			got, ok := SchnorrsigSign32(msg, seckey, aux)

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/kestrel-crypto/secp256k1"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
 	"github.com/kestrel-crypto/secp256k1/musig2"
 )
 
@@ -21,7 +22,7 @@ func TestMuSig2AggregateVerifiesInLibsecp(t *testing.T) {
 		pubkeys := make([][]byte, u)
 		for j := range keys {
 			for keys[j] == nil {
-				keys[j], _ = secp256k1.NewPrivateKey(randBytes(rng, 32))
+				keys[j], _ = secp256k1.NewPrivateKey(testref.RandomBytes(rng, 32))
 			}
 			pubkeys[j] = keys[j].PublicKey().BytesCompressed()
 		}
@@ -34,7 +35,7 @@ func TestMuSig2AggregateVerifiesInLibsecp(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		msg := randBytes(rng, 32)
+		msg := testref.RandomBytes(rng, 32)
 		secs := make([]*musig2.SecNonce, u)
 		pubnonces := make([]musig2.PubNonce, u)
 		for j := range keys {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/kestrel-crypto/secp256k1"
 	"github.com/kestrel-crypto/secp256k1/ecdh"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
 	"github.com/kestrel-crypto/secp256k1/schnorr"
 )
 
@@ -16,13 +17,13 @@ import (
 // signature, the message or the key).
 func TestSchnorrDiff(t *testing.T) {
 	runCases(t, func(c *checker) {
-		key := randBytes(c.rng, 32)
+		key := testref.RandomBytes(c.rng, 32)
 		k, err := secp256k1.NewPrivateKey(key)
 		if err != nil {
 			return // ≥ n or 0: libsecp's keypair_create rejects it too (checked in the key tests)
 		}
-		msg := randBytes(c.rng, 32)
-		aux := randBytes(c.rng, 32)
+		msg := testref.RandomBytes(c.rng, 32)
+		aux := testref.RandomBytes(c.rng, 32)
 		want, ok := SchnorrsigSign32(msg, key, aux)
 		got, err := schnorr.Sign(k, msg, aux)
 		c.check("schnorr-sign")
@@ -59,7 +60,7 @@ func TestSchnorrDiff(t *testing.T) {
 // hash on random key pairs.
 func TestECDHDiff(t *testing.T) {
 	runCases(t, func(c *checker) {
-		a, b := randBytes(c.rng, 32), randBytes(c.rng, 32)
+		a, b := testref.RandomBytes(c.rng, 32), testref.RandomBytes(c.rng, 32)
 		ka, err1 := secp256k1.NewPrivateKey(a)
 		kb, err2 := secp256k1.NewPrivateKey(b)
 		if err1 != nil || err2 != nil {

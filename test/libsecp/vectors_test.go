@@ -16,6 +16,7 @@ import (
 
 	"github.com/kestrel-crypto/secp256k1"
 	"github.com/kestrel-crypto/secp256k1/ecdsa"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
 )
 
 // The vector files that this module generates for Kestrel's own tests, in
@@ -332,21 +333,11 @@ func TestGenerateVectors(t *testing.T) {
 	})
 }
 
-func readJSON(t *testing.T, name string, v any) {
-	b, err := os.ReadFile(filepath.Join(vectorDir, name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := json.Unmarshal(b, v); err != nil {
-		t.Fatalf("%s: %v", name, err)
-	}
-}
-
 // TestVectorFiles checks the generated files against both libraries: they
 // are regenerated identically, and each case still holds.
 func TestVectorFiles(t *testing.T) {
 	var sigs rfc6979File
-	readJSON(t, "rfc6979.json", &sigs)
+	testref.JSON(t, filepath.Join(vectorDir, "rfc6979.json"), &sigs)
 	want, err := rfc6979Cases()
 	if err != nil {
 		t.Fatal(err)
@@ -382,7 +373,7 @@ func TestVectorFiles(t *testing.T) {
 	}
 
 	var ders derFile
-	readJSON(t, "der_malformed.json", &ders)
+	testref.JSON(t, filepath.Join(vectorDir, "der_malformed.json"), &ders)
 	for _, c := range ders.Cases {
 		der, _ := hex.DecodeString(c.DER)
 		if _, err := ecdsa.ParseDERSignature(der); err == nil {

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/kestrel-crypto/secp256k1/internal/testkit/race"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
 )
 
 // TestWelch checks the online t statistic against the two-pass textbook
@@ -66,14 +67,14 @@ func TestCropPercentiles(t *testing.T) {
 func equalTarget(eq func(a, b []byte) bool) Target {
 	const slots = 1000
 	var ref [64]byte
-	RandomBytes(rand.New(rand.NewPCG(3, 4)), ref[:])
+	testref.FillRandom(rand.New(rand.NewPCG(3, 4)), ref[:])
 	in := make([][64]byte, slots)
 	var sink bool
 	return Target{
 		Slots: slots,
 		Batch: 8,
 		Prepare: func(i, c int, rng *rand.Rand) {
-			RandomBytes(rng, in[i][:])
+			testref.FillRandom(rng, in[i][:])
 			if c == 0 {
 				in[i] = ref
 			}

@@ -14,7 +14,7 @@ import (
 
 var (
 	// H2CA and H2CB are A′ and B′ of E′: y′² = x′³ + A′·x′ + B′ (§8.7).
-	H2CA = mustHex("3f8731abdd661adca08a5558f0f5d272e953d363cb6f0e5d405447c01a444533")
+	H2CA = BigHex("3f8731abdd661adca08a5558f0f5d272e953d363cb6f0e5d405447c01a444533")
 	H2CB = big.NewInt(1771)
 	// H2CZ is the simplified SWU constant Z = −11 mod p.
 	H2CZ = new(big.Int).Sub(P, big.NewInt(11))
@@ -22,25 +22,25 @@ var (
 	// H2CIso holds the constants k_(i,j) of the 3-isogeny, H2CIso[i-1][j].
 	H2CIso = [4][]*big.Int{
 		{
-			mustHex("8e38e38e38e38e38e38e38e38e38e38e38e38e38e38e38e38e38e38daaaaa8c7"),
-			mustHex("7d3d4c80bc321d5b9f315cea7fd44c5d595d2fc0bf63b92dfff1044f17c6581"),
-			mustHex("534c328d23f234e6e2a413deca25caece4506144037c40314ecbd0b53d9dd262"),
-			mustHex("8e38e38e38e38e38e38e38e38e38e38e38e38e38e38e38e38e38e38daaaaa88c"),
+			BigHex("8e38e38e38e38e38e38e38e38e38e38e38e38e38e38e38e38e38e38daaaaa8c7"),
+			BigHex("7d3d4c80bc321d5b9f315cea7fd44c5d595d2fc0bf63b92dfff1044f17c6581"),
+			BigHex("534c328d23f234e6e2a413deca25caece4506144037c40314ecbd0b53d9dd262"),
+			BigHex("8e38e38e38e38e38e38e38e38e38e38e38e38e38e38e38e38e38e38daaaaa88c"),
 		},
 		{
-			mustHex("d35771193d94918a9ca34ccbb7b640dd86cd409542f8487d9fe6b745781eb49b"),
-			mustHex("edadc6f64383dc1df7c4b2d51b54225406d36b641f5e41bbc52a56612a8c6d14"),
+			BigHex("d35771193d94918a9ca34ccbb7b640dd86cd409542f8487d9fe6b745781eb49b"),
+			BigHex("edadc6f64383dc1df7c4b2d51b54225406d36b641f5e41bbc52a56612a8c6d14"),
 		},
 		{
-			mustHex("4bda12f684bda12f684bda12f684bda12f684bda12f684bda12f684b8e38e23c"),
-			mustHex("c75e0c32d5cb7c0fa9d0a54b12a0a6d5647ab046d686da6fdffc90fc201d71a3"),
-			mustHex("29a6194691f91a73715209ef6512e576722830a201be2018a765e85a9ecee931"),
-			mustHex("2f684bda12f684bda12f684bda12f684bda12f684bda12f684bda12f38e38d84"),
+			BigHex("4bda12f684bda12f684bda12f684bda12f684bda12f684bda12f684b8e38e23c"),
+			BigHex("c75e0c32d5cb7c0fa9d0a54b12a0a6d5647ab046d686da6fdffc90fc201d71a3"),
+			BigHex("29a6194691f91a73715209ef6512e576722830a201be2018a765e85a9ecee931"),
+			BigHex("2f684bda12f684bda12f684bda12f684bda12f684bda12f684bda12f38e38d84"),
 		},
 		{
-			mustHex("fffffffffffffffffffffffffffffffffffffffffffffffffffffffefffff93b"),
-			mustHex("7a06534bb8bdb49fd5e9e6632722c2989467c1bfc8e8d978dfb425d2685c2573"),
-			mustHex("6484aa716545ca2cf3a70c3fa8fe337e0a3d21162f0d6299a7bf8192bfd2a76f"),
+			BigHex("fffffffffffffffffffffffffffffffffffffffffffffffffffffffefffff93b"),
+			BigHex("7a06534bb8bdb49fd5e9e6632722c2989467c1bfc8e8d978dfb425d2685c2573"),
+			BigHex("6484aa716545ca2cf3a70c3fa8fe337e0a3d21162f0d6299a7bf8192bfd2a76f"),
 		},
 	}
 )

@@ -9,10 +9,14 @@ import (
 // drawn from Rand(t).
 func QuickConfig(t testing.TB, count int) *quick.Config {
 	t.Helper()
-	if testing.Short() {
-		count /= 10
-	}
-	return &quick.Config{MaxCount: count, Rand: Rand(t)}
+	return Short{Div: 10}.QuickConfig(t, count)
+}
+
+// QuickConfig returns a quick.Config of s.Count(t, count) cases drawn from
+// Rand(t).
+func (s Short) QuickConfig(t testing.TB, count int) *quick.Config {
+	t.Helper()
+	return &quick.Config{MaxCount: s.Count(t, count), Rand: Rand(t)}
 }
 
 // scalarMethods is the method set of a scalar type that

@@ -54,6 +54,29 @@ func PCG(t testing.TB) *randv2.Rand {
 	return randv2.New(randv2.NewPCG(seed, 0))
 }
 
+// Uint64er is a generator of random inputs: a *rand.Rand of math/rand or
+// of math/rand/v2.
+type Uint64er interface{ Uint64() uint64 }
+
+// FillRandom fills b from r, eight bytes of each r.Uint64() in
+// little-endian order.
+func FillRandom(r Uint64er, b []byte) {
+	for i := 0; i < len(b); i += 8 {
+		x := r.Uint64()
+		for j := i; j < min(i+8, len(b)); j++ {
+			b[j] = byte(x)
+			x >>= 8
+		}
+	}
+}
+
+// RandomBytes returns n bytes from r, as FillRandom draws them.
+func RandomBytes(r Uint64er, n int) []byte {
+	b := make([]byte, n)
+	FillRandom(r, b)
+	return b
+}
+
 // Short is how a package's tests scale their iteration counts down under
 // -short: a count of full becomes full/Div, but at least Min. Div must be
 // positive.

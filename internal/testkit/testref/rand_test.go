@@ -1,6 +1,8 @@
 package testref
 
 import (
+	"bytes"
+	"encoding/binary"
 	"flag"
 	"fmt"
 	"math/rand"
@@ -76,6 +78,27 @@ func TestShortCount(t *testing.T) {
 		flag.Set("test.short", "true")
 		if got := tc.s.Count(t, tc.full); got != tc.shortOut {
 			t.Errorf("%+v.Count(%d) under -short = %d, want %d", tc.s, tc.full, got, tc.shortOut)
+		}
+	}
+}
+
+// TestRandomBytes checks that FillRandom and RandomBytes take each 8 bytes
+// from one Uint64, little-endian, the last one cut, for both math/rand
+// generators.
+func TestRandomBytes(t *testing.T) {
+	for name, mk := range map[string]func() Uint64er{
+		"math/rand":    func() Uint64er { return rand.New(rand.NewSource(7)) },
+		"math/rand/v2": func() Uint64er { return randv2.New(randv2.NewPCG(7, 7)) },
+	} {
+		r := mk()
+		var want []byte
+		for range 3 {
+			want = binary.LittleEndian.AppendUint64(want, r.Uint64())
+		}
+		for _, n := range []int{0, 1, 8, 13, 24} {
+			if got := RandomBytes(mk(), n); !bytes.Equal(got, want[:n]) {
+				t.Errorf("%s: RandomBytes(%d) = %x, want %x", name, n, got, want[:n])
+			}
 		}
 	}
 }

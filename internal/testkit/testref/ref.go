@@ -6,7 +6,9 @@
 // It also holds the test inputs and helpers that the tests of several
 // packages share: scalar edge values and the GLV split's edge cases
 // (scalar.go), fuzz seeds (edges.go), seeded quick.Check configurations and
-// aliasing properties (quick.go).
+// aliasing properties (quick.go), seeded generators and random bytes
+// (rand.go), and the decoding of hex, CSV and JSON test data (hex.go,
+// csv.go, json.go).
 package testref
 
 import "math/big"
@@ -18,18 +20,10 @@ var (
 	N, _ = new(big.Int).SetString("FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEBAAEDCE6AF48A03BBFD25E8CD0364141", 16)
 	// G is the generator.
 	G = Point{
-		X: mustHex("79BE667EF9DCBBAC55A06295CE870B07029BFCDB2DCE28D959F2815B16F81798"),
-		Y: mustHex("483ADA7726A3C4655DA4FBFC0E1108A8FD17B448A68554199C47D08FFB10D4B8"),
+		X: BigHex("79BE667EF9DCBBAC55A06295CE870B07029BFCDB2DCE28D959F2815B16F81798"),
+		Y: BigHex("483ADA7726A3C4655DA4FBFC0E1108A8FD17B448A68554199C47D08FFB10D4B8"),
 	}
 )
-
-func mustHex(s string) *big.Int {
-	x, ok := new(big.Int).SetString(s, 16)
-	if !ok {
-		panic("testref: bad constant")
-	}
-	return x
-}
 
 // Point is an affine point, or the identity when Inf is set.
 type Point struct {

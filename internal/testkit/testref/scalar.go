@@ -41,9 +41,9 @@ var (
 	// c is 2²⁵⁶ − N, the constant of the reduction 2²⁵⁶ ≡ c (mod N).
 	c = new(big.Int).Sub(pow2(256), N)
 	// Lambda is λ, the cube root of unity mod N with λ·(x, y) = (β·x, y).
-	Lambda = mustHex("5363AD4CC05C30E0A5261C028812645A122E22EA20816678DF02967C1B23BD72")
+	Lambda = BigHex("5363AD4CC05C30E0A5261C028812645A122E22EA20816678DF02967C1B23BD72")
 	// Beta is β, the cube root of unity mod P that goes with Lambda.
-	Beta = mustHex("7AE96A2B657C07106E64479EAC3434E99CF0497512F58995C1396C28719501EE")
+	Beta = BigHex("7AE96A2B657C07106E64479EAC3434E99CF0497512F58995C1396C28719501EE")
 )
 
 // scalarEdges are the values of ScalarEdgeValues, built once.
@@ -165,10 +165,10 @@ func RandomScalar(r *rand.Rand) *big.Int {
 // c1 = RoundShift384(k, GLVG1) ≈ k·b2/N and c2 = RoundShift384(k, GLVG2)
 // ≈ −k·b1/N.
 var (
-	GLVA1 = mustHex("3086D221A7D46BCDE86C90E49284EB15")
-	GLVB1 = new(big.Int).Neg(mustHex("E4437ED6010E88286F547FA90ABFE4C3"))
-	GLVA2 = mustHex("114CA50F7A8E2F3F657C1108D9D44CFD8")
-	GLVB2 = mustHex("3086D221A7D46BCDE86C90E49284EB15")
+	GLVA1 = BigHex("3086D221A7D46BCDE86C90E49284EB15")
+	GLVB1 = new(big.Int).Neg(BigHex("E4437ED6010E88286F547FA90ABFE4C3"))
+	GLVA2 = BigHex("114CA50F7A8E2F3F657C1108D9D44CFD8")
+	GLVB2 = BigHex("3086D221A7D46BCDE86C90E49284EB15")
 	// GLVG1 = round(2³⁸⁴·b2/N) and GLVG2 = round(2³⁸⁴·(−b1)/N).
 	GLVG1 = roundDivN(GLVB2)
 	GLVG2 = roundDivN(new(big.Int).Neg(GLVB1))

@@ -11,13 +11,14 @@ import (
 
 	"github.com/kestrel-crypto/secp256k1"
 	"github.com/kestrel-crypto/secp256k1/internal/testkit/dudect"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
 )
 
 // Random returns a random private key drawn from rng.
 func Random(rng *rand.Rand) *secp256k1.PrivateKey {
 	var b [32]byte
 	for {
-		dudect.RandomBytes(rng, b[:])
+		testref.FillRandom(rng, b[:])
 		if k, err := secp256k1.NewPrivateKey(b[:]); err == nil {
 			return k
 		}

@@ -4,12 +4,12 @@
 package testkey
 
 import (
-	"encoding/binary"
 	"math/rand"
 	randv2 "math/rand/v2"
 	"testing"
 
 	"github.com/kestrel-crypto/secp256k1"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
 )
 
 // Rand is either kind of seeded generator that internal/testkit/testref hands out:
@@ -29,9 +29,7 @@ func Random[R Rand](t testing.TB, r R) *secp256k1.PrivateKey {
 		case *rand.Rand:
 			r.Read(b[:])
 		case *randv2.Rand:
-			for i := 0; i < len(b); i += 8 {
-				binary.LittleEndian.PutUint64(b[i:], r.Uint64())
-			}
+			testref.FillRandom(r, b[:])
 		}
 		if k, err := secp256k1.NewPrivateKey(b[:]); err == nil {
 			return k
