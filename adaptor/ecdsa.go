@@ -4,6 +4,7 @@ import (
 	"github.com/kestrel-crypto/secp256k1"
 	"github.com/kestrel-crypto/secp256k1/ecdsa"
 	"github.com/kestrel-crypto/secp256k1/internal/auxrand"
+	"github.com/kestrel-crypto/secp256k1/internal/door"
 	"github.com/kestrel-crypto/secp256k1/internal/ecmult"
 	"github.com/kestrel-crypto/secp256k1/internal/field"
 	"github.com/kestrel-crypto/secp256k1/internal/group"
@@ -12,23 +13,11 @@ import (
 
 // setKey sets v to the valid public key P, with Z = 1.
 func setKey(v *group.Jacobian, P *secp256k1.PublicKey) {
-	u := P.BytesUncompressed()
-	v.X.SetBytes((*[32]byte)(u[1:33]))
-	v.Y.SetBytes((*[32]byte)(u[33:65]))
-	v.Z.One()
-}
-
-// toInternal returns s as the engine's scalar.
-func toInternal(s *secp256k1.Scalar) scalar.Scalar {
-	var t scalar.Scalar
-	t.SetCanonicalBytes((*[32]byte)(s.Bytes())) // s < n
-	return t
-}
-
-// encodeAffine writes cbytes of an affine point.
-func encodeAffine(out *[33]byte, a *group.Affine) {
-	out[0] = 2 | byte(a.Y.IsOdd())
-	a.X.PutBytes((*[32]byte)(out[1:]))
+	a, err := door.PublicKey(P)
+	if err != nil {
+		panic("secp256k1: use of an uninitialized PublicKey") // checked by the callers
+	}
+	v.SetAffine(&a)
 }
 
 // ECDSA adaptor signatures (the DLC specification's, as secp256k1-zkp's
@@ -217,7 +206,7 @@ func ECDSAVerify(pub *secp256k1.PublicKey, hash []byte, Y *secp256k1.PublicKey, 
 	}
 	// On the engine's types: u1 = s'⁻¹·m, u2 = s'⁻¹·r, then A1 + z·D and
 	// A2 = s·Y − e·R, both affine with one inversion.
-	sp, r, e, s := toInternal(&a.sp), toInternal(&a.r), toInternal(&a.e), toInternal(&a.s)
+	sp, r, e, s := door.Scalar(&a.sp), door.Scalar(&a.r), door.Scalar(&a.e), door.Scalar(&a.s)
 	var m, w, u1, u2 scalar.Scalar
 	m.SetReducedBytes((*[32]byte)(hash))
 	w.VarTimeInvert(&sp)
@@ -251,8 +240,8 @@ func ECDSAVerify(pub *secp256k1.PublicKey, hash []byte, Y *secp256k1.PublicKey, 
 		return false // zkp rejects either at infinity
 	}
 	var A1c, A2c [33]byte
-	encodeAffine(&A1c, &aff[0])
-	encodeAffine(&A2c, &aff[1])
+	aff[0].PutCompressed(&A1c)
+	aff[1].PutCompressed(&A2c)
 	var eh secp256k1.Scalar
 	dleqChallenge(&eh, a.rpc[:], Yc, a.rc[:], A1c[:], A2c[:])
 	return eh.Equal(&a.e) == 1

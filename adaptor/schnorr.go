@@ -3,6 +3,10 @@ package adaptor
 import (
 	"github.com/kestrel-crypto/secp256k1"
 	"github.com/kestrel-crypto/secp256k1/internal/auxrand"
+	"github.com/kestrel-crypto/secp256k1/internal/bip340"
+	"github.com/kestrel-crypto/secp256k1/internal/door"
+	"github.com/kestrel-crypto/secp256k1/internal/group"
+	"github.com/kestrel-crypto/secp256k1/internal/scalar"
 	ksha256 "github.com/kestrel-crypto/secp256k1/internal/sha256"
 )
 
@@ -13,10 +17,7 @@ import (
 
 // tagAdaptorNonce is the tag of the pre-signing nonce hash (this package's
 // choice; see SchnorrPreSign). The aux mask is BIP-340's "BIP0340/aux".
-var (
-	tagAux          = ksha256.NewTag("BIP0340/aux")
-	tagAdaptorNonce = ksha256.NewTag("SchnorrAdaptor/nonce")
-)
+var tagAdaptorNonce = ksha256.NewTag("SchnorrAdaptor/nonce")
 
 // SchnorrPreSign returns the pre-signature of msg (any length) by k for the
 // adaptor point T. Adapted with T's secret it is the BIP-340 signature of
@@ -39,65 +40,31 @@ var (
 // a nil or zero k or T, and ErrSign if the nonce is zero or R is infinity
 // (probability 2⁻²⁵⁶). Constant time in the key and the nonce.
 func SchnorrPreSign(k *secp256k1.PrivateKey, msg []byte, T *secp256k1.PublicKey, auxRand []byte) (*SchnorrPreSignature, error) {
-	if err := k.Validate(); err != nil {
+	sk, err := door.PrivateKey(k)
+	if err != nil {
 		return nil, err
 	}
-	if err := T.Validate(); err != nil {
+	Ta, err := door.PublicKey(T)
+	if err != nil {
 		return nil, err
 	}
 	var aux [32]byte
 	if !auxrand.Read(&aux, auxRand) {
 		return nil, ErrAuxRand
 	}
-	pc := k.PublicKey().BytesCompressed()
-	px := pc[1:]
-	// d = k, negated if P has an odd y (P is public).
-	d := k.Scalar()
-	var neg secp256k1.Scalar
-	neg.Negate(d)
-	d.Select(&neg, d, int(pc[0]&1))
-
-	Tc := T.BytesCompressed()
-	var t [32]byte
-	copy(t[:], d.Bytes())
-	ha := tagAux.Sum(aux[:])
-	for i := range t {
-		t[i] ^= ha[i]
+	var key bip340.Key
+	key.Set(&sk)
+	sk = scalar.Scalar{}
+	defer key.Zero()
+	var R group.Affine
+	var sp scalar.Scalar
+	if !bip340.Standard.PreSign(&R, &sp, &key, msg, &aux, &Ta, &tagAdaptorNonce) {
+		return nil, ErrSign // a zero nonce, or k₀ = −t
 	}
-	rnd := tagAdaptorNonce.Sum(t[:], Tc, px, msg)
-	clear(t[:])
-	var k0 secp256k1.Scalar
-	k0.SetReducedBytes(rnd[:])
-	clear(rnd[:])
-	defer func() { *d, k0, neg = secp256k1.Scalar{}, secp256k1.Scalar{}, secp256k1.Scalar{} }()
-	if k0.IsZero() == 1 {
-		return nil, ErrSign
-	}
-	// R = k₀·G + T, public from here on.
-	var R secp256k1.Point
-	R.ScalarBaseMult(&k0)
-	R.Add(&R, T.Point())
-	rc := R.BytesCompressed()
-	if len(rc) != 33 {
-		return nil, ErrSign // k₀ = −t
-	}
-	// k = k₀ if R has an even y, n − k₀ if odd.
-	var kk secp256k1.Scalar
-	neg.Negate(&k0)
-	kk.Select(&neg, &k0, int(rc[0]&1))
-	var e secp256k1.Scalar
-	challenge(&e, (*[32]byte)(rc[1:]), (*[32]byte)(px), msg)
-	p := &SchnorrPreSignature{r: [33]byte(rc)}
-	p.s.Multiply(&e, d)
-	p.s.Add(&p.s, &kk)
-	kk = secp256k1.Scalar{}
+	p := new(SchnorrPreSignature)
+	R.PutCompressed(&p.r)
+	door.SetScalar(&p.s, &sp)
 	return p, nil
-}
-
-// challenge sets e = int(hash_BIP0340/challenge(rx ‖ px ‖ msg)) mod n.
-func challenge(e *secp256k1.Scalar, rx, px *[32]byte, msg []byte) {
-	h := ksha256.BIP340Challenge.Sum32x2(rx, px, msg)
-	e.SetReducedBytes(h[:])
 }
 
 // SchnorrPreVerify reports whether p is a valid pre-signature of msg (any
@@ -109,24 +76,20 @@ func challenge(e *secp256k1.Scalar, rx, px *[32]byte, msg []byte) {
 // docs/adaptor.md). It reports false for a nil or zero p, pub or T.
 // Variable time: every input is public.
 func SchnorrPreVerify(pub *secp256k1.PublicKey, msg []byte, T *secp256k1.PublicKey, p *SchnorrPreSignature) bool {
-	if pub.Validate() != nil || T.Validate() != nil || p.check() != nil {
+	a, err := door.PublicKey(pub)
+	if err != nil || p.check() != nil {
 		return false
 	}
-	pc := pub.BytesCompressed()
-	P := pub.Point()
-	if pc[0] == 3 {
-		P.Negate(P)
+	Ta, err := door.PublicKey(T)
+	if err != nil {
+		return false
 	}
-	var e secp256k1.Scalar
-	challenge(&e, (*[32]byte)(p.r[1:]), (*[32]byte)(pc[1:]), msg)
-	e.Negate(&e)
-	// s'·G − e·P must be R − T, negated if R has an odd y.
-	var lhs secp256k1.Point
-	lhs.VarTimeDoubleScalarBaseMult(&e, P, &p.s)
-	rhs := p.R()
-	rhs.Subtract(rhs, T.Point())
-	if p.r[0] == 3 {
-		rhs.Negate(rhs)
+	var R group.Affine
+	if !R.SetCompressed(&p.r) {
+		return false // unreachable: a checked pre-signature's R decodes
 	}
-	return lhs.Equal(rhs) == 1
+	var pk bip340.PublicKey
+	pk.Set(&a)
+	sp := door.Scalar(&p.s)
+	return bip340.Standard.VarTimePreVerify(&pk, msg, &R, &sp, &Ta)
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/kestrel-crypto/secp256k1"
 	"github.com/kestrel-crypto/secp256k1/internal/auxrand"
+	"github.com/kestrel-crypto/secp256k1/internal/door"
 	"github.com/kestrel-crypto/secp256k1/internal/ecmult"
 	"github.com/kestrel-crypto/secp256k1/internal/field"
 	"github.com/kestrel-crypto/secp256k1/internal/group"
@@ -76,10 +77,10 @@ func prove(G *secp256k1.PublicKey, a *secp256k1.PrivateKey, B *secp256k1.PublicK
 // failures end the computation. The dudect test (ct_timing_test.go) times
 // it.
 func generate(p *points, proof *Proof, G *secp256k1.PublicKey, a *secp256k1.PrivateKey, B *secp256k1.PublicKey, aux *[32]byte, msg []byte) error {
-	var ab [32]byte
-	copy(ab[:], a.Bytes())
-	var as scalar.Scalar
-	as.SetCanonicalBytes(&ab) // in [1, n−1]: constant time
+	as, err := door.PrivateKey(a) // in [1, n−1]: checked by the callers
+	if err != nil {
+		return err
+	}
 	defer func() { as = scalar.Scalar{} }()
 
 	var g, b group.Jacobian
@@ -96,9 +97,9 @@ func generate(p *points, proof *Proof, G *secp256k1.PublicKey, a *secp256k1.Priv
 	var aff [4]group.Affine
 	var scratch [4]field.Element
 	group.BatchSetJacobian(aff[:2], J[:2], scratch[:2])
-	encode(&p[0], &aff[0])
+	aff[0].PutCompressed(&p[0])
 	keyBytes(&p[1], B)
-	encode(&p[2], &aff[1])
+	aff[1].PutCompressed(&p[2])
 	if G != nil {
 		keyBytes(&p[3], G)
 	} else {
@@ -106,6 +107,8 @@ func generate(p *points, proof *Proof, G *secp256k1.PublicKey, a *secp256k1.Priv
 	}
 
 	// t = bytes(a) xor hash_aux(r); k = hash_nonce(t ‖ A ‖ C ‖ m') mod n.
+	var ab [32]byte
+	as.PutBytes(&ab)
 	ha := tagAux.Sum(aux[:])
 	for i := range ab {
 		ab[i] ^= ha[i]
@@ -122,8 +125,8 @@ func generate(p *points, proof *Proof, G *secp256k1.PublicKey, a *secp256k1.Priv
 	baseMult(&J[2], &k, G, &g)
 	ecmult.ScalarMult(&J[3], &k, &b)
 	group.BatchSetJacobian(aff[2:], J[2:], scratch[2:])
-	encode(&p[4], &aff[2])
-	encode(&p[5], &aff[3])
+	aff[2].PutCompressed(&p[4])
+	aff[3].PutCompressed(&p[5])
 
 	// e = int(hash_challenge(…)); s = k + e·a mod n.
 	eh := challenge(p, msg)
@@ -150,19 +153,18 @@ var generatorBytes = [33]byte(secp256k1.NewGeneratorPoint().BytesCompressed())
 
 // setKey sets v to the point of a valid public key.
 func setKey(v *group.Jacobian, P *secp256k1.PublicKey) {
-	u := P.BytesUncompressed()
-	v.X.SetBytes((*[32]byte)(u[1:33]))
-	v.Y.SetBytes((*[32]byte)(u[33:65]))
-	v.Z.One()
+	a, err := door.PublicKey(P)
+	if err != nil {
+		panic("secp256k1: use of an uninitialized PublicKey") // checked by the callers
+	}
+	v.SetAffine(&a)
 }
 
 // keyBytes writes cbytes(P) of a valid public key.
 func keyBytes(out *[33]byte, P *secp256k1.PublicKey) {
-	copy(out[:], P.BytesCompressed())
-}
-
-// encode writes cbytes of an affine point.
-func encode(out *[33]byte, a *group.Affine) {
-	out[0] = 2 | byte(a.Y.IsOdd())
-	a.X.PutBytes((*[32]byte)(out[1:]))
+	a, err := door.PublicKey(P)
+	if err != nil {
+		panic("secp256k1: use of an uninitialized PublicKey") // checked by the callers
+	}
+	a.PutCompressed(out)
 }

@@ -87,8 +87,8 @@ func verify(p *points, G, A, B, C *secp256k1.PublicKey, proof *Proof, msg []byte
 	if !group.VarTimeBatchSetJacobian(aff[:], J[:], scratch[:]) {
 		return ErrInvalidProof
 	}
-	encode(&p[4], &aff[0])
-	encode(&p[5], &aff[1])
+	aff[0].PutCompressed(&p[4])
+	aff[1].PutCompressed(&p[5])
 	eh := challenge(p, msg)
 	var e scalar.Scalar
 	if _, err := e.SetCanonicalBytes(&eh); err != nil || e.Equal(&proof.e) == 0 {

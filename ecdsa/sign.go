@@ -266,7 +266,7 @@ func sign(sig *Signature, sec *secp256k1.Scalar, hash []byte, ndata []byte) (int
 		copy(rc[:], R.BytesCompressed())
 		// r = x mod n; recid bit 1 records x ≥ n, bit 0 the parity of y.
 		var xr secp256k1.Scalar
-		_, overflow := xr.SetCanonicalBytes(rc[1:])
+		_, overflow := xr.SetCanonicalBytes(rc[1:]) // x ≥ n, in the other field: not a round trip
 		sig.r.SetReducedBytes(rc[1:])
 		recid = int(rc[0] & 1)
 		if overflow != nil {

@@ -41,7 +41,7 @@ func VerifyMany(items []VerifyItem, workers_ int) []bool {
 	}
 	workers.Run(len(items), w, func(i int) {
 		it := &items[i]
-		out[i] = it.Pub != nil && it.Sig != nil && Verify(it.Pub, it.Hash, it.Sig)
+		out[i] = Verify(it.Pub, it.Hash, it.Sig)
 	})
 	return out
 }
@@ -65,21 +65,11 @@ func verifyLanes(items []VerifyItem, out []bool) {
 	for i := range items {
 		it := &items[i]
 		out[i] = false
-		if it.Pub == nil || it.Sig == nil || it.Pub.Validate() != nil {
+		var in verifyInput
+		if !in.set(it.Pub, it.Hash, it.Sig) {
 			continue
 		}
-		sig := it.Sig
-		if sig.r.IsZero() == 1 || sig.s.IsZero() == 1 || sig.s.IsHigh() == 1 {
-			continue
-		}
-		var msg32 [32]byte
-		hashToBytes(&msg32, it.Hash)
-		e[n].SetReducedBytes(&msg32)
-		r[n] = toInternal(&sig.r)
-		s[n] = toInternal(&sig.s)
-		u := it.Pub.BytesUncompressed()
-		pub[n].X.SetBytes((*[32]byte)(u[1:33]))
-		pub[n].Y.SetBytes((*[32]byte)(u[33:65]))
+		pub[n], e[n], r[n], s[n] = in.pub, in.e, in.r, in.s
 		idx[n] = i
 		n++
 	}
@@ -109,11 +99,4 @@ func verifyLanes(items []VerifyItem, out []bool) {
 	for j := range n {
 		out[idx[j]] = ok[j] && ecmult.VarTimeXEqualsScalar(&R[j], &r[j])
 	}
-}
-
-// toInternal returns x as an internal/scalar value, through its encoding.
-func toInternal(x *secp256k1.Scalar) scalar.Scalar {
-	var t scalar.Scalar
-	t.SetCanonicalBytes((*[32]byte)(x.Bytes())) // x < n
-	return t
 }

@@ -5,8 +5,10 @@ import (
 	"errors"
 
 	"github.com/kestrel-crypto/secp256k1"
+	"github.com/kestrel-crypto/secp256k1/internal/door"
 	"github.com/kestrel-crypto/secp256k1/internal/ecmult"
 	"github.com/kestrel-crypto/secp256k1/internal/field"
+	"github.com/kestrel-crypto/secp256k1/internal/group"
 	"github.com/kestrel-crypto/secp256k1/internal/scalar"
 )
 
@@ -63,18 +65,15 @@ func encodeInto(out *[64]byte, pub *secp256k1.PublicKey, rnd []byte) ([]byte, er
 }
 
 func encode(out *[64]byte, pub *secp256k1.PublicKey, rnd []byte) {
-	var b [65]byte
-	copy(b[:], pub.BytesUncompressed())
-	var x field.Element
-	x.SetBytes((*[32]byte)(b[1:33]))
-	yOdd := int(b[64] & 1)
-
+	a, err := door.PublicKey(pub)
+	if err != nil {
+		panic("secp256k1: use of an uninitialized PublicKey") // checked by Encode
+	}
 	// The key field is the 33-byte compressed key and 31 zero bytes.
 	var k [64]byte
-	k[0] = 2 | byte(yOdd)
-	copy(k[1:33], b[1:33])
+	a.PutCompressed((*[33]byte)(k[:33]))
 	s := newSeed(&tagEncode, &k, rnd)
-	varTimeElligatorSwift(out, &x, yOdd, &s)
+	varTimeElligatorSwift(out, &a.X, a.Y.IsOdd(), &s)
 }
 
 // Decode returns the public key that the 64-byte ElligatorSwift encoding
@@ -91,16 +90,9 @@ func Decode(enc []byte) (*secp256k1.PublicKey, error) {
 	u.SetBytes((*[32]byte)(enc[0:32]))
 	t.SetBytes((*[32]byte)(enc[32:64]))
 	varTimeXSwiftECPoint(&x, &y, &u, &t, t.IsOdd())
-	var b [65]byte
-	b[0] = 4
-	x.PutBytes((*[32]byte)(b[1:33]))
-	y.PutBytes((*[32]byte)(b[33:65]))
-	pub, err := secp256k1.ParsePublicKey(b[:])
-	if err != nil {
-		// XSwiftEC returns an x on the curve for every input.
-		panic("ellswift: internal error: XSwiftEC returned an invalid x")
-	}
-	return pub, nil
+	// XSwiftEC returns a point on the curve for every input (the debug
+	// build checks it in NewPublicKey).
+	return door.NewPublicKey(&group.Affine{X: x, Y: y}), nil
 }
 
 // Create returns a 64-byte ElligatorSwift encoding of k's public key k·G, as
@@ -141,23 +133,22 @@ func create(out *[64]byte, k *secp256k1.PrivateKey, aux *[32]byte) {
 // createWithSeed is create with the randomness rnd of any length: 32 bytes,
 // or none for libsecp256k1's NULL auxrnd32 (tests only).
 func createWithSeed(out *[64]byte, k *secp256k1.PrivateKey, rnd []byte) {
-	sk := k.Scalar()
-	var p secp256k1.Point
-	p.ScalarBaseMult(sk)
-	var b [65]byte
-	copy(b[:], p.Bytes()) // k ≠ 0: never the identity
-	var x field.Element
-	x.SetBytes((*[32]byte)(b[1:33]))
+	sk, err := door.PrivateKey(k)
+	if err != nil {
+		panic("secp256k1: use of an uninitialized PrivateKey") // checked by Create
+	}
+	var P group.Jacobian
+	ecmult.ScalarBaseMult(&P, &sk)
+	var a group.Affine
+	a.SetJacobian(&P) // k ≠ 0: never the identity
 
 	// The key field is the 32-byte secret key and 32 zero bytes.
 	var key [64]byte
-	sb := sk.Bytes()
-	copy(key[:], sb)
-	clear(sb)
-	*sk = secp256k1.Scalar{}
+	sk.PutBytes((*[32]byte)(key[:32]))
+	sk = scalar.Scalar{}
 	s := newSeed(&tagCreate, &key, rnd)
 	clear(key[:])
-	varTimeElligatorSwift(out, &x, int(b[64]&1), &s)
+	varTimeElligatorSwift(out, &a.X, a.Y.IsOdd(), &s)
 	s = seed{}
 }
 
@@ -240,10 +231,7 @@ func xdh(x *[32]byte, ellA, ellB []byte, k *secp256k1.PrivateKey, initiating boo
 	// x(k·P) from x(P) = pn/pd alone: either lift of x gives the same x,
 	// and the x-only engine needs no square root and no inversion of pd.
 	// k ∈ [1, n−1] and P ≠ O in a group of prime order: k·P ≠ O.
-	var sk scalar.Scalar
-	kb := [32]byte(k.Bytes())
-	_, err := sk.SetCanonicalBytes(&kb) // a private key is in [1, n−1]
-	clear(kb[:])
+	sk, err := door.PrivateKey(k) // in [1, n−1]
 	if err != nil {
 		return err
 	}

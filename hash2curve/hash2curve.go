@@ -2,6 +2,7 @@ package hash2curve
 
 import (
 	"github.com/kestrel-crypto/secp256k1"
+	"github.com/kestrel-crypto/secp256k1/internal/door"
 	"github.com/kestrel-crypto/secp256k1/internal/field"
 	"github.com/kestrel-crypto/secp256k1/internal/group"
 )
@@ -87,22 +88,9 @@ func setWideBytes(v *field.Element, b *[elementBytes]byte) {
 	v.Add(&h, &l)
 }
 
-// newPoint returns p as a secp256k1.Point, through its uncompressed
-// encoding (the root package takes points from outside only as bytes). The
-// affine conversion is a constant-time inversion, and the encoding's length
-// is selected arithmetically: 65 bytes, or the identity's single zero byte,
-// which hash_to_curve returns only when Q0 = −Q1 (for no known message:
-// finding one means inverting SHA-256).
+// newPoint returns p as a secp256k1.Point (the identity too, which
+// hash_to_curve returns only when Q0 = −Q1: for no known message, finding
+// one means inverting SHA-256). Constant time.
 func newPoint(p *group.Jacobian) *secp256k1.Point {
-	var a group.Affine
-	_, ok := a.SetJacobian(p)
-	var enc [65]byte
-	enc[0] = byte(4 * ok)
-	a.X.PutBytes((*[32]byte)(enc[1:33]))
-	a.Y.PutBytes((*[32]byte)(enc[33:65]))
-	v, err := new(secp256k1.Point).SetBytes(enc[:1+64*ok])
-	if err != nil {
-		panic("hash2curve: internal error: mapped point rejected: " + err.Error())
-	}
-	return v
+	return door.NewPoint(p)
 }

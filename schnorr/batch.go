@@ -7,6 +7,8 @@ import (
 	"hash"
 
 	"github.com/kestrel-crypto/secp256k1"
+	"github.com/kestrel-crypto/secp256k1/internal/bip340"
+	"github.com/kestrel-crypto/secp256k1/internal/door"
 	"github.com/kestrel-crypto/secp256k1/internal/ecmult"
 	"github.com/kestrel-crypto/secp256k1/internal/field"
 	"github.com/kestrel-crypto/secp256k1/internal/field8"
@@ -85,14 +87,11 @@ type BatchVerifier struct {
 // batchEntry is a signature (Add) or, with tweak set, a taproot tweak
 // check (AddTweakCheck), whose fields are read as noted.
 type batchEntry struct {
-	pub secp256k1.PublicKey // a copy: the caller's key may change after Add; the internal key of a tweak check
-	px  [32]byte            // x-only public key (internal key)
-	odd bool                // pub has an odd y: the x-only key's point is −pub
-	msg [2]int              // the message is msgs[msg[0]:msg[1]]
-	sig [64]byte            // tweak check: the tweaked x-only key, the tweak
-	r   field.Element       // the signature's r, < p (the tweaked key's x)
-	s   scalar.Scalar       // the signature's s, < n
-	e   scalar.Scalar       // the challenge (the tweak)
+	pk  bip340.PublicKey // the x-only public key (the internal key of a tweak check), a copy: the caller's key may change after Add
+	msg [2]int           // the message is msgs[msg[0]:msg[1]]
+	raw [64]byte         // the signature; for a tweak check the tweaked x-only key, then the tweak
+	sig bip340.Signature // the parsed signature; for a tweak check RX is the tweaked key's x
+	e   scalar.Scalar    // the challenge (the tweak)
 
 	tweak   bool // a tweak check
 	refused bool // Add or AddTweakCheck refused it: only its position is kept
@@ -147,39 +146,23 @@ func (b *BatchVerifier) refuse(err error) error {
 // invalid signature makes Verify return false too. The batch keeps a copy
 // of pub.
 func (b *BatchVerifier) Add(pub *secp256k1.PublicKey, msg, sig []byte) error {
-	if len(sig) != 64 {
-		return b.refuse(ErrSignatureLength)
-	}
-	if err := pub.Validate(); err != nil {
+	var pk bip340.PublicKey
+	var s bip340.Signature
+	if err := parse(&pk, &s, pub, sig); err != nil {
 		return b.refuse(err)
-	}
-	var r field.Element
-	var sc scalar.Scalar
-	if _, err := r.SetCanonicalBytes((*[32]byte)(sig[:32])); err != nil {
-		return b.refuse(ErrSignatureR)
-	}
-	if _, err := sc.SetCanonicalBytes((*[32]byte)(sig[32:])); err != nil {
-		return b.refuse(ErrSignatureS)
 	}
 	// The entry is built in place, in memory the batch keeps across Reset:
 	// a local would escape (its address goes to the hash below).
-	b.entries = append(b.entries, batchEntry{})
+	b.entries = append(b.entries, batchEntry{pk: pk, sig: s})
 	e := &b.entries[len(b.entries)-1]
-	e.r, e.s = r, sc
-	e.pub = *pub
-	var c [33]byte
-	copy(c[:], pub.BytesCompressed())
-	copy(e.px[:], c[1:])
-	e.odd = c[0] == 3
 	e.msg = [2]int{len(b.msgs), len(b.msgs) + len(msg)}
 	b.msgs = append(b.msgs, msg...)
-	copy(e.sig[:], sig)
-	eh := challengeHash((*[32]byte)(sig[:32]), &e.px, msg)
-	e.e.SetReducedBytes(&eh)
+	copy(e.raw[:], sig)
+	bip340.Standard.Challenge(&e.e, &e.sig.R, &e.pk.PX, msg)
 
 	// The seed covers pk ‖ len(m) ‖ m ‖ sig of every signature in order.
 	binary.BigEndian.PutUint64(b.lenBuf[:], uint64(len(msg)))
-	b.seed.Write(e.px[:])
+	b.seed.Write(e.pk.PX[:])
 	b.seed.Write(b.lenBuf[:])
 	b.seed.Write(msg)
 	b.seed.Write(sig)
@@ -205,7 +188,8 @@ func (b *BatchVerifier) AddTweakCheck(tweakedX []byte, parity int, internal *sec
 	if len(tweakedX) != 32 || (parity != 0 && parity != 1) {
 		return b.refuse(ErrTweakCheck)
 	}
-	if err := internal.Validate(); err != nil {
+	a, err := door.PublicKey(internal)
+	if err != nil {
 		return b.refuse(err)
 	}
 	var x field.Element
@@ -221,22 +205,18 @@ func (b *BatchVerifier) AddTweakCheck(tweakedX []byte, parity int, internal *sec
 	}
 	b.entries = append(b.entries, batchEntry{})
 	e := &b.entries[len(b.entries)-1]
-	e.tweak, e.parity, e.r, e.e = true, parity, x, t
-	e.pub = *internal
-	var c [33]byte
-	copy(c[:], internal.BytesCompressed())
-	copy(e.px[:], c[1:])
-	e.odd = c[0] == 3
-	copy(e.sig[:32], tweakedX)
-	copy(e.sig[32:], tweak)
+	e.tweak, e.parity, e.sig.RX, e.e = true, parity, x, t
+	e.pk.Set(&a)
+	copy(e.raw[:32], tweakedX)
+	copy(e.raw[32:], tweak)
 
 	// The seed covers a marker with the parity ‖ internal key ‖ tweaked
 	// key ‖ tweak: the coefficients depend on every input, as for the
 	// signatures.
 	b.lenBuf = [8]byte{0xff, 'T', 'w', 'e', 'a', 'k', 0, byte(parity)}
 	b.seed.Write(b.lenBuf[:])
-	b.seed.Write(e.px[:])
-	b.seed.Write(e.sig[:])
+	b.seed.Write(e.pk.PX[:])
+	b.seed.Write(e.raw[:])
 	return nil
 }
 
@@ -293,7 +273,7 @@ func (b *BatchVerifier) Verify() bool {
 		if e.tweak {
 			prodS[i].Multiply(a, &e.e) // aᵢtᵢ, as aᵢsᵢ: G's term is its negation
 		} else {
-			prodS[i].Multiply(a, &e.s)
+			prodS[i].Multiply(a, &e.sig.S)
 			prodE[i].Multiply(a, &e.e)
 		}
 	}
@@ -305,7 +285,7 @@ func (b *BatchVerifier) Verify() bool {
 			if end-start < group8.LiftLanes {
 				for i := start; i < end; i++ {
 					var R group.Affine
-					entry(i, &R, R.LiftX(&b.entries[i].r, b.entries[i].parity))
+					entry(i, &R, R.LiftX(&b.entries[i].sig.RX, b.entries[i].parity))
 				}
 				return
 			}
@@ -313,7 +293,7 @@ func (b *BatchVerifier) Verify() bool {
 			var odd [group8.LiftLanes]int
 			var R [group8.LiftLanes]group.Affine
 			for j := range x {
-				x[j], odd[j] = b.entries[start+j].r, b.entries[start+j].parity
+				x[j], odd[j] = b.entries[start+j].sig.RX, b.entries[start+j].parity
 			}
 			ok := group8.LiftX(&R, &x, &odd)
 			for j := range R {
@@ -323,7 +303,7 @@ func (b *BatchVerifier) Verify() bool {
 	} else {
 		batchWorkers.Run(u, workers, func(i int) {
 			var R group.Affine
-			entry(i, &R, R.LiftX(&b.entries[i].r, b.entries[i].parity))
+			entry(i, &R, R.LiftX(&b.entries[i].sig.RX, b.entries[i].parity))
 		})
 	}
 	// Then the sums, in order: the G coefficient, and the coefficient of
@@ -340,17 +320,18 @@ func (b *BatchVerifier) Verify() bool {
 		if e.tweak {
 			// −aᵢ·Pᵢ as aᵢ·(−Pᵢ), in a slot of its own: the 128-bit aᵢ
 			// costs half of its 256-bit negation mod n.
-			setXOnlyPoint(&points[m], &e.pub, !e.odd)
+			points[m].SetAffine(&e.pk.P)
+			points[m].Negate(&points[m])
 			scalars[m] = scalars[i]
 			m++
 			continue
 		}
-		j, ok := b.keys[e.px]
+		j, ok := b.keys[e.pk.PX]
 		if !ok {
 			j = m
 			m++
-			b.keys[e.px] = j
-			setXOnlyPoint(&points[j], &e.pub, e.odd)
+			b.keys[e.pk.PX] = j
+			points[j].SetAffine(&e.pk.P)
 			scalars[j] = scalar.Scalar{}
 		}
 		scalars[j].Add(&scalars[j], &prodE[i]) // Σ aᵢeᵢ over signatures under Pⱼ
@@ -363,18 +344,6 @@ func (b *BatchVerifier) Verify() bool {
 	// false ok must never read as a valid batch.
 	sum, ok := ecmult.VarTimeMultiScalarMultWorkers(b.sp[:m], b.pp[:m], &sSum, workers)
 	return ok && sum.IsIdentity() == 1
-}
-
-// setXOnlyPoint sets p to the even-y point of pub's x-only key: pub, or −pub
-// if odd.
-func setXOnlyPoint(p *group.Jacobian, pub *secp256k1.PublicKey, odd bool) {
-	u := pub.BytesUncompressed()
-	p.X.SetBytes((*[32]byte)(u[1:33]))
-	p.Y.SetBytes((*[32]byte)(u[33:65]))
-	if odd {
-		p.Y.Negate(&p.Y)
-	}
-	p.Z.One()
 }
 
 // batchCoefficient sets a to the coefficient of signature i: 1 for i = 0,
@@ -417,9 +386,9 @@ func (b *BatchVerifier) check(e *batchEntry) bool {
 		return false
 	}
 	if e.tweak {
-		return XOnlyTweakAddCheck(e.sig[:32], e.parity, &e.pub, e.sig[32:])
+		return XOnlyTweakAddCheck(e.raw[:32], e.parity, door.NewPublicKey(&e.pk.P), e.raw[32:])
 	}
-	return Verify(&e.pub, b.message(e), e.sig[:])
+	return bip340.Standard.VarTimeVerify(&e.pk, b.message(e), &e.sig)
 }
 
 // message returns the message of entry e.

@@ -8,6 +8,7 @@ import (
 	"math/big"
 	"math/rand"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -114,8 +115,8 @@ func TestBatchVerifier(t *testing.T) {
 			}
 		})
 	}
-	if NewBatchVerifier().Add(nil, nil, make([]byte, 63)) != ErrSignatureLength {
-		t.Fatal("63-byte signature accepted by Add")
+	if err := NewBatchVerifier().Add(nil, nil, make([]byte, 63)); !errors.Is(err, ErrSignatureLength) || !strings.Contains(err.Error(), "got 63 bytes") {
+		t.Fatalf("63-byte signature: Add returned %v", err)
 	}
 	if !NewBatchVerifier().Verify() {
 		t.Fatal("empty batch failed")

@@ -4,6 +4,10 @@ import (
 	"fmt"
 
 	"github.com/kestrel-crypto/secp256k1"
+	"github.com/kestrel-crypto/secp256k1/internal/bip340"
+	"github.com/kestrel-crypto/secp256k1/internal/door"
+	"github.com/kestrel-crypto/secp256k1/internal/group"
+	"github.com/kestrel-crypto/secp256k1/internal/scalar"
 )
 
 // Keypair is a private key prepared for BIP-340 signing: the scalar negated
@@ -17,36 +21,29 @@ import (
 // without an error result, panic. Formatting one with fmt prints no secret
 // material, and encoding/json refuses it.
 type Keypair struct {
-	d      secp256k1.Scalar // the secret, with d·G of even y; 0 only in the zero value (or after Zero)
-	px     [32]byte         // x(d·G)
-	parity int              // 1 if the original key's public key had odd y
-	p      secp256k1.Point  // the original public key's point (y may be odd)
+	key    bip340.Key   // the secret, with an even-y public key, and that key's x; D = 0 only in the zero value (or after Zero)
+	parity int          // 1 if the original key's public key had odd y
+	p      group.Affine // the original public key (y may be odd)
 }
 
 // NewKeypair returns the key pair of k. It panics if k is the zero value of
 // secp256k1.PrivateKey.
 func NewKeypair(k *secp256k1.PrivateKey) *Keypair {
+	sk, err := door.PrivateKey(k)
+	if err != nil {
+		panic("schnorr: use of an uninitialized PrivateKey")
+	}
 	kp := new(Keypair)
-	kp.init(k)
+	kp.init(&sk)
+	sk = scalar.Scalar{}
 	return kp
 }
 
-// init sets kp to the key pair of k (one constant-time k·G). It panics if k
-// is the zero value.
-func (kp *Keypair) init(k *secp256k1.PrivateKey) {
-	if k.Validate() != nil {
-		panic("schnorr: use of an uninitialized PrivateKey")
-	}
-	d := k.Scalar()
-	kp.p.ScalarBaseMult(d)
-	var c [33]byte
-	copy(c[:], kp.p.BytesCompressed())
-	copy(kp.px[:], c[1:])
-	kp.parity = int(c[0] & 1)
-	var neg secp256k1.Scalar
-	neg.Negate(d)
-	kp.d.Select(&neg, d, kp.parity)
-	*d, neg = secp256k1.Scalar{}, secp256k1.Scalar{}
+// init sets kp to the key pair of the secret sk ≠ 0 (one constant-time
+// sk·G).
+func (kp *Keypair) init(sk *scalar.Scalar) {
+	kp.p = kp.key.Set(sk)
+	kp.parity = kp.p.Y.IsOdd()
 }
 
 // Validate returns secp256k1.ErrUninitialized if kp is nil, the zero value
@@ -54,7 +51,7 @@ func (kp *Keypair) init(k *secp256k1.PrivateKey) {
 // the zero value is not a secret (no valid one is), so Validate and the
 // checks of the other methods branch on it.
 func (kp *Keypair) Validate() error {
-	if kp == nil || kp.d.IsZero() == 1 {
+	if kp == nil || kp.key.D.IsZero() == 1 {
 		return secp256k1.ErrUninitialized
 	}
 	return nil
@@ -63,7 +60,7 @@ func (kp *Keypair) Validate() error {
 // mustValid panics if kp is nil or the zero value: for the methods
 // without an error result.
 func (kp *Keypair) mustValid() {
-	if kp == nil || kp.d.IsZero() == 1 {
+	if kp == nil || kp.key.D.IsZero() == 1 {
 		panic("schnorr: use of an uninitialized Keypair")
 	}
 }
@@ -79,7 +76,7 @@ func (kp *Keypair) XOnlyPublicKey() []byte {
 
 func (kp *Keypair) xOnlyPublicKey(out *[32]byte) []byte {
 	kp.mustValid()
-	*out = kp.px
+	*out = kp.key.PX
 	return out[:]
 }
 
@@ -87,8 +84,7 @@ func (kp *Keypair) xOnlyPublicKey(out *[32]byte) []byte {
 // may be odd). It panics if kp is the zero value.
 func (kp *Keypair) PublicKey() *secp256k1.PublicKey {
 	kp.mustValid()
-	pub, _ := secp256k1.NewPublicKey(&kp.p) // never the identity: d ≠ 0
-	return pub
+	return door.NewPublicKey(&kp.p)
 }
 
 // P returns a copy of the point of the original private key's public key
@@ -104,7 +100,9 @@ func (kp *Keypair) P() *secp256k1.Point {
 
 func (kp *Keypair) point(v *secp256k1.Point) {
 	kp.mustValid()
-	v.Set(&kp.p)
+	var j group.Jacobian
+	j.SetAffine(&kp.p)
+	door.SetPoint(v, &j)
 }
 
 // PrivateKey returns the secret key of kp's full public key PublicKey(), as
@@ -115,11 +113,10 @@ func (kp *Keypair) point(v *secp256k1.Point) {
 // if kp is the zero value.
 func (kp *Keypair) PrivateKey() *secp256k1.PrivateKey {
 	kp.mustValid()
-	var neg, d secp256k1.Scalar
-	neg.Negate(&kp.d)
-	d.Select(&neg, &kp.d, kp.parity)
-	k, _ := secp256k1.NewPrivateKeyFromScalar(&d) // d ≠ 0, as kp.d
-	d, neg = secp256k1.Scalar{}, secp256k1.Scalar{}
+	var d scalar.Scalar
+	d.Set(&kp.key.D).CondNegate(kp.parity)
+	k, _ := door.NewPrivateKey(&d) // d ≠ 0, as kp.key.D
+	d = scalar.Scalar{}
 	return k
 }
 

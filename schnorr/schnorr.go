@@ -21,6 +21,9 @@ import (
 
 	"github.com/kestrel-crypto/secp256k1"
 	"github.com/kestrel-crypto/secp256k1/internal/auxrand"
+	"github.com/kestrel-crypto/secp256k1/internal/bip340"
+	"github.com/kestrel-crypto/secp256k1/internal/door"
+	"github.com/kestrel-crypto/secp256k1/internal/scalar"
 	ksha256 "github.com/kestrel-crypto/secp256k1/internal/sha256"
 )
 
@@ -40,20 +43,6 @@ var (
 func TaggedHash(tag string, msg ...[]byte) [32]byte {
 	t := ksha256.NewTag(tag)
 	return t.Sum(msg...)
-}
-
-// BIP-340's signing tags, whose hashes start from the precomputed midstate
-// (one SHA-256 block fewer per hash, and no allocation); the challenge tag
-// is ksha256.BIP340Challenge, which musig2 shares.
-var (
-	tagAux   = ksha256.NewTag("BIP0340/aux")
-	tagNonce = ksha256.NewTag("BIP0340/nonce")
-)
-
-// challengeHash returns hash_challenge(r ‖ px ‖ msg), BIP-340's challenge
-// before the reduction mod n.
-func challengeHash(r, px *[32]byte, msg []byte) [32]byte {
-	return ksha256.BIP340Challenge.Sum32x2(r, px, msg)
 }
 
 // ParsePublicKey parses a 32-byte x-only public key (BIP-340's lift_x: the
@@ -90,13 +79,14 @@ func SerializePublicKey(p *secp256k1.PublicKey) []byte {
 // secp256k1.ErrUninitialized if k is the zero value of
 // secp256k1.PrivateKey. Constant time in the key and the nonce.
 func Sign(k *secp256k1.PrivateKey, msg, auxRand []byte) ([]byte, error) {
-	if err := k.Validate(); err != nil {
+	sk, err := door.PrivateKey(k)
+	if err != nil {
 		return nil, err
 	}
 	var kp Keypair
-	kp.init(k)
+	kp.init(&sk)
 	sig, err := kp.Sign(msg, auxRand)
-	kp.d = secp256k1.Scalar{}
+	sk, kp = scalar.Scalar{}, Keypair{}
 	return sig, err
 }
 
@@ -135,11 +125,10 @@ func (kp *Keypair) SignWithOptions(msg []byte, opts *SignOptions) ([]byte, error
 		return nil, err
 	}
 	if o.SelfCheck {
-		P := new(secp256k1.Point).Set(&kp.p)
-		if kp.parity == 1 {
-			P.Negate(P)
-		}
-		if !verify(P, &kp.px, msg, &sig) {
+		var pk bip340.PublicKey
+		pk.Set(&kp.p)
+		var s bip340.Signature
+		if s.Parse(&sig) != nil || !bip340.Standard.VarTimeVerify(&pk, msg, &s) {
 			return nil, ErrSign
 		}
 	}
@@ -158,38 +147,9 @@ func (kp *Keypair) sign(sig *[64]byte, msg, auxRand []byte) error {
 	if !auxrand.Read(&aux, auxRand) {
 		return ErrAuxRand
 	}
-	// t = bytes(d) xor hash_aux(a); rand = hash_nonce(t ‖ bytes(P) ‖ m).
-	var t [32]byte
-	copy(t[:], kp.d.Bytes())
-	ha := tagAux.Sum(aux[:])
-	for i := range t {
-		t[i] ^= ha[i]
+	if !bip340.Standard.Sign(sig, &kp.key, msg, &aux) {
+		return ErrSign // a zero nonce: probability 2⁻²⁵⁶
 	}
-	rnd := tagNonce.Sum32x2(&t, &kp.px, msg)
-	clear(t[:])
-	var k0 secp256k1.Scalar
-	k0.SetReducedBytes(rnd[:])
-	clear(rnd[:])
-	if k0.IsZero() == 1 {
-		return ErrSign // probability 2⁻²⁵⁶
-	}
-	var R secp256k1.Point
-	R.ScalarBaseMult(&k0)
-	var rc [33]byte
-	copy(rc[:], R.BytesCompressed())
-	// k = k0 if R has even y, else n − k0.
-	var k, neg secp256k1.Scalar
-	neg.Negate(&k0)
-	k.Select(&neg, &k0, int(rc[0]&1))
-	// e = int(hash_challenge(bytes(R) ‖ bytes(P) ‖ m)) mod n; s = k + e·d.
-	eh := challengeHash((*[32]byte)(rc[1:]), &kp.px, msg)
-	var e, s secp256k1.Scalar
-	e.SetReducedBytes(eh[:])
-	s.Multiply(&e, &kp.d)
-	s.Add(&s, &k)
-	copy(sig[:32], rc[1:])
-	copy(sig[32:], s.Bytes())
-	k0, k, neg = secp256k1.Scalar{}, secp256k1.Scalar{}, secp256k1.Scalar{}
 	return nil
 }
 
@@ -199,42 +159,34 @@ func (kp *Keypair) sign(sig *[64]byte, msg, auxRand []byte) error {
 // signature, if pub is the zero value of secp256k1.PublicKey: a verifier
 // never says "valid" for a key that is not one. Variable time.
 func Verify(pub *secp256k1.PublicKey, msg, sig []byte) bool {
-	if len(sig) != 64 || pub.Validate() != nil {
+	var pk bip340.PublicKey
+	var s bip340.Signature
+	if parse(&pk, &s, pub, sig) != nil {
 		return false
 	}
-	pc := pub.BytesCompressed()
-	var px [32]byte
-	copy(px[:], pc[1:])
-	// The even-y point with pub's x: pub or −pub.
-	P := pub.Point()
-	if pc[0] == 3 {
-		P.Negate(P)
-	}
-	return verify(P, &px, msg, (*[64]byte)(sig))
+	return bip340.Standard.VarTimeVerify(&pk, msg, &s)
 }
 
-// verify checks sig against the even-y point P with x coordinate px.
-func verify(P *secp256k1.Point, px *[32]byte, msg []byte, sig *[64]byte) bool {
-	// r < p is checked by comparing with R's canonical x below; s < n here.
-	var s secp256k1.Scalar
-	if _, err := s.SetCanonicalBytes(sig[32:]); err != nil {
-		return false
+// parse is the one parse of a key and a signature that Verify, VerifyMany
+// and BatchVerifier.Add share: it sets pk to pub's x-only key and s to
+// sig, or returns ErrSignatureLength for a signature that is not 64 bytes,
+// secp256k1.ErrUninitialized for a nil or zero pub, ErrSignatureR for
+// r ≥ p and ErrSignatureS for s ≥ n, checked in that order. Any of them
+// makes the signature invalid.
+func parse(pk *bip340.PublicKey, s *bip340.Signature, pub *secp256k1.PublicKey, sig []byte) error {
+	if len(sig) != 64 {
+		return fmt.Errorf("%w: got %d bytes", ErrSignatureLength, len(sig))
 	}
-	eh := challengeHash((*[32]byte)(sig[:32]), px, msg)
-	var e secp256k1.Scalar
-	e.SetReducedBytes(eh[:])
-	e.Negate(&e)
-	// R = s·G − e·P must have even y and x = r.
-	var R secp256k1.Point
-	R.VarTimeDoubleScalarBaseMult(&e, P, &s)
-	rc := R.VarTimeBytesCompressed()
-	if len(rc) != 33 || rc[0] != 2 {
-		return false
+	a, err := door.PublicKey(pub)
+	if err != nil {
+		return err
 	}
-	for i := range 32 {
-		if rc[1+i] != sig[i] {
-			return false
-		}
+	switch s.Parse((*[64]byte)(sig)) {
+	case bip340.ErrR:
+		return ErrSignatureR
+	case bip340.ErrS:
+		return ErrSignatureS
 	}
-	return true
+	pk.Set(&a)
+	return nil
 }

@@ -5,6 +5,8 @@ import (
 	"errors"
 
 	"github.com/kestrel-crypto/secp256k1"
+	"github.com/kestrel-crypto/secp256k1/internal/door"
+	"github.com/kestrel-crypto/secp256k1/internal/scalar"
 
 	"github.com/kestrel-crypto/secp256k1/internal/compactsize"
 	ksha256 "github.com/kestrel-crypto/secp256k1/internal/sha256"
@@ -56,11 +58,12 @@ var (
 // secp256k1.PublicKey, and ErrTweak if t is not 32 bytes, t ≥ n, or Q is
 // the identity. Variable time: internal and t are public.
 func XOnlyTweakAdd(internal *secp256k1.PublicKey, tweak []byte) (*secp256k1.PublicKey, error) {
-	if err := internal.Validate(); err != nil {
+	a, err := door.PublicKey(internal)
+	if err != nil {
 		return nil, err
 	}
 	P := internal
-	if internal.BytesCompressed()[0] == 3 {
+	if a.Y.IsOdd() == 1 {
 		P = internal.Negate() // lift_x(x(internal)) has an even y
 	}
 	Q, err := P.TweakAdd(tweak)
@@ -103,18 +106,23 @@ func (kp *Keypair) TweakAdd(tweak []byte) (*Keypair, error) {
 	if err := kp.Validate(); err != nil {
 		return nil, err
 	}
-	var t secp256k1.Scalar
-	if _, err := t.SetCanonicalBytes(tweak); err != nil {
+	if len(tweak) != 32 {
 		return nil, ErrTweak
 	}
-	var d secp256k1.Scalar
-	d.Add(&kp.d, &t) // kp.d is already the even-y secret
-	k, err := secp256k1.NewPrivateKeyFromScalar(&d)
-	d, t = secp256k1.Scalar{}, secp256k1.Scalar{}
-	if err != nil {
+	var t scalar.Scalar
+	if _, err := t.SetCanonicalBytes((*[32]byte)(tweak)); err != nil {
 		return nil, ErrTweak
 	}
-	return NewKeypair(k), nil
+	var d scalar.Scalar
+	d.Add(&kp.key.D, &t) // kp.key.D is already the even-y secret
+	t = scalar.Scalar{}
+	if d.IsZero() == 1 {
+		return nil, ErrTweak
+	}
+	out := new(Keypair)
+	out.init(&d)
+	d = scalar.Scalar{}
+	return out, nil
 }
 
 // TapTweakHash returns BIP-341's taproot tweak of the internal key and the
@@ -125,15 +133,16 @@ func (kp *Keypair) TweakAdd(tweak []byte) (*Keypair, error) {
 // internal is the zero value of secp256k1.PublicKey, and ErrMerkleRoot for
 // a merkle root of another length.
 func TapTweakHash(internal *secp256k1.PublicKey, merkleRoot []byte) ([32]byte, error) {
-	if err := internal.Validate(); err != nil {
+	a, err := door.PublicKey(internal)
+	if err != nil {
 		return [32]byte{}, err
 	}
 	if len(merkleRoot) != 0 && len(merkleRoot) != 32 {
 		return [32]byte{}, ErrMerkleRoot
 	}
-	var px [33]byte
-	copy(px[:], internal.BytesCompressed())
-	return tagTapTweak.Sum(px[1:], merkleRoot), nil
+	var px [32]byte
+	a.X.PutBytes(&px)
+	return tagTapTweak.Sum(px[:], merkleRoot), nil
 }
 
 // TapTweak returns BIP-341's taproot output key Q = lift_x(x(internal)) +
@@ -167,7 +176,7 @@ func (kp *Keypair) TapTweak(merkleRoot []byte) (*Keypair, error) {
 	if len(merkleRoot) != 0 && len(merkleRoot) != 32 {
 		return nil, ErrMerkleRoot
 	}
-	t := tagTapTweak.Sum(kp.px[:], merkleRoot)
+	t := tagTapTweak.Sum(kp.key.PX[:], merkleRoot)
 	return kp.TweakAdd(t[:])
 }
 

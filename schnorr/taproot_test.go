@@ -548,11 +548,11 @@ func TestBIP341KeyPathVectors(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		d := kq.d
-		if kq.Parity() == 1 {
-			d.Negate(&d)
-		}
-		if got := hex.EncodeToString(d.Bytes()); got != in.Intermediary.TweakedPrivkey {
+		d := kq.key.D
+		d.CondNegate(kq.Parity())
+		var db [32]byte
+		d.PutBytes(&db)
+		if got := hex.EncodeToString(db[:]); got != in.Intermediary.TweakedPrivkey {
 			t.Errorf("input %d: key pair's tweaked private key %s, want %s", i, got, in.Intermediary.TweakedPrivkey)
 		}
 

@@ -2,6 +2,7 @@ package schnorr
 
 import (
 	"github.com/kestrel-crypto/secp256k1"
+	"github.com/kestrel-crypto/secp256k1/internal/bip340"
 	"github.com/kestrel-crypto/secp256k1/internal/ecmult"
 	"github.com/kestrel-crypto/secp256k1/internal/field"
 	"github.com/kestrel-crypto/secp256k1/internal/group"
@@ -43,7 +44,7 @@ func VerifyMany(items []VerifyItem, workers_ int) []bool {
 	}
 	workers.Run(len(items), w, func(i int) {
 		it := &items[i]
-		out[i] = it.Pub != nil && Verify(it.Pub, it.Msg, it.Sig)
+		out[i] = Verify(it.Pub, it.Msg, it.Sig)
 	})
 	return out
 }
@@ -62,28 +63,19 @@ func verifyLanes(items []VerifyItem, out []bool) {
 		idx  [lanes]int // the item of each lane
 		s, e [lanes]scalar.Scalar
 		p    [lanes]group.Affine
+		r    [lanes][32]byte
 		n    int
 	)
 	for i := range items {
 		it := &items[i]
 		out[i] = false
-		if it.Pub == nil || len(it.Sig) != 64 || it.Pub.Validate() != nil {
+		var pk bip340.PublicKey
+		var sig bip340.Signature
+		if parse(&pk, &sig, it.Pub, it.Sig) != nil {
 			continue
 		}
-		if _, err := s[n].SetCanonicalBytes((*[32]byte)(it.Sig[32:])); err != nil {
-			continue
-		}
-		// The even-y point with pub's x: pub or −pub.
-		u := it.Pub.BytesUncompressed()
-		px := (*[32]byte)(u[1:33])
-		p[n].X.SetBytes(px)
-		p[n].Y.SetBytes((*[32]byte)(u[33:65]))
-		if p[n].Y.IsOdd() == 1 {
-			p[n].Y.Negate(&p[n].Y)
-		}
-		eh := challengeHash((*[32]byte)(it.Sig[:32]), px, it.Msg)
-		e[n].SetReducedBytes(&eh)
-		e[n].Negate(&e[n])
+		bip340.Standard.NegatedChallenge(&e[n], &pk, it.Msg, &sig)
+		s[n], p[n], r[n] = sig.S, pk.P, sig.R
 		idx[n] = i
 		n++
 	}
@@ -108,13 +100,8 @@ func verifyLanes(items []VerifyItem, out []bool) {
 	if !group.VarTimeBatchSetJacobian(aff[:m], jac[:m], scratch[:m]) {
 		panic("schnorr: identity after the identity check")
 	}
-	var x [32]byte
 	for k := range m {
-		if aff[k].Y.IsOdd() == 1 {
-			continue
-		}
-		aff[k].X.PutBytes(&x)
-		i := idx[lane[k]]
-		out[i] = [32]byte(items[i].Sig[:32]) == x
+		j := lane[k]
+		out[idx[j]] = bip340.IsR(&aff[k], &r[j])
 	}
 }

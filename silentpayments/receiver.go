@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/kestrel-crypto/secp256k1"
+	"github.com/kestrel-crypto/secp256k1/internal/door"
 	"github.com/kestrel-crypto/secp256k1/internal/group"
 )
 
@@ -277,11 +278,12 @@ func (r *Receiver) scanTweak(tweak *secp256k1.PublicKey, outputs [][32]byte, loo
 	return r.scanShared(&shared, outputs, lookup)
 }
 
-// publicKeyAffine returns the affine coordinates of a public key.
+// publicKeyAffine returns the affine coordinates of a public key, which
+// the caller has checked; a zero one panics, as its methods do.
 func publicKeyAffine(p *secp256k1.PublicKey) group.Affine {
-	b := p.BytesUncompressed()
-	var a group.Affine
-	a.X.SetCanonicalBytes((*[32]byte)(b[1:33]))
-	a.Y.SetCanonicalBytes((*[32]byte)(b[33:65]))
+	a, err := door.PublicKey(p)
+	if err != nil {
+		panic("secp256k1: use of an uninitialized PublicKey")
+	}
 	return a
 }

@@ -2,6 +2,7 @@ package silentpayments
 
 import (
 	"github.com/kestrel-crypto/secp256k1"
+	"github.com/kestrel-crypto/secp256k1/internal/door"
 	"github.com/kestrel-crypto/secp256k1/internal/ecmult"
 	"github.com/kestrel-crypto/secp256k1/internal/field"
 	"github.com/kestrel-crypto/secp256k1/internal/field8"
@@ -97,10 +98,7 @@ func (r *Receiver) scanLanes(txs []ScanTx, idx []int, out []ScanResult) {
 	if len(idx) > lanes {
 		n = ecmult.Lanes2
 	}
-	var bScan scalar.Scalar
-	b := r.scan.Bytes()
-	bScan.SetCanonicalBytes((*[32]byte)(b)) // canonical: a Scalar's encoding
-	clear(b)
+	bScan := door.Scalar(&r.scan)
 	var s [ecmult.Lanes2]scalar.Scalar
 	var A [ecmult.Lanes2]group.Jacobian
 	for j := range n {

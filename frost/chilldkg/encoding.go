@@ -78,7 +78,7 @@ func verifyPop(c *group.Jacobian, j int, pop *[64]byte) bool {
 	var pk bip340.PublicKey
 	pk.Set(&a)
 	var sig bip340.Signature
-	return sig.Parse(pop) && popTags.VarTimeVerify(&pk, u32(j), &sig)
+	return sig.Parse(pop) == nil && popTags.VarTimeVerify(&pk, u32(j), &sig)
 }
 
 // selfPad is the pad of the share that participant idx encrypts to itself:

@@ -16,7 +16,10 @@
 package bip340
 
 import (
+	"errors"
+
 	"github.com/kestrel-crypto/secp256k1/internal/ecmult"
+	"github.com/kestrel-crypto/secp256k1/internal/field"
 	"github.com/kestrel-crypto/secp256k1/internal/group"
 	"github.com/kestrel-crypto/secp256k1/internal/scalar"
 	ksha256 "github.com/kestrel-crypto/secp256k1/internal/sha256"
@@ -186,23 +189,41 @@ func (pk *PublicKey) Set(a *group.Affine) (odd int) {
 	return odd
 }
 
-// Signature is a signature as the verifiers take it: r's bytes (r < p is
-// checked where R is compared with it, or lifted) and s < n.
+// Signature is a signature as the verifiers take it: r (as its bytes and
+// as a field element: r < p) and s < n.
 type Signature struct {
-	R [32]byte
-	S scalar.Scalar
+	R  [32]byte
+	RX field.Element
+	S  scalar.Scalar
 }
 
-// Parse sets sig from its 64-byte encoding and returns true, or
-// returns false if s ≥ n. It does not check r < p: VarTimeVerify's
-// comparison of R's canonical x with r rejects r ≥ p, and a batch checks it
-// as it lifts r.
-func (sig *Signature) Parse(b *[64]byte) bool {
+var (
+	// ErrR is Parse's error for r ≥ p.
+	ErrR = errors.New("bip340: r is not less than p")
+	// ErrS is Parse's error for s ≥ n.
+	ErrS = errors.New("bip340: s is not less than n")
+)
+
+// Parse sets sig from its 64-byte encoding, or returns ErrR if r ≥ p or
+// ErrS if s ≥ n, checked in that order. Every verifier parses with it: such
+// a signature is invalid whatever the key and message, and a batch refuses
+// it.
+func (sig *Signature) Parse(b *[64]byte) error {
+	if _, err := sig.RX.SetCanonicalBytes((*[32]byte)(b[:32])); err != nil {
+		return ErrR
+	}
 	if _, err := sig.S.SetCanonicalBytes((*[32]byte)(b[32:])); err != nil {
-		return false
+		return ErrS
 	}
 	sig.R = [32]byte(b[:32])
-	return true
+	return nil
+}
+
+// NegatedChallenge sets e to −e for the signature sig of msg by pk, with e
+// the challenge of (r, x(P), msg), and returns e: R = s·G + e·P is the
+// point every verifier compares with r, whatever engine computes it.
+func (t *Tags) NegatedChallenge(e *scalar.Scalar, pk *PublicKey, msg []byte, sig *Signature) *scalar.Scalar {
+	return t.Challenge(e, &sig.R, &pk.PX, msg).Negate(e)
 }
 
 // VarTimeVerify reports whether sig is a valid signature of msg by pk:
@@ -210,8 +231,7 @@ func (sig *Signature) Parse(b *[64]byte) bool {
 // e the challenge of (r, x(P), msg). Variable time: every input is public.
 func (t *Tags) VarTimeVerify(pk *PublicKey, msg []byte, sig *Signature) bool {
 	var e scalar.Scalar
-	t.Challenge(&e, &sig.R, &pk.PX, msg)
-	e.Negate(&e)
+	t.NegatedChallenge(&e, pk, msg, sig)
 	var P group.Jacobian
 	P.SetAffine(&pk.P)
 	R, ok := ecmult.VarTimeMult1G(&e, &P, &sig.S)

@@ -72,7 +72,7 @@ func verifyBytes(tags *Tags, pk, msg []byte, sig *[64]byte) bool {
 	var p PublicKey
 	p.Set(&a)
 	var s Signature
-	return s.Parse(sig) && tags.VarTimeVerify(&p, msg, &s)
+	return s.Parse(sig) == nil && tags.VarTimeVerify(&p, msg, &s)
 }
 
 func randomKey(t *testing.T) (scalar.Scalar, Key, PublicKey) {
@@ -114,7 +114,7 @@ func TestTags(t *testing.T) {
 			t.Fatal("another prefix signs the same")
 		}
 		var sa, sc Signature
-		if !sa.Parse(&a) || !sc.Parse(&c) {
+		if sa.Parse(&a) != nil || sc.Parse(&c) != nil {
 			t.Fatal("own signature does not parse")
 		}
 		if !Standard.VarTimeVerify(&pk, msg, &sa) || !other.VarTimeVerify(&pk, msg, &sc) {
@@ -124,7 +124,7 @@ func TestTags(t *testing.T) {
 			t.Fatal("signature accepted under the other tags")
 		}
 		a[i%64] ^= 1 << (i % 8)
-		if sa.Parse(&a) && Standard.VarTimeVerify(&pk, msg, &sa) {
+		if sa.Parse(&a) == nil && Standard.VarTimeVerify(&pk, msg, &sa) {
 			t.Fatal("tampered signature accepted")
 		}
 	}

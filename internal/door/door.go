@@ -93,7 +93,8 @@ func PublicKey(p *secp256k1.PublicKey) (group.Affine, error) {
 
 // NewPublicKey returns the public key of the point a, which must be a valid
 // point (as every Affine the engines return is; the zero Affine is not and
-// panics). Constant time.
+// panics), with its coordinates canonical as the root package keeps them.
+// Constant time.
 func NewPublicKey(a *group.Affine) *secp256k1.PublicKey {
 	if a.Y.IsZero() == 1 {
 		panic("door: NewPublicKey of the zero Affine")
@@ -101,8 +102,11 @@ func NewPublicKey(a *group.Affine) *secp256k1.PublicKey {
 	if debug.Enabled {
 		debug.Assert(a.IsOnCurve() == 1, "door: NewPublicKey of a point off the curve")
 	}
+	var c group.Affine
+	c.X.Normalize(&a.X)
+	c.Y.Normalize(&a.Y)
 	p := new(secp256k1.PublicKey)
-	*(*group.Affine)(unsafe.Pointer(p)) = *a
+	*(*group.Affine)(unsafe.Pointer(p)) = c
 	return p
 }
 
