@@ -167,3 +167,38 @@ func TestDocsPage(t *testing.T) {
 		}
 	}
 }
+
+// FuzzReadCSV checks that readCSV never panics and that what it accepts
+// writes back to a fixed point: writing it, reading that and writing again
+// gives the same bytes.
+func FuzzReadCSV(f *testing.F) {
+	env, libs, results := sampleRun()
+	var buf bytes.Buffer
+	if err := writeCSV(&buf, env, libs, results); err != nil {
+		f.Fatal(err)
+	}
+	f.Add(buf.String())
+	if docs, err := os.ReadFile("../../docs/compare.csv"); err == nil {
+		f.Add(string(docs))
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		env, libs, results, err := readCSV(strings.NewReader(text))
+		if err != nil {
+			return
+		}
+		var w1, w2 bytes.Buffer
+		if err := writeCSV(&w1, env, libs, results); err != nil {
+			t.Fatal(err)
+		}
+		env, libs, results, err = readCSV(bytes.NewReader(w1.Bytes()))
+		if err != nil {
+			t.Fatalf("readCSV rejects what writeCSV wrote: %v\n%s", err, w1.String())
+		}
+		if err := writeCSV(&w2, env, libs, results); err != nil {
+			t.Fatal(err)
+		}
+		if w1.String() != w2.String() {
+			t.Fatalf("not a fixed point:\n%s\nthen\n%s", w1.String(), w2.String())
+		}
+	})
+}
