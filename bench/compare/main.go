@@ -10,7 +10,7 @@
 //	eval "$(bash ../../test/libsecp/oracle.sh)"   # libsecp256k1's current release line
 //	GOTOOLCHAIN=go1.26.10 go run . -check          # the cross-check alone (CI)
 //	GOTOOLCHAIN=go1.26.10 go run . -quick          # a fast look
-//	GOTOOLCHAIN=go1.26.10 go build -o /tmp/compare . && taskset -c 1 /tmp/compare -o ../../docs
+//	GOTOOLCHAIN=go1.26.10 go build -o /tmp/compare . && taskset -c 1 /tmp/compare -md ../../docs/compare.md
 //
 // Each row is one of libsecp256k1's bench rows (ecdsa_verify, ecdsa_sign,
 // ec_keygen, ecdh, ecdsa_recover, schnorrsig_sign, schnorrsig_verify,
@@ -27,7 +27,11 @@
 // time (CLOCK_PROCESS_CPUTIME_ID). The table gives the median and minimum
 // per operation; the ratios are to libsecp256k1, or to Kestrel where
 // libsecp256k1 lacks the operation. The table goes to standard output, and
-// compare.csv and compare.svg (a bar chart) to the -o directory.
+// compare.csv and compare.svg (a bar chart) to the -o directory. With -md
+// the program writes the whole page docs/compare.md (page.md.in's text, the
+// run's host, CPU, date and commit, and the tables), the CSV and the chart
+// beside it; -from takes the results from a compare.csv instead of
+// measuring, to write the page again after an edit of page.md.in.
 //
 // The go test benchmarks of this module (field, scalar and point operations
 // against decred, MSM against gnark-crypto, MuSig2 against btcec, BIP-32
@@ -61,6 +65,8 @@ const timingSeed, timingCases = 1, 32
 func main() {
 	var (
 		check   = flag.Bool("check", false, "only cross-check the libraries, then exit")
+		mdPath  = flag.String("md", "", "write the whole page (docs/compare.md) to this file, and compare.csv and compare.svg beside it instead of in -o")
+		from    = flag.String("from", "", "measure nothing: take the results from this compare.csv and write the outputs again")
 		quick   = flag.Bool("quick", false, "few rounds of short batches: a fast, rough run")
 		cases   = flag.Int("n", 32, "random cases for the cross-check")
 		seed    = flag.Uint64("seed", 0, "seed of the cross-check's random cases (0: a random seed)")
@@ -79,6 +85,18 @@ func main() {
 	if flag.NArg() != 0 {
 		flag.Usage()
 		os.Exit(2)
+	}
+	if *mdPath != "" {
+		*outDir = filepath.Dir(*mdPath)
+	}
+	if *from != "" {
+		env, libs, results, err := readCSVFile(*from)
+		if err != nil {
+			fatalf("-from: %v", err)
+		}
+		writeTable(os.Stdout, env, libs, results)
+		writeOutputs(*outDir, *mdPath, env, libs, results)
+		return
 	}
 	if *quick {
 		*rounds, *batch = 5, 2*time.Millisecond
@@ -135,20 +153,46 @@ func main() {
 		fatalf("no operation selected")
 	}
 	writeTable(os.Stdout, env, libs, results)
+	writeOutputs(*outDir, *mdPath, env, libs, results)
+}
 
-	if *outDir != "" {
-		if err := os.MkdirAll(*outDir, 0o755); err != nil {
-			fatalf("%v", err)
-		}
-		csvPath, svgPath := filepath.Join(*outDir, "compare.csv"), filepath.Join(*outDir, "compare.svg")
-		if err := writeFile(csvPath, func(w io.Writer) error { return writeCSV(w, env, libs, results) }); err != nil {
-			fatalf("%v", err)
-		}
-		if err := writeFile(svgPath, func(w io.Writer) error { return writeChart(w, env, libs, results) }); err != nil {
-			fatalf("%v", err)
-		}
-		fmt.Fprintf(os.Stderr, "wrote %s and %s\n", csvPath, svgPath)
+// writeOutputs writes compare.csv and compare.svg to outDir (none if it is
+// empty), and the page to mdPath (none if it is empty).
+func writeOutputs(outDir, mdPath string, env Env, libs []*Lib, results []Result) {
+	if outDir == "" {
+		return
 	}
+	if err := os.MkdirAll(outDir, 0o755); err != nil {
+		fatalf("%v", err)
+	}
+	csvPath, svgPath := filepath.Join(outDir, "compare.csv"), filepath.Join(outDir, "compare.svg")
+	if err := writeFile(csvPath, func(w io.Writer) error { return writeCSV(w, env, libs, results) }); err != nil {
+		fatalf("%v", err)
+	}
+	if err := writeFile(svgPath, func(w io.Writer) error { return writeChart(w, env, libs, results) }); err != nil {
+		fatalf("%v", err)
+	}
+	fmt.Fprintf(os.Stderr, "wrote %s and %s\n", csvPath, svgPath)
+	if mdPath != "" {
+		if err := writeFile(mdPath, func(w io.Writer) error { return writePage(w, env, libs, results) }); err != nil {
+			fatalf("%v", err)
+		}
+		fmt.Fprintf(os.Stderr, "wrote %s\n", mdPath)
+	}
+}
+
+// readCSVFile reads a compare.csv.
+func readCSVFile(path string) (Env, []*Lib, []Result, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return Env{}, nil, nil, err
+	}
+	defer f.Close()
+	env, libs, results, err := readCSV(f)
+	if err != nil {
+		return Env{}, nil, nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return env, libs, results, nil
 }
 
 // selectLibs returns the libraries named in list, in the table's order.

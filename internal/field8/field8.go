@@ -2,7 +2,8 @@
 // for code that has eight independent computations to run at once: the
 // AVX-512 IFMA instructions (VPMADD52LUQ and VPMADD52HUQ) multiply eight
 // pairs of 52-bit limbs in one instruction, so an 8-lane multiply costs a
-// fraction of eight 4x64 MULX multiplies (docs/design.md, "Lanes").
+// fraction of eight 4x64 MULX multiplies (docs/ecmult.md, "Lanes: field8
+// and group8").
 //
 // An Element8 is eight field elements in 5x52 limbs, limb-major: L[i][j] is
 // limb i of lane j, so that each limb of all lanes is one 512-bit register.

@@ -45,7 +45,8 @@ func (v *Element8) Sqrt(a *Element8) (*Element8, [Lanes]int) {
 // Sqrt2 is Sqrt on the sixteen lanes of v[0], v[1] and a[0], a[1]. The
 // two square roots are independent chains of products, each bound by the
 // multiplier's latency, which the CPU overlaps: on CPUs with IFMA Sqrt2
-// takes about 0.7 the time of two Sqrt (docs/design.md, "Lanes").
+// takes about 0.7 the time of two Sqrt (docs/ecmult.md, "Lanes: field8
+// and group8").
 func Sqrt2(v, a *[2]Element8) (ok [2][Lanes]int) {
 	return sqrtChains(v, a, 2)
 }

@@ -3,12 +3,10 @@
 //	cd internal/_asm && go run ./field8 -out ../field8/field8_amd64.s -stubs ../field8/field8_stubs_amd64.go -pkg field8
 //
 // The 8-lane field operations of internal/field8 with AVX-512: each of the
-// five 52-bit limbs of the eight lanes is one ZMM register, and the 25
-// partial products of a multiplication are 25 VPMADD52LUQ (low 52 bits of
-// each product, added to an accumulator) and 25 VPMADD52HUQ (bits 52..103).
-// The operations are the macros of internal/_asm/field8ops, which follow
-// the generic twins of internal/field8/field8.go step for step, so the two
-// give the same limbs, which the tests check.
+// five 52-bit limbs of the eight lanes is one ZMM register, and a
+// multiplication is 25 VPMADD52LUQ and 25 VPMADD52HUQ. They are the macros of
+// internal/_asm/field8ops, which follow the generic twins of
+// internal/field8/field8.go step for step, so both give the same limbs.
 package main
 
 import (

@@ -1,20 +1,13 @@
 // Package fieldops emits the field arithmetic of internal/field/fe_generic.go
-// (p = 2²⁵⁶ − 2³² − 977, four 64-bit limbs lazily reduced in [0, 2²⁵⁶)) as
-// avo macros: Go functions that append instructions to the function being
-// built, on virtual registers that avo allocates. Both generators use them:
-// ../field for the standalone field routines, ../group for whole point
+// (four 64-bit limbs lazily reduced in [0, 2²⁵⁶)) as avo macros on virtual
+// registers, for ../field's standalone routines and ../group's whole point
 // formulas, where a call per field operation would cost as much as the
-// operation.
-//
-// Each macro mirrors its generic twin step by step and obeys the same
-// contract: any input in [0, 2²⁵⁶), output in [0, 2²⁵⁶) congruent mod p. The
-// bound behind every dropped carry is the one written in fe_generic.go and
-// docs/design.md ("Field element bounds"); the comments here point to it.
-//
-// The multiply and square macros need 13 general registers at their peak
-// (eight product limbs, two MULX halves, RDX, and the base registers of the
-// operands), so callers hold nothing else in registers across them; point
-// formulas keep their temporaries in the stack frame.
+// operation. Each macro mirrors its generic twin step by step and keeps its
+// contract (any input in [0, 2²⁵⁶), output in [0, 2²⁵⁶) congruent mod p);
+// the bound behind every dropped carry is in fe_generic.go and
+// docs/design.md, "Field element bounds". The multiply and square take most
+// general registers at their peak, so callers hold nothing else in
+// registers across them and keep their temporaries in the stack frame.
 package fieldops
 
 import (

@@ -2,19 +2,12 @@
 //
 //	cd internal/_asm && go run ./group -out ../group/formulas_amd64.s -stubs ../group/formulas_stubs_amd64.go -pkg group
 //
-// Why assembly: a point formula is a dozen field multiplies and squares and
-// as many adds. As separate calls into fe_amd64.s, every add (a few cycles of
-// work) pays a full Go call and every product a call plus argument spills;
-// here a whole formula is one function: the multiplies and squares are the
-// MULX/ADCX/ADOX macros of ../fieldops inlined (a CALL to a
-// register-passing subroutine measured no faster, see the measurements
-// below), the adds, subtracts and halvings are inlined macros, the
-// temporaries live in the stack frame, and independent products are placed
-// next to each other so that the core overlaps them. The order of emission follows the longest dependency chain:
-// a product that nothing on that chain waits for (Z₃, and the last term of
-// Y₃) comes after the chain's own products, which the core, taking the
-// oldest ready instructions first, would otherwise run behind it. Offsets of
-// Jacobian.X/Y/Z and Affine.X/Y come from the real Go types.
+// Each point formula is one function: ../fieldops' MULX/ADCX/ADOX multiplies
+// and squares and the adds inlined as macros, temporaries in the stack frame,
+// no Go call per field operation. The order of emission follows the longest
+// dependency chain: products that nothing on it waits for (Z₃, Y₃'s last
+// term) come after the chain's own. Offsets come from the real Go types; the
+// measurements behind these choices follow the imports.
 package main
 
 import (

@@ -2,24 +2,12 @@
 //
 //	cd internal/_asm && go run ./group8 -out ../group8/group8_amd64.s -stubs ../group8/group8_stubs_amd64.go -pkg group8
 //
-// The 8-lane point formulas of internal/group8 as single functions: the
-// field operations are internal/_asm/field8ops's macros, in the order and on
-// the operands of group8.go's formulas, so the results are the limbs the
-// Go formulas give over field8's operations (the tests compare them). The
-// intermediate values live in the function's stack frame: a field element
-// of eight lanes is five ZMM registers, and a multiplication alone needs
-// twenty, so only the operands of the operation at hand are in registers.
-// What the single function saves over a call per field operation is the
-// calls, the constants' broadcasts and the VZEROUPPER of each call, and the
-// out-of-order core can overlap consecutive operations. The functions are
-// not NOSPLIT: their frames (up to 3200 bytes) are above the linker's
-// limit for functions without a stack check.
-//
-// Each formula is a list of field operations (doubleSteps, addAffineSteps),
-// emitted once for one point, or for two points in turn, operation by
-// operation (double8x2IFMA, addAffine8x2IFMA): on a core where the eight-lane
-// products are latency-bound (AMD Zen 5) the two chains overlap, 0.67× and
-// 0.70× of two calls.
+// The 8-lane point formulas of internal/group8, each one function of
+// internal/_asm/field8ops's macros in the order and on the operands of
+// group8.go's formulas, so both give the same limbs (the tests compare them),
+// emitted for one point or for two in turn (double8x2IFMA, addAffine8x2IFMA).
+// Intermediates live in the stack frame, too large for NOSPLIT. Why:
+// docs/ecmult.md, "Lanes: field8 and group8".
 package main
 
 import (

@@ -3,16 +3,11 @@
 //
 //	cd internal/_asm && go run ./msm8 -out ../ecmult/pippenger_lanes_amd64.s -stubs ../ecmult/pippenger_lanes_stubs_amd64.go -pkg ecmult
 //
-// The two passes of a batch of affine bucket additions on eight lanes
-// (internal/ecmult/pippenger_lanes.go, lanePrefixGeneric and
-// laneApplyGeneric), each one function that loops over the batch's groups
-// of eight entries: the coordinates of a lane's bucket and point are read
-// with one VPGATHERQQ per limb (the buckets and points are in 5x52 limbs)
-// and the results written with one VPSCATTERQQ per limb; the field
-// operations are internal/_asm/field8ops's macros, in the order and on the
-// operands of the generic twins, so both give the same limbs (the tests
-// compare them). Intermediates of the second pass live in the stack frame,
-// as in internal/_asm/group8.
+// The two passes of a batch of affine bucket additions on eight lanes, the
+// twins of internal/ecmult/pippenger_lanes.go's lanePrefixGeneric and
+// laneApplyGeneric: a loop over the batch's groups of eight, one VPGATHERQQ
+// and one VPSCATTERQQ per limb, and field8ops's macros in the twins' order,
+// so both give the same limbs (the tests compare them).
 package main
 
 import (

@@ -2,46 +2,11 @@
 //
 //	cd internal/_asm && go run ./safegcd -out ../safegcd/safegcd_amd64.s -stubs ../safegcd/safegcd_stubs_amd64.go -pkg safegcd
 //
-// The inner parts of a safegcd batch (internal/safegcd, docs/safegcd.md):
-// the divsteps and the matrix updates of d, e, f and g. Each function mirrors
-// its generic twin in internal/safegcd and gives the same results, which the
-// tests check. Only baseline x86-64 instructions are used (one-operand IMUL,
-// BSF, CMOV), so the assembly runs on every amd64 CPU.
-//
-// Why assembly, from the profile of the Go code (pprof and the compiled code):
-//
-//   - The updates: Go has no 128-bit integer, so each signed 64×64 product
-//     is bits.Mul64 with the offset correction of update.go, and the compiler
-//     shuffles RAX and RDX around each MULQ. The one-operand IMUL gives the
-//     signed 128-bit product at once, as C's __int128 does, and the limbs stay
-//     in memory operands, with no spill.
-//   - divsteps59: the compiler's loop is about 40 instructions per divstep.
-//     Here u and v share one register (u + 2³²·v), and q and r another, for
-//     two halves of 30 and 29 divsteps whose matrices (entries below 2³⁰)
-//     are multiplied at the end: about 28 instructions per divstep.
-//
-// Measured (pinned, the old and new test binaries alternating, count 10, on
-// the shared 2-vCPU host): updateDE 57.7 -> 22.7 ns, updateFG 33.9 -> 22.3 ns,
-// divsteps59 251.7 -> 227.1 ns (minima of 4 runs); Invert 0.84x (p) and
-// 0.79x (n), VarTimeInvert 0.82x and 0.81x, VarTimeJacobi 0.89x and 0.90x
-// (benchstat medians, p <= 0.011).
-//   - the Jacobi symbol's batches (varDivsteps): on an AMD Zen 5 the
-//     compiled Go loop took 95 ns per batch of 62 posdivsteps recorded from
-//     real Jacobi symbols, gcc's 74 ns (79 ns not inlined). The loop is
-//     bound by the latency from one g to the next; the assembly keeps the
-//     sentinel and the mask off that path, as gcc does: 86 ns, and
-//     VarTimeJacobi 0.93x on fresh inputs (the same loop with its sentinel
-//     by BTS, or TZCNT instead of BSF, or one taken jump fewer per turn: no
-//     better). Then the swap's η + 1 one addition after the count: 0.97x
-//     more; and the loop fused with the update of f and g: 0.96x more.
-//   - the inversion's batches (divstepsTab, tab.go): 15 table lookups of 4
-//     divsteps instead of those turns, VarTimeInvert 0.80x and 0.79x (mod p
-//     and n, fresh inputs, benchstat count 6) against the turns in
-//     assembly.
-//   - two Jacobi symbols at once (posdivstepsUpdate2Asm, pair.go): a
-//     batch of each in one loop, 1.34x one batch (110 vs 82 ns on random
-//     inputs); with the exact tails alternated in Go, a pair of symbols
-//     1.51x one (1.470 vs 0.975 us on fresh inputs, count 8).
+// The inner parts of a safegcd batch (internal/safegcd): the divsteps and
+// the matrix updates of d, e, f and g, each the twin of a Go function with
+// the same results, which the tests check. Only baseline x86-64
+// instructions (one-operand IMUL, BSF, CMOV), so it runs on every amd64
+// CPU. Why each routine is assembly, and what it gains: docs/safegcd.md, §8.
 package main
 
 import (
