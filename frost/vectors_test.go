@@ -2,7 +2,6 @@ package frost
 
 import (
 	"bytes"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"os"
@@ -10,6 +9,7 @@ import (
 
 	"github.com/kestrel-crypto/secp256k1/internal/mpsig"
 	"github.com/kestrel-crypto/secp256k1/internal/scalar"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
 )
 
 // The BIP-445 test vectors of testdata/bip-0445 (see its README). Each
@@ -18,25 +18,8 @@ import (
 // an InvalidContributionError, or the named error a ValueError message maps
 // to, with the index the message names where it names one.
 
-// hexBytes is a JSON hex string (upper- or lower-case); null decodes to nil.
-type hexBytes []byte
-
-func (h *hexBytes) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		*h = nil
-		return nil
-	}
-	var s string
-	if err := json.Unmarshal(b, &s); err != nil {
-		return err
-	}
-	d, err := hex.DecodeString(s)
-	if err != nil {
-		return err
-	}
-	*h = append(hexBytes{}, d...) // non-nil even when empty
-	return nil
-}
+// hexBytes is a JSON hex string of a vector; null decodes to nil.
+type hexBytes = testref.HexBytes
 
 // vectorError is a case's "error" object. Signer is nil for the
 // coordinator.

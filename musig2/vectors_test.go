@@ -2,7 +2,6 @@ package musig2
 
 import (
 	"bytes"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -12,6 +11,7 @@ import (
 
 	"github.com/kestrel-crypto/secp256k1"
 	"github.com/kestrel-crypto/secp256k1/internal/scalar"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
 	"github.com/kestrel-crypto/secp256k1/schnorr"
 )
 
@@ -19,25 +19,8 @@ import (
 // group is one test; every error case checks the exact error, and the
 // culprit (signer index and contribution) where the vector names one.
 
-// hexBytes is a JSON hex string (upper- or lower-case); null decodes to nil.
-type hexBytes []byte
-
-func (h *hexBytes) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		*h = nil
-		return nil
-	}
-	var s string
-	if err := json.Unmarshal(b, &s); err != nil {
-		return err
-	}
-	d, err := hex.DecodeString(s)
-	if err != nil {
-		return err
-	}
-	*h = append(hexBytes{}, d...) // non-nil even when empty
-	return nil
-}
+// hexBytes is a JSON hex string of a vector; null decodes to nil.
+type hexBytes = testref.HexBytes
 
 // vectorError is a vector's "error" object. Signer is nil for the BIP's null
 // signer (the nonce aggregator).

@@ -6,21 +6,10 @@ import (
 
 	"github.com/kestrel-crypto/secp256k1/internal/scalar"
 	"github.com/kestrel-crypto/secp256k1/internal/testkit/race"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
 )
 
 var challengeSink scalar.Scalar
-
-// taggedHash is BIP-340's tagged hash from crypto/sha256, the reference.
-func taggedHash(tag string, msg ...[]byte) [32]byte {
-	th := sha256.Sum256([]byte(tag))
-	h := sha256.New()
-	h.Write(th[:])
-	h.Write(th[:])
-	for _, m := range msg {
-		h.Write(m)
-	}
-	return [32]byte(h.Sum(nil))
-}
 
 // BenchmarkChallenge times the BIP-340 challenge of a 32-byte message,
 // int(hash_challenge(R ‖ P ‖ m)) mod n: impl=kestrel from the precomputed
@@ -68,7 +57,7 @@ func TestChallenge(t *testing.T) {
 			tags *Tags
 			tag  string
 		}{{Standard, "BIP0340/challenge"}, {other, "BIP DKG/pop message/challenge"}} {
-			h := taggedHash(c.tag, r[:], px[:], msg)
+			h := testref.TaggedHash(c.tag, r[:], px[:], msg)
 			var want, got scalar.Scalar
 			want.SetReducedBytes(&h)
 			if c.tags.Challenge(&got, &r, &px, msg).Equal(&want) != 1 {
