@@ -13,10 +13,7 @@ import (
 
 // setKey sets v to the valid public key P, with Z = 1.
 func setKey(v *group.Jacobian, P *secp256k1.PublicKey) {
-	a, err := door.PublicKey(P)
-	if err != nil {
-		panic("secp256k1: use of an uninitialized PublicKey") // checked by the callers
-	}
+	a := door.MustPublicKey(P)
 	v.SetAffine(&a)
 }
 

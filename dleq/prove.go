@@ -153,18 +153,12 @@ var generatorBytes = [33]byte(secp256k1.NewGeneratorPoint().BytesCompressed())
 
 // setKey sets v to the point of a valid public key.
 func setKey(v *group.Jacobian, P *secp256k1.PublicKey) {
-	a, err := door.PublicKey(P)
-	if err != nil {
-		panic("secp256k1: use of an uninitialized PublicKey") // checked by the callers
-	}
+	a := door.MustPublicKey(P)
 	v.SetAffine(&a)
 }
 
 // keyBytes writes cbytes(P) of a valid public key.
 func keyBytes(out *[33]byte, P *secp256k1.PublicKey) {
-	a, err := door.PublicKey(P)
-	if err != nil {
-		panic("secp256k1: use of an uninitialized PublicKey") // checked by the callers
-	}
+	a := door.MustPublicKey(P)
 	a.PutCompressed(out)
 }

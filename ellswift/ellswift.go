@@ -65,10 +65,7 @@ func encodeInto(out *[64]byte, pub *secp256k1.PublicKey, rnd []byte) ([]byte, er
 }
 
 func encode(out *[64]byte, pub *secp256k1.PublicKey, rnd []byte) {
-	a, err := door.PublicKey(pub)
-	if err != nil {
-		panic("secp256k1: use of an uninitialized PublicKey") // checked by Encode
-	}
+	a := door.MustPublicKey(pub)
 	// The key field is the 33-byte compressed key and 31 zero bytes.
 	var k [64]byte
 	a.PutCompressed((*[33]byte)(k[:33]))

@@ -281,9 +281,5 @@ func (r *Receiver) scanTweak(tweak *secp256k1.PublicKey, outputs [][32]byte, loo
 // publicKeyAffine returns the affine coordinates of a public key, which
 // the caller has checked; a zero one panics, as its methods do.
 func publicKeyAffine(p *secp256k1.PublicKey) group.Affine {
-	a, err := door.PublicKey(p)
-	if err != nil {
-		panic("secp256k1: use of an uninitialized PublicKey")
-	}
-	return a
+	return door.MustPublicKey(p)
 }

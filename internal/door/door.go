@@ -91,6 +91,17 @@ func PublicKey(p *secp256k1.PublicKey) (group.Affine, error) {
 	return a, nil
 }
 
+// MustPublicKey is PublicKey for a key its caller has already checked: a
+// nil or zero p panics, as the root package's methods do, rather than
+// giving a point to compute with.
+func MustPublicKey(p *secp256k1.PublicKey) group.Affine {
+	a, err := PublicKey(p)
+	if err != nil {
+		panic("secp256k1: use of an uninitialized PublicKey")
+	}
+	return a
+}
+
 // NewPublicKey returns the public key of the point a, which must be a valid
 // point (as every Affine the engines return is; the zero Affine is not and
 // panics), with its coordinates canonical as the root package keeps them.
