@@ -132,9 +132,11 @@ func TestZeroValues(t *testing.T) {
 		t.Errorf("NewPrivateKey(0): %v", err)
 	}
 	for name, f := range map[string]func(){
-		"Point(nil)":         func() { Point(nil) },
-		"Point(zero)":        func() { Point(new(secp256k1.Point)) },
-		"NewPublicKey(zero)": func() { NewPublicKey(new(group.Affine)) },
+		"Point(nil)":          func() { Point(nil) },
+		"Point(zero)":         func() { Point(new(secp256k1.Point)) },
+		"NewPublicKey(zero)":  func() { NewPublicKey(new(group.Affine)) },
+		"MustPublicKey(nil)":  func() { MustPublicKey(nil) },
+		"MustPublicKey(zero)": func() { MustPublicKey(new(secp256k1.PublicKey)) },
 	} {
 		func() {
 			defer func() {
