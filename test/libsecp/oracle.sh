@@ -29,10 +29,21 @@
 # (Debian's libsecp256k1-dev 0.2.0, which lacks those three modules; their
 # tests skip). With -t it only prints the tarball's path (nothing if there
 # is none) and builds nothing: CI asks it whether to install cmake.
+#
+# With -zkp first (oracle.sh -zkp [-t]) it does the same for secp256k1-zkp
+# at 99fab529 (every module; ZKP_TARBALL instead of LIBSECP_TARBALL), the
+# reference of test/zkp, and prints ZKP_SO and ZKP_DIR instead of
+# LIBSECP_SO and LIBSECP_DIR. Without its tarball it prints only a
+# comment: test/zkp has no system fallback.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
-name=libsecp256k1-687155df
+name=libsecp256k1-687155df project=libsecp256k1 var=LIBSECP
+if [ "${1:-}" = -zkp ]; then
+	shift
+	name=secp256k1-zkp-99fab529 project=secp256k1-zkp var=ZKP
+	LIBSECP_TARBALL=${ZKP_TARBALL:-}
+fi
 
 tarball=${LIBSECP_TARBALL:-}
 if [ -z "$tarball" ]; then
@@ -51,7 +62,7 @@ if [ -n "$tarball" ] && [ "$tarball" != none ] && [ ! -f "$tarball" ]; then
 	exit 1
 fi
 if [ -z "$tarball" ] || [ "$tarball" = none ]; then
-	[ "${1:-}" = -t ] || echo "# libsecp256k1: no $name.tar.gz (LIBSECP_TARBALL=${LIBSECP_TARBALL:-unset}): the system library"
+	[ "${1:-}" = -t ] || echo "# $project: no $name.tar.gz (${var}_TARBALL=${LIBSECP_TARBALL:-unset}): the system library"
 	exit 0
 fi
 if [ "${1:-}" = -t ]; then
@@ -65,12 +76,12 @@ build=$(dirname "$tarball")/build.sh
 
 out=${XDG_CACHE_HOME:-${HOME:-/tmp}/.cache}/kestrel/$name
 # build.sh reuses a finished build; it logs to $out/*.log and prints $out.
-bash "$build" libsecp256k1 "$out" >/dev/null
+bash "$build" "$project" "$out" >/dev/null
 mkdir -p "$out/static"
 ln -sf ../lib/libsecp256k1.a "$out/static/libsecp256k1.a"
-echo "# libsecp256k1 $name, built by $build"
+echo "# $project $name, built by $build"
 printf 'export CGO_CFLAGS=%q\n' "-g -O2 -I$out/include"
 printf 'export CGO_LDFLAGS=%q\n' "-L$out/static"
-printf 'export LIBSECP_SO=%q\n' "$out/lib/libsecp256k1.so"
-printf 'export LIBSECP_DIR=%q\n' "$out"
-echo 'export LIBSECP_REQUIRE_MODULES=1'
+printf 'export %s_SO=%q\n' "$var" "$out/lib/libsecp256k1.so"
+printf 'export %s_DIR=%q\n' "$var" "$out"
+[ "$var" = ZKP ] || echo 'export LIBSECP_REQUIRE_MODULES=1'
