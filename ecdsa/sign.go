@@ -4,7 +4,9 @@ import (
 	"errors"
 
 	"github.com/kestrel-crypto/secp256k1"
-	ksha256 "github.com/kestrel-crypto/secp256k1/internal/sha256"
+	"github.com/kestrel-crypto/secp256k1/internal/door"
+	"github.com/kestrel-crypto/secp256k1/internal/ecdsasign"
+	"github.com/kestrel-crypto/secp256k1/internal/scalar"
 )
 
 // SignOptions changes how Sign derives its nonce. The zero value is
@@ -34,10 +36,6 @@ var ErrExtraEntropy = errors.New("ecdsa: extra entropy must be 32 bytes and cann
 var ErrRetryLimit = errors.New("ecdsa: no signature within the retry limit")
 
 const (
-	// maxNonceAttempts bounds the RFC 6979 candidates that one signature
-	// tries. A candidate is skipped if it is 0 or ≥ n or gives r = 0 or
-	// s = 0: for a valid key, with probability below 2⁻¹²⁷ each.
-	maxNonceAttempts = 64
 	// maxGrindAttempts bounds the signatures that LowR and SignEthereum try
 	// (libsecp256k1's callers loop without a bound). A LowR attempt fails
 	// with probability about 1/2, so all of them do with about 2⁻²⁵⁶.
@@ -231,67 +229,22 @@ func grind(sig *Signature, sec *secp256k1.Scalar, hash []byte, want wanted) (int
 
 // sign computes the signature of hash with the secret sec (in [1, n−1]) and
 // the extra entropy ndata (nil or 32 bytes) into sig, and returns the
-// recovery id. It follows libsecp256k1's secp256k1_ecdsa_sign_inner: RFC 6979
-// nonce candidates in order, skipping those that are 0 or ≥ n and those that
-// give r = 0 or s = 0, but at most maxNonceAttempts of them (then
-// ErrRetryLimit): with sec = 0 and hash ≡ 0 mod n every candidate gives
-// s = 0, and the callers' checks keep that scalar out.
+// recovery id: internal/ecdsasign's Sign, libsecp256k1's
+// secp256k1_ecdsa_sign_inner, with at most ecdsasign.MaxNonceAttempts nonce
+// candidates (then ErrRetryLimit): with sec = 0 and hash ≡ 0 mod n every
+// candidate gives s = 0, and the callers' checks keep that scalar out.
 func sign(sig *Signature, sec *secp256k1.Scalar, hash []byte, ndata []byte) (int, error) {
-	var msg32, nonce32 [32]byte
+	var msg32 [32]byte
 	hashToBytes(&msg32, hash)
-	var e secp256k1.Scalar
-	e.SetReducedBytes(msg32[:])
-
-	// RFC 6979 seed: key ‖ (hash mod n) [‖ ndata], libsecp256k1's
-	// nonce_function_rfc6979 ("bits2octets").
-	var seed [96]byte
-	copy(seed[:32], sec.Bytes())
-	copy(seed[32:64], e.Bytes())
-	seedLen := 64 + copy(seed[64:], ndata)
-	var g ksha256.RFC6979
-	g.Init(seed[:seedLen])
-	clear(seed[:])
-	defer g.Clear()
-
-	var nonce, kinv secp256k1.Scalar
-	var R secp256k1.Point
-	recid, err := 0, ErrRetryLimit
-	for range maxNonceAttempts {
-		g.Generate(&nonce32)
-		if _, err := nonce.SetCanonicalBytes(nonce32[:]); err != nil || nonce.IsZero() == 1 {
-			continue // probability < 2⁻¹²⁷; the candidate is discarded, not its secret
-		}
-		R.ScalarBaseMult(&nonce)
-		var rc [33]byte
-		copy(rc[:], R.BytesCompressed())
-		// r = x mod n; recid bit 1 records x ≥ n, bit 0 the parity of y.
-		var xr secp256k1.Scalar
-		_, overflow := xr.SetCanonicalBytes(rc[1:]) // x ≥ n, in the other field: not a round trip
-		sig.r.SetReducedBytes(rc[1:])
-		recid = int(rc[0] & 1)
-		if overflow != nil {
-			recid |= 2
-		}
-		// s = k⁻¹·(e + r·d)
-		kinv.Invert(&nonce)
-		sig.s.Multiply(&sig.r, sec)
-		sig.s.Add(&sig.s, &e)
-		sig.s.Multiply(&sig.s, &kinv)
-		high := sig.s.IsHigh()
-		var neg secp256k1.Scalar
-		neg.Negate(&sig.s)
-		sig.s.Select(&neg, &sig.s, high)
-		recid ^= high
-		if sig.r.IsZero()|sig.s.IsZero() == 0 {
-			err = nil
-			break
-		}
-	}
-	nonce, kinv = secp256k1.Scalar{}, secp256k1.Scalar{}
-	clear(nonce32[:])
-	if err != nil {
+	d := door.Scalar(sec)
+	var r, s scalar.Scalar
+	recid, ok := ecdsasign.Sign(&r, &s, &d, &msg32, ndata, nil)
+	d = scalar.Scalar{}
+	if !ok {
 		*sig = Signature{}
-		return 0, err
+		return 0, ErrRetryLimit
 	}
+	door.SetScalar(&sig.r, &r)
+	door.SetScalar(&sig.s, &s)
 	return recid, nil
 }

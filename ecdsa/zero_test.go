@@ -202,7 +202,7 @@ func TestZeroKeyVerify(t *testing.T) {
 
 // TestSignRetryLimit checks that the signing loops are bounded. With the
 // zero scalar (which the entry points keep out) and a hash ≡ 0 mod n, every
-// RFC 6979 candidate gives s = 0: sign stops after maxNonceAttempts with
+// RFC 6979 candidate gives s = 0: sign stops after ecdsasign.MaxNonceAttempts with
 // ErrRetryLimit and leaves no partial signature. grind, for a kind of
 // signature that no attempt gives, stops after maxGrindAttempts.
 func TestSignRetryLimit(t *testing.T) {
