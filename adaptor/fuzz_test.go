@@ -21,19 +21,6 @@ import (
 // n), a round trip, and no panic from the functions that use the parsed
 // value.
 
-// refCompressed reports whether b is the compressed encoding of a point,
-// decoded with math/big.
-func refCompressed(b []byte) (testref.Point, bool) {
-	if len(b) != 33 || (b[0] != 2 && b[0] != 3) {
-		return testref.Point{}, false
-	}
-	x := new(big.Int).SetBytes(b[1:])
-	if x.Cmp(testref.P) >= 0 {
-		return testref.Point{}, false
-	}
-	return testref.Lift(x, uint(b[0]&1))
-}
-
 // belowN reports whether the 32 bytes b encode a value less than n.
 func belowN(b []byte) bool { return new(big.Int).SetBytes(b).Cmp(testref.N) < 0 }
 
@@ -68,7 +55,7 @@ func FuzzParseSchnorrPreSignature(f *testing.F) {
 		p, err := adaptor.ParseSchnorrPreSignature(b)
 		want := len(b) == 65 && belowN(b[33:])
 		if want {
-			_, want = refCompressed(b[:33])
+			_, want = testref.Decompress(b[:33])
 		}
 		if (err == nil) != want {
 			t.Fatalf("ParseSchnorrPreSignature(%x): %v, reference valid %v", b, err, want)
@@ -112,7 +99,7 @@ func FuzzNewSchnorrPreSignature(f *testing.F) {
 		p, err := adaptor.NewSchnorrPreSignature(b, parity)
 		want := len(b) == 64 && (parity == 0 || parity == 1) && belowN(b[32:])
 		if want {
-			_, want = refCompressed(append([]byte{2 + byte(parity)}, b[:32]...))
+			_, want = testref.Decompress(append([]byte{2 + byte(parity)}, b[:32]...))
 		}
 		if (err == nil) != want {
 			t.Fatalf("NewSchnorrPreSignature(%x, %d): %v, reference valid %v", b, parity, err, want)
@@ -142,8 +129,8 @@ func FuzzParseECDSASignature(f *testing.F) {
 		var R testref.Point
 		if want {
 			var ok1, ok2 bool
-			R, ok1 = refCompressed(b[:33])
-			_, ok2 = refCompressed(b[33:66])
+			R, ok1 = testref.Decompress(b[:33])
+			_, ok2 = testref.Decompress(b[33:66])
 			sp := new(big.Int).SetBytes(b[66:98])
 			want = ok1 && ok2 && sp.Sign() != 0 && new(big.Int).Mod(R.X, testref.N).Sign() != 0
 		}

@@ -134,6 +134,16 @@ func Lift(x *big.Int, odd uint) (Point, bool) {
 	return Point{X: new(big.Int).Set(x), Y: y}, true
 }
 
+// Decompress returns the point whose 33-byte compressed SEC 1 encoding is
+// b, or false if b is not one (wrong length, a prefix other than 0x02 or
+// 0x03, x ≥ P, or no point with that x).
+func Decompress(b []byte) (Point, bool) {
+	if len(b) != 33 || (b[0] != 2 && b[0] != 3) {
+		return Point{}, false
+	}
+	return Lift(new(big.Int).SetBytes(b[1:]), uint(b[0]&1))
+}
+
 // Compressed returns the 33-byte SEC 1 encoding of p (or {0} for the identity).
 func Compressed(p Point) []byte {
 	if p.Inf {
