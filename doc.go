@@ -13,6 +13,7 @@
 //   - frost/chilldkg: ChillDKG, distributed key generation for frost.
 //   - frost/rfc9591: RFC 9591's FROST(secp256k1, SHA-256) ciphersuite.
 //   - adaptor: adaptor signatures for BIP-340, MuSig2 and ECDSA.
+//   - s2c: ECDSA sign-to-contract and the anti-exfil protocol.
 //   - dleq: BIP-374 proofs of discrete logarithm equality.
 //   - silentpayments: BIP-352 silent payments.
 //   - hash2curve: RFC 9380 hashing to curve points and to scalars.

@@ -71,7 +71,7 @@ func TestLayering(t *testing.T) {
 	// c. Each protocol package reaches the engines itself: it imports
 	// internal/ecmult or the root package directly.
 	t.Run("c_protocols_import_engines", func(t *testing.T) {
-		for _, rel := range []string{"ecdsa", "schnorr", "ecdh", "dleq", "ellswift", "musig2", "frost", "frost/rfc9591", "frost/chilldkg", "silentpayments", "bip32", "adaptor"} {
+		for _, rel := range []string{"ecdsa", "schnorr", "ecdh", "dleq", "ellswift", "musig2", "frost", "frost/rfc9591", "frost/chilldkg", "silentpayments", "bip32", "adaptor", "s2c"} {
 			p := pkgs[rel]
 			if p == nil {
 				t.Errorf("%s: no such package", importPath(rel))
@@ -263,6 +263,7 @@ func TestProtocolImports(t *testing.T) {
 		"frost/chilldkg": {"ecdh", "frost", "schnorr"},
 		"frost/rfc9591":  {"hash2curve"},
 		"musig2":         {"bip32", "schnorr"},
+		"s2c":            {"ecdsa"},
 		"silentpayments": {"dleq"},
 	}
 	// Edges that must not come back, also indirectly.

@@ -24,6 +24,7 @@ import (
 	"github.com/kestrel-crypto/secp256k1/hash2curve"
 	"github.com/kestrel-crypto/secp256k1/keyfmt"
 	"github.com/kestrel-crypto/secp256k1/musig2"
+	"github.com/kestrel-crypto/secp256k1/s2c"
 	"github.com/kestrel-crypto/secp256k1/schnorr"
 	"github.com/kestrel-crypto/secp256k1/silentpayments"
 	"github.com/kestrel-crypto/secp256k1/stdecdsa"
@@ -405,6 +406,13 @@ var zeroCalls = []zeroCall{
 	{"rfc9591.TrustedDealerKeygen", func() { rfc9591.TrustedDealerKeygen(0, 0, nil) }},                                                           // frost/rfc9591/keys.go
 	{"rfc9591.VerifySignatureShare", func() { rfc9591.VerifySignatureShare(rfc9591.Identifier{}, nil, nil, nil, nil, nil) }},                     // frost/rfc9591/aggregate.go
 	{"rfc9591.VerifyVSS", func() { rfc9591.VerifyVSS(nil, nil) }},                                                                                // frost/rfc9591/keys.go
+	{"s2c.AntiExfilSign", func() { s2c.AntiExfilSign(nil, nil, nil) }},                                                                           // s2c/antiexfil.go
+	{"s2c.HostCommit", func() { s2c.HostCommit(nil) }},                                                                                           // s2c/antiexfil.go
+	{"s2c.HostVerify", func() { s2c.HostVerify(nil, nil, nil, nil, nil) }},                                                                       // s2c/antiexfil.go
+	{"s2c.ParseOpening", func() { s2c.ParseOpening(nil) }},                                                                                       // s2c/opening.go
+	{"s2c.Sign", func() { s2c.Sign(nil, nil, nil) }},                                                                                             // s2c/s2c.go
+	{"s2c.SignerCommit", func() { s2c.SignerCommit(nil, nil, nil) }},                                                                             // s2c/antiexfil.go
+	{"s2c.VerifyCommit", func() { s2c.VerifyCommit(nil, nil, nil) }},                                                                             // s2c/s2c.go
 	{"schnorr.ParsePublicKey", func() { schnorr.ParsePublicKey(nil) }},                                                                           // schnorr/schnorr.go
 	{"schnorr.Sign", func() { schnorr.Sign(nil, nil, nil) }},                                                                                     // schnorr/schnorr.go
 	{"schnorr.TapTweak", func() { schnorr.TapTweak(nil, nil) }},                                                                                  // schnorr/taproot.go
@@ -495,6 +503,7 @@ func fxPtrMusig2SignOptions() *musig2.SignOptions               { return zfMuSig
 func fxPtrRfc9591KeyPackage() *rfc9591.KeyPackage               { return zfRFCKeyPackage() }              // *github.com/kestrel-crypto/secp256k1/frost/rfc9591.KeyPackage
 func fxPtrRfc9591SecretNonces() *rfc9591.SecretNonces           { return zfRFCSecretNonces() }            // *github.com/kestrel-crypto/secp256k1/frost/rfc9591.SecretNonces
 func fxPtrRfc9591SignatureShare() *rfc9591.SignatureShare       { return zfRFCSignatureShare() }          // *github.com/kestrel-crypto/secp256k1/frost/rfc9591.SignatureShare
+func fxPtrS2cOpening() *s2c.Opening                             { return zfS2COpening() }                 // *github.com/kestrel-crypto/secp256k1/s2c.Opening
 func fxPtrSchnorrBatchVerifier() *schnorr.BatchVerifier         { return schnorr.NewBatchVerifier() }     // *github.com/kestrel-crypto/secp256k1/schnorr.BatchVerifier
 func fxPtrSchnorrKeypair() *schnorr.Keypair                     { return zfKeypair() }                    // *github.com/kestrel-crypto/secp256k1/schnorr.Keypair
 func fxPtrSchnorrSignOptions() *schnorr.SignOptions {
@@ -614,6 +623,7 @@ var oneZeroFixtures = []zeroCall{
 	{"*github.com/kestrel-crypto/secp256k1/frost/rfc9591.KeyPackage", func() { _ = fxPtrRfc9591KeyPackage() }},
 	{"*github.com/kestrel-crypto/secp256k1/frost/rfc9591.SecretNonces", func() { _ = fxPtrRfc9591SecretNonces() }},
 	{"*github.com/kestrel-crypto/secp256k1/frost/rfc9591.SignatureShare", func() { _ = fxPtrRfc9591SignatureShare() }},
+	{"*github.com/kestrel-crypto/secp256k1/s2c.Opening", func() { _ = fxPtrS2cOpening() }},
 	{"*github.com/kestrel-crypto/secp256k1/schnorr.BatchVerifier", func() { _ = fxPtrSchnorrBatchVerifier() }},
 	{"*github.com/kestrel-crypto/secp256k1/schnorr.Keypair", func() { _ = fxPtrSchnorrKeypair() }},
 	{"*github.com/kestrel-crypto/secp256k1/schnorr.SignOptions", func() { _ = fxPtrSchnorrSignOptions() }},
@@ -688,7 +698,7 @@ var oneZeroFixtures = []zeroCall{
 // suits every function: 32 bytes of a pattern are no signature); only a
 // panic fails. The comment of each call is the file of the declaration.
 //
-// 468 calls; 0 left out for want of a fixture, listed below by the type
+// 487 calls; 0 left out for want of a fixture, listed below by the type
 // that has none (add it to the fixtures table of internal/_tools/zerocalls
 // to cover them).
 //
@@ -1369,23 +1379,50 @@ var oneZeroCalls = []zeroCall{
 	{"rfc9591.VerifySignatureShare: zero share", func() {
 		rfc9591.VerifySignatureShare(fxRfc9591Identifier(), fxSliceByte_publicShare(), nil, fxSliceRfc9591Commitment(), fxSliceByte_groupPublicKey(), fxSliceByte())
 	}}, // frost/rfc9591/aggregate.go
-	{"rfc9591.VerifyVSS: zero kp", func() { rfc9591.VerifyVSS(nil, fxSliceSliceByte_vssCommitment()) }},        // frost/rfc9591/keys.go
-	{"rfc9591.VerifyVSS: zero vssCommitment", func() { rfc9591.VerifyVSS(fxPtrRfc9591KeyPackage(), nil) }},     // frost/rfc9591/keys.go
-	{"schnorr.ParsePublicKey: zero b", func() { schnorr.ParsePublicKey(nil) }},                                 // schnorr/schnorr.go
-	{"schnorr.Sign: zero auxRand", func() { schnorr.Sign(fxPtrSecp256k1PrivateKey(), fxSliceByte(), nil) }},    // schnorr/schnorr.go
-	{"schnorr.Sign: zero k", func() { schnorr.Sign(nil, fxSliceByte(), fxSliceByte()) }},                       // schnorr/schnorr.go
-	{"schnorr.Sign: zero msg", func() { schnorr.Sign(fxPtrSecp256k1PrivateKey(), nil, fxSliceByte()) }},        // schnorr/schnorr.go
-	{"schnorr.TapTweak: zero internal", func() { schnorr.TapTweak(nil, fxSliceByte()) }},                       // schnorr/taproot.go
-	{"schnorr.TapTweak: zero merkleRoot", func() { schnorr.TapTweak(fxPtrSecp256k1PublicKey(), nil) }},         // schnorr/taproot.go
-	{"schnorr.TapTweakHash: zero internal", func() { schnorr.TapTweakHash(nil, fxSliceByte()) }},               // schnorr/taproot.go
-	{"schnorr.TapTweakHash: zero merkleRoot", func() { schnorr.TapTweakHash(fxPtrSecp256k1PublicKey(), nil) }}, // schnorr/taproot.go
-	{"schnorr.XOnlyTweakAdd: zero internal", func() { schnorr.XOnlyTweakAdd(nil, fxSliceByte()) }},             // schnorr/taproot.go
-	{"schnorr.XOnlyTweakAdd: zero tweak", func() { schnorr.XOnlyTweakAdd(fxPtrSecp256k1PublicKey(), nil) }},    // schnorr/taproot.go
-	{"secp256k1.CombinePublicKeys: zero keys", func() { secp256k1.CombinePublicKeys() }},                       // keys_tweak.go
-	{"secp256k1.NewPrivateKey: zero b", func() { secp256k1.NewPrivateKey(nil) }},                               // keys.go
-	{"secp256k1.NewPrivateKeyFromScalar: zero s", func() { secp256k1.NewPrivateKeyFromScalar(nil) }},           // keys.go
-	{"secp256k1.NewPublicKeys: zero points", func() { secp256k1.NewPublicKeys(nil) }},                          // keys.go
-	{"secp256k1.ParsePublicKey: zero b", func() { secp256k1.ParsePublicKey(nil) }},                             // keys.go
+	{"rfc9591.VerifyVSS: zero kp", func() { rfc9591.VerifyVSS(nil, fxSliceSliceByte_vssCommitment()) }},                  // frost/rfc9591/keys.go
+	{"rfc9591.VerifyVSS: zero vssCommitment", func() { rfc9591.VerifyVSS(fxPtrRfc9591KeyPackage(), nil) }},               // frost/rfc9591/keys.go
+	{"s2c.AntiExfilSign: zero hash", func() { s2c.AntiExfilSign(fxPtrSecp256k1PrivateKey(), nil, fxSliceByte()) }},       // s2c/antiexfil.go
+	{"s2c.AntiExfilSign: zero hostData32", func() { s2c.AntiExfilSign(fxPtrSecp256k1PrivateKey(), fxSliceByte(), nil) }}, // s2c/antiexfil.go
+	{"s2c.AntiExfilSign: zero k", func() { s2c.AntiExfilSign(nil, fxSliceByte(), fxSliceByte()) }},                       // s2c/antiexfil.go
+	{"s2c.HostCommit: zero hostData32", func() { s2c.HostCommit(nil) }},                                                  // s2c/antiexfil.go
+	{"s2c.HostVerify: zero hash", func() {
+		s2c.HostVerify(fxPtrEcdsaSignature(), fxPtrSecp256k1PublicKey(), nil, fxSliceByte(), fxPtrS2cOpening())
+	}}, // s2c/antiexfil.go
+	{"s2c.HostVerify: zero hostData32", func() {
+		s2c.HostVerify(fxPtrEcdsaSignature(), fxPtrSecp256k1PublicKey(), fxSliceByte(), nil, fxPtrS2cOpening())
+	}}, // s2c/antiexfil.go
+	{"s2c.HostVerify: zero pub", func() { s2c.HostVerify(fxPtrEcdsaSignature(), nil, fxSliceByte(), fxSliceByte(), fxPtrS2cOpening()) }}, // s2c/antiexfil.go
+	{"s2c.HostVerify: zero sig", func() {
+		s2c.HostVerify(nil, fxPtrSecp256k1PublicKey(), fxSliceByte(), fxSliceByte(), fxPtrS2cOpening())
+	}}, // s2c/antiexfil.go
+	{"s2c.HostVerify: zero signerOpening", func() {
+		s2c.HostVerify(fxPtrEcdsaSignature(), fxPtrSecp256k1PublicKey(), fxSliceByte(), fxSliceByte(), nil)
+	}}, // s2c/antiexfil.go
+	{"s2c.ParseOpening: zero b", func() { s2c.ParseOpening(nil) }},                                                         // s2c/opening.go
+	{"s2c.Sign: zero data32", func() { s2c.Sign(fxPtrSecp256k1PrivateKey(), fxSliceByte(), nil) }},                         // s2c/s2c.go
+	{"s2c.Sign: zero hash", func() { s2c.Sign(fxPtrSecp256k1PrivateKey(), nil, fxSliceByte()) }},                           // s2c/s2c.go
+	{"s2c.Sign: zero k", func() { s2c.Sign(nil, fxSliceByte(), fxSliceByte()) }},                                           // s2c/s2c.go
+	{"s2c.SignerCommit: zero hash", func() { s2c.SignerCommit(fxPtrSecp256k1PrivateKey(), nil, fxSliceByte()) }},           // s2c/antiexfil.go
+	{"s2c.SignerCommit: zero hostCommitment", func() { s2c.SignerCommit(fxPtrSecp256k1PrivateKey(), fxSliceByte(), nil) }}, // s2c/antiexfil.go
+	{"s2c.SignerCommit: zero k", func() { s2c.SignerCommit(nil, fxSliceByte(), fxSliceByte()) }},                           // s2c/antiexfil.go
+	{"s2c.VerifyCommit: zero data32", func() { s2c.VerifyCommit(fxPtrEcdsaSignature(), nil, fxPtrS2cOpening()) }},          // s2c/s2c.go
+	{"s2c.VerifyCommit: zero o", func() { s2c.VerifyCommit(fxPtrEcdsaSignature(), fxSliceByte(), nil) }},                   // s2c/s2c.go
+	{"s2c.VerifyCommit: zero sig", func() { s2c.VerifyCommit(nil, fxSliceByte(), fxPtrS2cOpening()) }},                     // s2c/s2c.go
+	{"schnorr.ParsePublicKey: zero b", func() { schnorr.ParsePublicKey(nil) }},                                             // schnorr/schnorr.go
+	{"schnorr.Sign: zero auxRand", func() { schnorr.Sign(fxPtrSecp256k1PrivateKey(), fxSliceByte(), nil) }},                // schnorr/schnorr.go
+	{"schnorr.Sign: zero k", func() { schnorr.Sign(nil, fxSliceByte(), fxSliceByte()) }},                                   // schnorr/schnorr.go
+	{"schnorr.Sign: zero msg", func() { schnorr.Sign(fxPtrSecp256k1PrivateKey(), nil, fxSliceByte()) }},                    // schnorr/schnorr.go
+	{"schnorr.TapTweak: zero internal", func() { schnorr.TapTweak(nil, fxSliceByte()) }},                                   // schnorr/taproot.go
+	{"schnorr.TapTweak: zero merkleRoot", func() { schnorr.TapTweak(fxPtrSecp256k1PublicKey(), nil) }},                     // schnorr/taproot.go
+	{"schnorr.TapTweakHash: zero internal", func() { schnorr.TapTweakHash(nil, fxSliceByte()) }},                           // schnorr/taproot.go
+	{"schnorr.TapTweakHash: zero merkleRoot", func() { schnorr.TapTweakHash(fxPtrSecp256k1PublicKey(), nil) }},             // schnorr/taproot.go
+	{"schnorr.XOnlyTweakAdd: zero internal", func() { schnorr.XOnlyTweakAdd(nil, fxSliceByte()) }},                         // schnorr/taproot.go
+	{"schnorr.XOnlyTweakAdd: zero tweak", func() { schnorr.XOnlyTweakAdd(fxPtrSecp256k1PublicKey(), nil) }},                // schnorr/taproot.go
+	{"secp256k1.CombinePublicKeys: zero keys", func() { secp256k1.CombinePublicKeys() }},                                   // keys_tweak.go
+	{"secp256k1.NewPrivateKey: zero b", func() { secp256k1.NewPrivateKey(nil) }},                                           // keys.go
+	{"secp256k1.NewPrivateKeyFromScalar: zero s", func() { secp256k1.NewPrivateKeyFromScalar(nil) }},                       // keys.go
+	{"secp256k1.NewPublicKeys: zero points", func() { secp256k1.NewPublicKeys(nil) }},                                      // keys.go
+	{"secp256k1.ParsePublicKey: zero b", func() { secp256k1.ParsePublicKey(nil) }},                                         // keys.go
 	{"silentpayments.CreateOutputs: zero keys", func() {
 		silentpayments.CreateOutputs(fxSlicePtrSilentpaymentsAddress(), fxSliceSilentpaymentsOutpoint(), nil)
 	}}, // silentpayments/sender.go

@@ -35,6 +35,7 @@ import (
 	"github.com/kestrel-crypto/secp256k1/frost/chilldkg"
 	"github.com/kestrel-crypto/secp256k1/frost/rfc9591"
 	"github.com/kestrel-crypto/secp256k1/musig2"
+	"github.com/kestrel-crypto/secp256k1/s2c"
 	"github.com/kestrel-crypto/secp256k1/schnorr"
 	"github.com/kestrel-crypto/secp256k1/silentpayments"
 )
@@ -135,6 +136,14 @@ func zfECDSASignature() *ecdsa.Signature {
 }
 
 func zfECDSASigner() *ecdsa.Signer { return ecdsa.NewSigner(zfKeyA()) }
+
+// zfS2COpening is A's sign-to-contract opening for zfBytes, committing to
+// zfBytes.
+func zfS2COpening() *s2c.Opening {
+	_, op, err := s2c.Sign(zfKeyA(), zfBytes(), zfBytes())
+	zfCheck(err)
+	return op
+}
 
 // zfDLEQ is A's proof that log_G(A) = log_B(C), C = a·B, for zfBytes.
 func zfDLEQ() (*secp256k1.PublicKey, *dleq.Proof) {

@@ -90,7 +90,7 @@ var fixtures = map[string]string{
 	"*github.com/kestrel-crypto/secp256k1.Scalar":      "zfScalar()",
 	"[]*github.com/kestrel-crypto/secp256k1.PublicKey": "zfPublicKeys()",
 
-	// adaptor, bip32, btcaddr, dleq, ecdsa, schnorr
+	// adaptor, bip32, btcaddr, dleq, ecdsa, s2c, schnorr
 	"*github.com/kestrel-crypto/secp256k1/adaptor.ECDSASignature":      "zfAdaptorECDSA()",
 	"*github.com/kestrel-crypto/secp256k1/adaptor.SchnorrPreSignature": "zfSchnorrPreSig()",
 	"*github.com/kestrel-crypto/secp256k1/bip32.ExtendedKey":           "zfExtendedKey()",
@@ -102,6 +102,7 @@ var fixtures = map[string]string{
 	"*github.com/kestrel-crypto/secp256k1/ecdsa.Signature":             "zfECDSASignature()",
 	"*github.com/kestrel-crypto/secp256k1/ecdsa.SignOptions":           "&ecdsa.SignOptions{LowR: true}",
 	"*github.com/kestrel-crypto/secp256k1/ecdsa.Signer":                "zfECDSASigner()",
+	"*github.com/kestrel-crypto/secp256k1/s2c.Opening":                 "zfS2COpening()",
 	"*github.com/kestrel-crypto/secp256k1/schnorr.BatchVerifier":       "schnorr.NewBatchVerifier()",
 	"*github.com/kestrel-crypto/secp256k1/schnorr.Keypair":             "zfKeypair()",
 	"*github.com/kestrel-crypto/secp256k1/schnorr.SignOptions":         "&schnorr.SignOptions{AuxRand: zfBytes(), SelfCheck: true}",
