@@ -44,7 +44,9 @@ groups (default main; several may be given, and run in this order):
              (BIP-445 signing, t = 3), frost_chilldkg_* (ChillDKG, one
              participant's or the coordinator's work per session, for
              (t, n) = (2, 3) and (11, 15)), adaptor_* (BIP-340 and ECDSA
-             adaptor signatures), dleq_prove and dleq_verify (BIP-374),
+             adaptor signatures), ecdsa_s2c_sign and
+             ecdsa_anti_exfil_host_verify (secp256k1-zkp's sign-to-contract
+             and anti-exfil), dleq_prove and dleq_verify (BIP-374),
              silentpayments_scan_many (per transaction) and
              silentpayments_light_tweak (the k = 0 candidates of one
              tweak, over 10000 tweaks: µs per tweak), and libsecp256k1's
@@ -91,7 +93,7 @@ var benchGroups = []struct {
 	rows func() []benchRow
 }{
 	{"main", func() []benchRow {
-		return slices.Concat(mainRows(), manyRows(), musigRows(), frostRows(), chilldkgRows(), adaptorRows(), spRows())
+		return slices.Concat(mainRows(), manyRows(), musigRows(), frostRows(), chilldkgRows(), adaptorRows(), s2cRows(), spRows())
 	}},
 	{"internal", internalRows},
 	{"ecmult", ecmultRows},
