@@ -16,7 +16,7 @@ const OpeningSize = 33
 // not an opening: methods given one return an error wrapping
 // secp256k1.ErrUninitialized (Bytes and Equal panic).
 type Opening struct {
-	p group.Affine // a point on the curve, coordinates normalized; zero Y: uninitialized
+	p group.Affine // a point on the curve (the field methods reduce its coordinates); zero Y: uninitialized
 }
 
 // check returns an error wrapping secp256k1.ErrUninitialized for a nil or
