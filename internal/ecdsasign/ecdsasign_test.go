@@ -11,7 +11,8 @@ import (
 )
 
 // TestCommit checks Sign with a Commit against its definition, with the
-// engine's own operations: the opening is NoncePoint's, and the
+// engine's own operations: the opening is NoncePoint's, the tweak is
+// testref's tagged hash of it and the data, and the
 // signature's nonce point R = opening + Tweak(opening)·G has r = x(R) mod n
 // and R = ±((e + r·d)/s)·G. (Sign without a Commit is checked byte for
 // byte against libsecp256k1's vectors by package ecdsa, and with one
@@ -39,6 +40,14 @@ func TestCommit(t *testing.T) {
 		tw, ok := Tweak(&tag, &R0, &data)
 		if !ok {
 			t.Fatal("tweak ≥ n")
+		}
+		// The tweak is hash_tag(cbytes(R₀) ‖ data), by testref's tagged hash.
+		var R0c [33]byte
+		R0.PutCompressed(&R0c)
+		var twb [32]byte
+		tw.PutBytes(&twb)
+		if want := testref.TaggedHash("ecdsasign test", R0c[:], data[:]); twb != want {
+			t.Fatalf("Tweak %x, want %x", twb, want)
 		}
 		var Rj, tG group.Jacobian
 		ecmult.ScalarBaseMult(&tG, &tw)
