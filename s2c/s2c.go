@@ -84,18 +84,11 @@ func VerifyCommit(sig *ecdsa.Signature, data32 []byte, o *Opening) error {
 	var C group.Jacobian
 	ecmult.ScalarBaseMult(&C, &t)
 	C.VarTimeAddAffine(&C, &o.p)
-	var Ca group.Affine
-	if _, ok := Ca.VarTimeSetJacobian(&C); ok == 0 {
-		return fmt.Errorf("%w: the commitment is the identity", ErrCommitment)
-	}
-	// Compare r with x mod n, as zkp does: whether x ≥ n does not matter to
-	// the commitment (an r that no R has fails ecdsa.Verify instead).
-	var xb [32]byte
-	Ca.X.PutBytes(&xb)
-	var x scalar.Scalar
-	x.SetReducedBytes(&xb)
+	// Compare r with x mod n, as zkp does (without an inversion): whether
+	// x ≥ n does not matter to the commitment (an r that no R has fails
+	// ecdsa.Verify instead). The identity matches no r, as in zkp.
 	r := door.Scalar(sig.R())
-	if x.Equal(&r) == 0 {
+	if !ecmult.VarTimeXEqualsScalar(&C, &r) {
 		return ErrCommitment
 	}
 	return nil
