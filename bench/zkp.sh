@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# bench/zkp.sh measures Kestrel's ports of secp256k1-zkp's modules beside
+# zkp itself: test/zkp's Benchmark<Row> functions each run the same
+# operation on the same inputs as sub-benchmarks impl=kestrel and impl=zkp
+# (one binary, cgo calls into zkp at 99fab529 built by
+# test/libsecp/oracle.sh -zkp). The
+# binary runs ROUNDS times with -test.count 1, so the two sides alternate,
+# pinned to one core; benchstat then compares them (-col /impl: zkp is the
+# base, kestrel the column with the ratio). With -c it also prints zkp's own
+# benchmark programs' tables (bench_generator, bench_rangeproof,
+# bench_whitelist) once, for their row names and units.
+#
+#   bench/zkp.sh [-n ROUNDS] [-t BENCHTIME] [-r REGEXP] [-o DIR] [-c]
+#
+# ROUNDS defaults to 10, BENCHTIME to 300ms, REGEXP (which rows) to '.'.
+# Raw results stay in DIR (default a fresh temporary directory). Run it on an
+# otherwise idle machine, never beside a benchmark or a build.
+set -euo pipefail
+
+rounds=10 benchtime=300ms run=. out= own=
+while getopts "n:t:r:o:c" opt; do
+	case $opt in
+	n) rounds=$OPTARG ;;
+	t) benchtime=$OPTARG ;;
+	r) run=$OPTARG ;;
+	o) out=$OPTARG ;;
+	c) own=1 ;;
+	*) sed -n 2,16p "$0" >&2; exit 2 ;;
+	esac
+done
+[ -n "$out" ] || out=$(mktemp -d)
+mkdir -p "$out"
+cd "$(dirname "$0")/.."
+
+benchstat=(go run golang.org/x/perf/cmd/benchstat@v0.0.0-20260908200009-22c9c6c9d4da)
+pin=()
+if command -v taskset >/dev/null && [ "$(nproc)" -gt 1 ]; then
+	pin=(taskset -c 1)
+fi
+
+[ -n "$(bash test/libsecp/oracle.sh -zkp -t)" ] || { echo "bench/zkp.sh: no secp256k1-zkp tarball (test/libsecp/oracle.sh -zkp)" >&2; exit 1; }
+eval "$(bash test/libsecp/oracle.sh -zkp)"
+(cd test/zkp && go test -c -o "$out/zkp.test" .)
+
+for i in $(seq "$rounds"); do
+	echo "round $i of $rounds" >&2
+	"${pin[@]}" "$out/zkp.test" -test.run '^$' -test.bench "$run" -test.benchtime "$benchtime" \
+		-test.count 1 | grep -E '^(Benchmark|goos|goarch|pkg|cpu)' >>"$out/raw.txt"
+done
+# Sub-benchmark kestrel or zkp → the key impl, which benchstat compares;
+# time only (zkp's allocations are invisible to Go).
+sed -E -e 's#/(kestrel|zkp)(-[0-9]+)?([[:space:]])#/impl=\1\2\3#' -e 's#(ns/op).*#\1#' "$out/raw.txt" >"$out/results.txt"
+"${benchstat[@]}" -col "/impl@(zkp kestrel)" "$out/results.txt"
+echo "raw results: $out" >&2
+
+if [ -n "$own" ]; then
+	for b in generator rangeproof whitelist; do
+		echo "== $ZKP_DIR/bin/bench_$b"
+		"${pin[@]}" "$ZKP_DIR/bin/bench_$b"
+	done
+fi
