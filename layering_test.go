@@ -290,3 +290,59 @@ func TestProtocolImports(t *testing.T) {
 		}
 	}
 }
+
+// maxChain bounds the longest import chain of the module's packages
+// (outside tests, cmd/secp256k1 included): packages counted, the importing
+// one and the imported one both. Each package on a chain waits for the one
+// below it to compile, and a reader follows a chain down to understand the
+// top; issue 39's target is 8.
+const maxChain = 12
+
+// TestLongestChain computes the longest chain of imports between the
+// module's packages, as go list reports them for this GOOS/GOARCH, and
+// fails if it has more than maxChain packages, printing it.
+func TestLongestChain(t *testing.T) {
+	if runtime.GOOS == "js" || runtime.GOOS == "wasip1" {
+		t.Skipf("GOOS=%s cannot start processes: no go list", runtime.GOOS)
+	}
+	chain := longestChain(goListDeps(t))
+	t.Logf("longest chain, %d packages: %s", len(chain), strings.Join(chain, " → "))
+	if len(chain) > maxChain {
+		t.Errorf("the longest import chain has %d packages, more than %d: %s", len(chain), maxChain, strings.Join(chain, " → "))
+	}
+}
+
+// longestChain returns a longest chain of imports between the packages,
+// from the importing package down to a package that imports none of them
+// (module-relative paths). Of chains of equal length it returns the first
+// in path order, so the result does not depend on map order.
+func longestChain(pkgs map[string]*listedPackage) []string {
+	memo := make(map[string][]string)
+	var below func(rel string) []string
+	below = func(rel string) []string {
+		if c, ok := memo[rel]; ok {
+			return c
+		}
+		var best []string
+		imps := slices.Clone(pkgs[rel].imports)
+		slices.Sort(imps)
+		for _, imp := range imps {
+			if pkgs[imp] == nil {
+				continue
+			}
+			if c := below(imp); len(c) > len(best) {
+				best = c
+			}
+		}
+		c := append([]string{rel}, best...)
+		memo[rel] = c
+		return c
+	}
+	var longest []string
+	for _, rel := range sortedKeys(pkgs) {
+		if c := below(rel); len(c) > len(longest) {
+			longest = c
+		}
+	}
+	return longest
+}
