@@ -7,7 +7,6 @@ import (
 	"github.com/kestrel-crypto/secp256k1/internal/door"
 	"github.com/kestrel-crypto/secp256k1/internal/group"
 	"github.com/kestrel-crypto/secp256k1/internal/mpsig"
-	"github.com/kestrel-crypto/secp256k1/schnorr"
 )
 
 // Tweaking the threshold public key: BIP-445's Tweak Context, which is
@@ -85,10 +84,10 @@ func (c *TweakContext) ApplyTapTweak(merkleRoot []byte) (*TweakContext, error) {
 	if err := c.check(); err != nil {
 		return nil, err
 	}
-	if len(merkleRoot) != 0 && len(merkleRoot) != 32 {
-		return nil, schnorr.ErrMerkleRoot
+	t, err := c.key.TapTweak(merkleRoot)
+	if err != nil {
+		return nil, err
 	}
-	t := c.key.TapTweak(merkleRoot)
 	return c.ApplyTweak(t[:], true)
 }
 

@@ -11,7 +11,6 @@ import (
 	"github.com/kestrel-crypto/secp256k1/internal/group"
 	"github.com/kestrel-crypto/secp256k1/internal/mpsig"
 	"github.com/kestrel-crypto/secp256k1/internal/scalar"
-	"github.com/kestrel-crypto/secp256k1/schnorr"
 )
 
 // Key sorting, key aggregation and tweaking: BIP-327's "Key Generation and
@@ -213,10 +212,10 @@ func (c *KeyAggContext) ApplyTapTweak(merkleRoot []byte) (*KeyAggContext, error)
 	if err := c.check(); err != nil {
 		return nil, err
 	}
-	if len(merkleRoot) != 0 && len(merkleRoot) != 32 {
-		return nil, schnorr.ErrMerkleRoot
+	t, err := c.key.TapTweak(merkleRoot)
+	if err != nil {
+		return nil, err
 	}
-	t := c.key.TapTweak(merkleRoot)
 	return c.ApplyTweak(t[:], true)
 }
 
