@@ -53,17 +53,10 @@ func TapTweak(q, p *group.Affine, merkleRoot []byte) error {
 	if _, err := ts.SetCanonicalBytes(&t); err != nil {
 		return ErrTweak
 	}
-	var P group.Jacobian
-	P.SetAffine(&x)
-	if x.Y.IsOdd() == 1 {
-		P.Negate(&P) // lift_x(x(p)) has an even y
-	}
-	var one scalar.Scalar
-	one.SetUint64(1)
-	Q, ok := ecmult.VarTimeMult1G(&one, &P, &ts)
-	if !ok {
-		return ErrTweak
-	}
+	x.CondNegate(&x, x.Y.IsOdd()) // lift_x(x(p)) has an even y
+	var Q group.Jacobian
+	ecmult.ScalarBaseMult(&Q, &ts)
+	Q.AddAffine(&Q, &x)
 	if _, ok := q.VarTimeSetJacobian(&Q); ok == 0 {
 		return ErrTweak
 	}
