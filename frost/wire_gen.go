@@ -6,6 +6,7 @@ import (
 	"errors"
 
 	"github.com/kestrel-crypto/secp256k1/internal/mpsig"
+	"github.com/kestrel-crypto/secp256k1/internal/scalar"
 )
 
 // What musig2 and frost declare alike, from one template
@@ -61,6 +62,32 @@ func (e *InvalidContributionError) Is(target error) bool { return target == ErrI
 // err.
 func blame(signer int, contrib string, err error) error {
 	return &InvalidContributionError{Signer: signer, Contrib: contrib, Err: err}
+}
+
+// partialSigInputs sets sig to the value of psig, the partial signature of
+// the signer at index i whose public nonce is pubnonce, or blames the signer
+// for a nil pubnonce or a psig not below n: PartialSigVerify's first checks.
+func partialSigInputs(sig *scalar.Scalar, psig *PartialSig, pubnonce *PubNonce, i int) error {
+	if pubnonce == nil {
+		return blame(i, ContribPubNonce, ErrPubNonce)
+	}
+	if !mpsig.PartialSigValue(sig, (*[32]byte)(psig)) {
+		return blame(i, ContribPartialSig, ErrPartialSig)
+	}
+	return nil
+}
+
+// verifyResult returns PartialSigVerify's error for the check's result r on
+// the signer at index i: nil if the partial signature verifies, else the
+// blame of its public nonce or of its partial signature.
+func verifyResult(r mpsig.Result, i int) error {
+	switch r {
+	case mpsig.Valid:
+		return nil
+	case mpsig.InvalidNonce:
+		return blame(i, ContribPubNonce, ErrPubNonce)
+	}
+	return blame(i, ContribPartialSig, ErrPartialSigVerify)
 }
 
 // PubNonceSize and AggNonceSize are the lengths of the encodings of a
