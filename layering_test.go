@@ -293,7 +293,19 @@ func TestProtocolImports(t *testing.T) {
 // (outside tests, cmd/secp256k1 included): packages counted, the importing
 // one and the imported one both. Each package on a chain waits for the one
 // below it to compile, and a reader follows a chain down to understand the
-// top; issue 39's target is 8.
+// top. Issue 39's target is 8; what stands between 10 and 8:
+//
+//   - a protocol sits two above the root (it imports internal/door, which
+//     imports the root), and cmd/secp256k1 imports protocols that import
+//     protocols in their public API (musig2 → schnorr, adaptor → ecdsa):
+//     cmd is door + 3;
+//   - below the root, ecmult → group8 → field8 → field → debug: the lane
+//     packages convert to and from group.Affine and field.Element
+//     themselves, so group8 is above group and field8 above field. With
+//     those conversions one step up (in ecmult), ecmult would be 4 and the
+//     chain 9.
+//
+// The test also logs the longest chain without cmd and bench.
 const maxChain = 10
 
 // TestLongestChain computes the longest chain of imports between the
@@ -303,8 +315,17 @@ func TestLongestChain(t *testing.T) {
 	if runtime.GOOS == "js" || runtime.GOOS == "wasip1" {
 		t.Skipf("GOOS=%s cannot start processes: no go list", runtime.GOOS)
 	}
-	chain := longestChain(goListDeps(t))
+	pkgs := goListDeps(t)
+	chain := longestChain(pkgs)
 	t.Logf("longest chain, %d packages: %s", len(chain), strings.Join(chain, " → "))
+	lib := make(map[string]*listedPackage)
+	for rel, p := range pkgs {
+		if !matchAny(rel, []string{"cmd/...", "bench/..."}) {
+			lib[rel] = p
+		}
+	}
+	libChain := longestChain(lib)
+	t.Logf("without cmd and bench, %d packages: %s", len(libChain), strings.Join(libChain, " → "))
 	if len(chain) > maxChain {
 		t.Errorf("the longest import chain has %d packages, more than %d: %s", len(chain), maxChain, strings.Join(chain, " → "))
 	}
