@@ -1,16 +1,13 @@
-// Command wiregen writes wire_gen.go into musig2 and frost from one
+// Command wiregen writes musig2/wire_gen.go and frost/wire_gen.go from one
 // template (wire.go.tmpl): what the two packages declare alike in their
-// public API (the wire types PubNonce, AggNonce and PartialSig with their
-// Parse functions and encoding methods, InvalidContributionError and its
-// constants, ApplyTapTweak and ApplyBIP86Tweak), each with its own BIP
-// and documentation. The computations behind them are internal/mpsig's.
-//
-// Run it from the module root (go generate ./musig2 ./frost does):
+// public API (the wire types and their encodings, InvalidContributionError,
+// the taproot tweaks), each with its own BIP and documentation; the
+// computations behind them are internal/mpsig's. Run it from the module
+// root (go generate . does):
 //
 //	go run ./internal/_tools/wiregen [-check]
 //
-// With -check it writes nothing and fails if a file is not what it would
-// write (TestWireGenerated in musig2 runs that).
+// -check writes nothing and fails if a file differs (TestWireGenerated).
 package main
 
 import (
