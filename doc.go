@@ -70,3 +70,4 @@
 package secp256k1
 
 //go:generate go run ./internal/_tools/zerocalls
+//go:generate go run ./internal/_tools/wiregen

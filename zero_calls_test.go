@@ -70,23 +70,23 @@ var zeroCalls = []zeroCall{
 	{"(*ecdsa.Signature)(nil).UnmarshalBinary", func() { (*ecdsa.Signature)(nil).UnmarshalBinary(nil) }},                                         // ecdsa/signature_encoding.go
 	{"(*ecdsa.Signature)(nil).UnmarshalText", func() { (*ecdsa.Signature)(nil).UnmarshalText(nil) }},                                             // ecdsa/signature_encoding.go
 	{"(*ecdsa.Signer)(nil).Sign", func() { (*ecdsa.Signer)(nil).Sign(nil, nil, nil) }},                                                           // ecdsa/signer.go
-	{"(*frost.AggNonce)(nil).UnmarshalBinary", func() { (*frost.AggNonce)(nil).UnmarshalBinary(nil) }},                                           // frost/encoding.go
-	{"(*frost.AggNonce)(nil).UnmarshalText", func() { (*frost.AggNonce)(nil).UnmarshalText(nil) }},                                               // frost/encoding.go
-	{"(*frost.PartialSig)(nil).UnmarshalBinary", func() { (*frost.PartialSig)(nil).UnmarshalBinary(nil) }},                                       // frost/encoding.go
-	{"(*frost.PartialSig)(nil).UnmarshalText", func() { (*frost.PartialSig)(nil).UnmarshalText(nil) }},                                           // frost/encoding.go
-	{"(*frost.PubNonce)(nil).UnmarshalBinary", func() { (*frost.PubNonce)(nil).UnmarshalBinary(nil) }},                                           // frost/encoding.go
-	{"(*frost.PubNonce)(nil).UnmarshalText", func() { (*frost.PubNonce)(nil).UnmarshalText(nil) }},                                               // frost/encoding.go
+	{"(*frost.AggNonce)(nil).UnmarshalBinary", func() { (*frost.AggNonce)(nil).UnmarshalBinary(nil) }},                                           // frost/wire_gen.go
+	{"(*frost.AggNonce)(nil).UnmarshalText", func() { (*frost.AggNonce)(nil).UnmarshalText(nil) }},                                               // frost/wire_gen.go
+	{"(*frost.PartialSig)(nil).UnmarshalBinary", func() { (*frost.PartialSig)(nil).UnmarshalBinary(nil) }},                                       // frost/wire_gen.go
+	{"(*frost.PartialSig)(nil).UnmarshalText", func() { (*frost.PartialSig)(nil).UnmarshalText(nil) }},                                           // frost/wire_gen.go
+	{"(*frost.PubNonce)(nil).UnmarshalBinary", func() { (*frost.PubNonce)(nil).UnmarshalBinary(nil) }},                                           // frost/wire_gen.go
+	{"(*frost.PubNonce)(nil).UnmarshalText", func() { (*frost.PubNonce)(nil).UnmarshalText(nil) }},                                               // frost/wire_gen.go
 	{"(*frost.SecNonce)(nil).MarshalJSON", func() { (*frost.SecNonce)(nil).MarshalJSON() }},                                                      // frost/nonce_secret.go
 	{"(*frost.SessionContext)(nil).PartialSigVerify", func() { (*frost.SessionContext)(nil).PartialSigVerify(nil, nil, 0) }},                     // frost/session.go
 	{"(*frost.SignersContext)(nil).Validate", func() { (*frost.SignersContext)(nil).Validate() }},                                                // frost/zero.go
-	{"(*frost.TweakContext)(nil).ApplyBIP86Tweak", func() { (*frost.TweakContext)(nil).ApplyBIP86Tweak() }},                                      // frost/tweak.go
-	{"(*frost.TweakContext)(nil).ApplyTapTweak", func() { (*frost.TweakContext)(nil).ApplyTapTweak(nil) }},                                       // frost/tweak.go
+	{"(*frost.TweakContext)(nil).ApplyBIP86Tweak", func() { (*frost.TweakContext)(nil).ApplyBIP86Tweak() }},                                      // frost/wire_gen.go
+	{"(*frost.TweakContext)(nil).ApplyTapTweak", func() { (*frost.TweakContext)(nil).ApplyTapTweak(nil) }},                                       // frost/wire_gen.go
 	{"(*frost.TweakContext)(nil).ApplyTweak", func() { (*frost.TweakContext)(nil).ApplyTweak(nil, false) }},                                      // frost/tweak.go
 	{"(*frost.TweakContext)(nil).NewSessionContext", func() { (*frost.TweakContext)(nil).NewSessionContext(nil, nil, nil) }},                     // frost/session.go
-	{"(*musig2.AggNonce)(nil).UnmarshalBinary", func() { (*musig2.AggNonce)(nil).UnmarshalBinary(nil) }},                                         // musig2/encoding.go
-	{"(*musig2.AggNonce)(nil).UnmarshalText", func() { (*musig2.AggNonce)(nil).UnmarshalText(nil) }},                                             // musig2/encoding.go
-	{"(*musig2.KeyAggContext)(nil).ApplyBIP86Tweak", func() { (*musig2.KeyAggContext)(nil).ApplyBIP86Tweak() }},                                  // musig2/keyagg.go
-	{"(*musig2.KeyAggContext)(nil).ApplyTapTweak", func() { (*musig2.KeyAggContext)(nil).ApplyTapTweak(nil) }},                                   // musig2/keyagg.go
+	{"(*musig2.AggNonce)(nil).UnmarshalBinary", func() { (*musig2.AggNonce)(nil).UnmarshalBinary(nil) }},                                         // musig2/wire_gen.go
+	{"(*musig2.AggNonce)(nil).UnmarshalText", func() { (*musig2.AggNonce)(nil).UnmarshalText(nil) }},                                             // musig2/wire_gen.go
+	{"(*musig2.KeyAggContext)(nil).ApplyBIP86Tweak", func() { (*musig2.KeyAggContext)(nil).ApplyBIP86Tweak() }},                                  // musig2/wire_gen.go
+	{"(*musig2.KeyAggContext)(nil).ApplyTapTweak", func() { (*musig2.KeyAggContext)(nil).ApplyTapTweak(nil) }},                                   // musig2/wire_gen.go
 	{"(*musig2.KeyAggContext)(nil).ApplyTweak", func() { (*musig2.KeyAggContext)(nil).ApplyTweak(nil, false) }},                                  // musig2/keyagg.go
 	{"(*musig2.KeyAggContext)(nil).DerivePath", func() { (*musig2.KeyAggContext)(nil).DerivePath("") }},                                          // musig2/bip328.go
 	{"(*musig2.KeyAggContext)(nil).ExtendedPublicKey", func() { (*musig2.KeyAggContext)(nil).ExtendedPublicKey(bip32.Network{}) }},               // musig2/bip328.go
@@ -95,10 +95,10 @@ var zeroCalls = []zeroCall{
 	{"(*musig2.KeyAggContext)(nil).Validate", func() { (*musig2.KeyAggContext)(nil).Validate() }},                                                // musig2/zero.go
 	{"(*musig2.NonceCounter)(nil).Next", func() { (*musig2.NonceCounter)(nil).Next() }},                                                          // musig2/nonce_counter.go
 	{"(*musig2.NonceCounter)(nil).NonceGen", func() { (*musig2.NonceCounter)(nil).NonceGen(nil, nil) }},                                          // musig2/nonce_counter.go
-	{"(*musig2.PartialSig)(nil).UnmarshalBinary", func() { (*musig2.PartialSig)(nil).UnmarshalBinary(nil) }},                                     // musig2/encoding.go
-	{"(*musig2.PartialSig)(nil).UnmarshalText", func() { (*musig2.PartialSig)(nil).UnmarshalText(nil) }},                                         // musig2/encoding.go
-	{"(*musig2.PubNonce)(nil).UnmarshalBinary", func() { (*musig2.PubNonce)(nil).UnmarshalBinary(nil) }},                                         // musig2/encoding.go
-	{"(*musig2.PubNonce)(nil).UnmarshalText", func() { (*musig2.PubNonce)(nil).UnmarshalText(nil) }},                                             // musig2/encoding.go
+	{"(*musig2.PartialSig)(nil).UnmarshalBinary", func() { (*musig2.PartialSig)(nil).UnmarshalBinary(nil) }},                                     // musig2/wire_gen.go
+	{"(*musig2.PartialSig)(nil).UnmarshalText", func() { (*musig2.PartialSig)(nil).UnmarshalText(nil) }},                                         // musig2/wire_gen.go
+	{"(*musig2.PubNonce)(nil).UnmarshalBinary", func() { (*musig2.PubNonce)(nil).UnmarshalBinary(nil) }},                                         // musig2/wire_gen.go
+	{"(*musig2.PubNonce)(nil).UnmarshalText", func() { (*musig2.PubNonce)(nil).UnmarshalText(nil) }},                                             // musig2/wire_gen.go
 	{"(*musig2.SecNonce)(nil).MarshalJSON", func() { (*musig2.SecNonce)(nil).MarshalJSON() }},                                                    // musig2/nonce_secret.go
 	{"(*musig2.Session)(nil).AggNonce", func() { (*musig2.Session)(nil).AggNonce() }},                                                            // musig2/signing_session.go
 	{"(*musig2.Session)(nil).FinalSig", func() { (*musig2.Session)(nil).FinalSig() }},                                                            // musig2/signing_session.go
@@ -211,9 +211,9 @@ var zeroCalls = []zeroCall{
 	{"frost.NewTweakContext", func() { frost.NewTweakContext(nil) }},                                                                             // frost/tweak.go
 	{"frost.NonceAgg", func() { frost.NonceAgg(nil) }},                                                                                           // frost/nonce.go
 	{"frost.NonceGen", func() { frost.NonceGen(nil) }},                                                                                           // frost/nonce.go
-	{"frost.ParseAggNonce", func() { frost.ParseAggNonce(nil) }},                                                                                 // frost/nonce.go
-	{"frost.ParsePartialSig", func() { frost.ParsePartialSig(nil) }},                                                                             // frost/sign.go
-	{"frost.ParsePubNonce", func() { frost.ParsePubNonce(nil) }},                                                                                 // frost/nonce.go
+	{"frost.ParseAggNonce", func() { frost.ParseAggNonce(nil) }},                                                                                 // frost/wire_gen.go
+	{"frost.ParsePartialSig", func() { frost.ParsePartialSig(nil) }},                                                                             // frost/wire_gen.go
+	{"frost.ParsePubNonce", func() { frost.ParsePubNonce(nil) }},                                                                                 // frost/wire_gen.go
 	{"frost.ParseSecretShare", func() { frost.ParseSecretShare(nil) }},                                                                           // frost/share.go
 	{"frost.PartialSigAgg", func() { frost.PartialSigAgg(nil, nil) }},                                                                            // frost/sign.go
 	{"frost.PartialSigVerify", func() { frost.PartialSigVerify(nil, nil, nil, nil, nil, nil, 0) }},                                               // frost/sign.go
@@ -250,9 +250,9 @@ var zeroCalls = []zeroCall{
 	{"musig2.NonceAgg", func() { musig2.NonceAgg(nil) }},                                                                                         // musig2/nonce.go
 	{"musig2.NonceGen", func() { musig2.NonceGen(nil, nil) }},                                                                                    // musig2/nonce.go
 	{"musig2.NonceGenCounter", func() { musig2.NonceGenCounter(nil, 0, nil) }},                                                                   // musig2/nonce_counter.go
-	{"musig2.ParseAggNonce", func() { musig2.ParseAggNonce(nil) }},                                                                               // musig2/nonce.go
-	{"musig2.ParsePartialSig", func() { musig2.ParsePartialSig(nil) }},                                                                           // musig2/sign.go
-	{"musig2.ParsePubNonce", func() { musig2.ParsePubNonce(nil) }},                                                                               // musig2/nonce.go
+	{"musig2.ParseAggNonce", func() { musig2.ParseAggNonce(nil) }},                                                                               // musig2/wire_gen.go
+	{"musig2.ParsePartialSig", func() { musig2.ParsePartialSig(nil) }},                                                                           // musig2/wire_gen.go
+	{"musig2.ParsePubNonce", func() { musig2.ParsePubNonce(nil) }},                                                                               // musig2/wire_gen.go
 	{"musig2.PartialSigAgg", func() { musig2.PartialSigAgg(nil, nil) }},                                                                          // musig2/sign.go
 	{"musig2.PartialSigVerify", func() { musig2.PartialSigVerify(nil, nil, nil, nil, nil, nil, 0) }},                                             // musig2/sign.go
 	{"musig2.PreSigAgg", func() { musig2.PreSigAgg(nil, nil) }},                                                                                  // musig2/adaptor.go
@@ -288,32 +288,32 @@ var zeroCalls = []zeroCall{
 	{"new(ecdsa.Signature).UnmarshalBinary", func() { new(ecdsa.Signature).UnmarshalBinary(nil) }},                                               // ecdsa/signature_encoding.go
 	{"new(ecdsa.Signature).UnmarshalText", func() { new(ecdsa.Signature).UnmarshalText(nil) }},                                                   // ecdsa/signature_encoding.go
 	{"new(ecdsa.Signer).Sign", func() { new(ecdsa.Signer).Sign(nil, nil, nil) }},                                                                 // ecdsa/signer.go
-	{"new(frost.AggNonce).MarshalBinary", func() { new(frost.AggNonce).MarshalBinary() }},                                                        // frost/encoding.go
-	{"new(frost.AggNonce).MarshalText", func() { new(frost.AggNonce).MarshalText() }},                                                            // frost/encoding.go
-	{"new(frost.AggNonce).UnmarshalBinary", func() { new(frost.AggNonce).UnmarshalBinary(nil) }},                                                 // frost/encoding.go
-	{"new(frost.AggNonce).UnmarshalText", func() { new(frost.AggNonce).UnmarshalText(nil) }},                                                     // frost/encoding.go
-	{"new(frost.PartialSig).MarshalBinary", func() { new(frost.PartialSig).MarshalBinary() }},                                                    // frost/encoding.go
-	{"new(frost.PartialSig).MarshalText", func() { new(frost.PartialSig).MarshalText() }},                                                        // frost/encoding.go
-	{"new(frost.PartialSig).UnmarshalBinary", func() { new(frost.PartialSig).UnmarshalBinary(nil) }},                                             // frost/encoding.go
-	{"new(frost.PartialSig).UnmarshalText", func() { new(frost.PartialSig).UnmarshalText(nil) }},                                                 // frost/encoding.go
-	{"new(frost.PubNonce).MarshalBinary", func() { new(frost.PubNonce).MarshalBinary() }},                                                        // frost/encoding.go
-	{"new(frost.PubNonce).MarshalText", func() { new(frost.PubNonce).MarshalText() }},                                                            // frost/encoding.go
-	{"new(frost.PubNonce).UnmarshalBinary", func() { new(frost.PubNonce).UnmarshalBinary(nil) }},                                                 // frost/encoding.go
-	{"new(frost.PubNonce).UnmarshalText", func() { new(frost.PubNonce).UnmarshalText(nil) }},                                                     // frost/encoding.go
+	{"new(frost.AggNonce).MarshalBinary", func() { new(frost.AggNonce).MarshalBinary() }},                                                        // frost/wire_gen.go
+	{"new(frost.AggNonce).MarshalText", func() { new(frost.AggNonce).MarshalText() }},                                                            // frost/wire_gen.go
+	{"new(frost.AggNonce).UnmarshalBinary", func() { new(frost.AggNonce).UnmarshalBinary(nil) }},                                                 // frost/wire_gen.go
+	{"new(frost.AggNonce).UnmarshalText", func() { new(frost.AggNonce).UnmarshalText(nil) }},                                                     // frost/wire_gen.go
+	{"new(frost.PartialSig).MarshalBinary", func() { new(frost.PartialSig).MarshalBinary() }},                                                    // frost/wire_gen.go
+	{"new(frost.PartialSig).MarshalText", func() { new(frost.PartialSig).MarshalText() }},                                                        // frost/wire_gen.go
+	{"new(frost.PartialSig).UnmarshalBinary", func() { new(frost.PartialSig).UnmarshalBinary(nil) }},                                             // frost/wire_gen.go
+	{"new(frost.PartialSig).UnmarshalText", func() { new(frost.PartialSig).UnmarshalText(nil) }},                                                 // frost/wire_gen.go
+	{"new(frost.PubNonce).MarshalBinary", func() { new(frost.PubNonce).MarshalBinary() }},                                                        // frost/wire_gen.go
+	{"new(frost.PubNonce).MarshalText", func() { new(frost.PubNonce).MarshalText() }},                                                            // frost/wire_gen.go
+	{"new(frost.PubNonce).UnmarshalBinary", func() { new(frost.PubNonce).UnmarshalBinary(nil) }},                                                 // frost/wire_gen.go
+	{"new(frost.PubNonce).UnmarshalText", func() { new(frost.PubNonce).UnmarshalText(nil) }},                                                     // frost/wire_gen.go
 	{"new(frost.SecNonce).MarshalJSON", func() { new(frost.SecNonce).MarshalJSON() }},                                                            // frost/nonce_secret.go
 	{"new(frost.SecretShare).MarshalJSON", func() { new(frost.SecretShare).MarshalJSON() }},                                                      // frost/share.go
 	{"new(frost.SessionContext).PartialSigVerify", func() { new(frost.SessionContext).PartialSigVerify(nil, nil, 0) }},                           // frost/session.go
 	{"new(frost.SignersContext).Validate", func() { new(frost.SignersContext).Validate() }},                                                      // frost/zero.go
-	{"new(frost.TweakContext).ApplyBIP86Tweak", func() { new(frost.TweakContext).ApplyBIP86Tweak() }},                                            // frost/tweak.go
-	{"new(frost.TweakContext).ApplyTapTweak", func() { new(frost.TweakContext).ApplyTapTweak(nil) }},                                             // frost/tweak.go
+	{"new(frost.TweakContext).ApplyBIP86Tweak", func() { new(frost.TweakContext).ApplyBIP86Tweak() }},                                            // frost/wire_gen.go
+	{"new(frost.TweakContext).ApplyTapTweak", func() { new(frost.TweakContext).ApplyTapTweak(nil) }},                                             // frost/wire_gen.go
 	{"new(frost.TweakContext).ApplyTweak", func() { new(frost.TweakContext).ApplyTweak(nil, false) }},                                            // frost/tweak.go
 	{"new(frost.TweakContext).NewSessionContext", func() { new(frost.TweakContext).NewSessionContext(nil, nil, nil) }},                           // frost/session.go
-	{"new(musig2.AggNonce).MarshalBinary", func() { new(musig2.AggNonce).MarshalBinary() }},                                                      // musig2/encoding.go
-	{"new(musig2.AggNonce).MarshalText", func() { new(musig2.AggNonce).MarshalText() }},                                                          // musig2/encoding.go
-	{"new(musig2.AggNonce).UnmarshalBinary", func() { new(musig2.AggNonce).UnmarshalBinary(nil) }},                                               // musig2/encoding.go
-	{"new(musig2.AggNonce).UnmarshalText", func() { new(musig2.AggNonce).UnmarshalText(nil) }},                                                   // musig2/encoding.go
-	{"new(musig2.KeyAggContext).ApplyBIP86Tweak", func() { new(musig2.KeyAggContext).ApplyBIP86Tweak() }},                                        // musig2/keyagg.go
-	{"new(musig2.KeyAggContext).ApplyTapTweak", func() { new(musig2.KeyAggContext).ApplyTapTweak(nil) }},                                         // musig2/keyagg.go
+	{"new(musig2.AggNonce).MarshalBinary", func() { new(musig2.AggNonce).MarshalBinary() }},                                                      // musig2/wire_gen.go
+	{"new(musig2.AggNonce).MarshalText", func() { new(musig2.AggNonce).MarshalText() }},                                                          // musig2/wire_gen.go
+	{"new(musig2.AggNonce).UnmarshalBinary", func() { new(musig2.AggNonce).UnmarshalBinary(nil) }},                                               // musig2/wire_gen.go
+	{"new(musig2.AggNonce).UnmarshalText", func() { new(musig2.AggNonce).UnmarshalText(nil) }},                                                   // musig2/wire_gen.go
+	{"new(musig2.KeyAggContext).ApplyBIP86Tweak", func() { new(musig2.KeyAggContext).ApplyBIP86Tweak() }},                                        // musig2/wire_gen.go
+	{"new(musig2.KeyAggContext).ApplyTapTweak", func() { new(musig2.KeyAggContext).ApplyTapTweak(nil) }},                                         // musig2/wire_gen.go
 	{"new(musig2.KeyAggContext).ApplyTweak", func() { new(musig2.KeyAggContext).ApplyTweak(nil, false) }},                                        // musig2/keyagg.go
 	{"new(musig2.KeyAggContext).DerivePath", func() { new(musig2.KeyAggContext).DerivePath("") }},                                                // musig2/bip328.go
 	{"new(musig2.KeyAggContext).ExtendedPublicKey", func() { new(musig2.KeyAggContext).ExtendedPublicKey(bip32.Network{}) }},                     // musig2/bip328.go
@@ -322,14 +322,14 @@ var zeroCalls = []zeroCall{
 	{"new(musig2.KeyAggContext).Validate", func() { new(musig2.KeyAggContext).Validate() }},                                                      // musig2/zero.go
 	{"new(musig2.NonceCounter).Next", func() { new(musig2.NonceCounter).Next() }},                                                                // musig2/nonce_counter.go
 	{"new(musig2.NonceCounter).NonceGen", func() { new(musig2.NonceCounter).NonceGen(nil, nil) }},                                                // musig2/nonce_counter.go
-	{"new(musig2.PartialSig).MarshalBinary", func() { new(musig2.PartialSig).MarshalBinary() }},                                                  // musig2/encoding.go
-	{"new(musig2.PartialSig).MarshalText", func() { new(musig2.PartialSig).MarshalText() }},                                                      // musig2/encoding.go
-	{"new(musig2.PartialSig).UnmarshalBinary", func() { new(musig2.PartialSig).UnmarshalBinary(nil) }},                                           // musig2/encoding.go
-	{"new(musig2.PartialSig).UnmarshalText", func() { new(musig2.PartialSig).UnmarshalText(nil) }},                                               // musig2/encoding.go
-	{"new(musig2.PubNonce).MarshalBinary", func() { new(musig2.PubNonce).MarshalBinary() }},                                                      // musig2/encoding.go
-	{"new(musig2.PubNonce).MarshalText", func() { new(musig2.PubNonce).MarshalText() }},                                                          // musig2/encoding.go
-	{"new(musig2.PubNonce).UnmarshalBinary", func() { new(musig2.PubNonce).UnmarshalBinary(nil) }},                                               // musig2/encoding.go
-	{"new(musig2.PubNonce).UnmarshalText", func() { new(musig2.PubNonce).UnmarshalText(nil) }},                                                   // musig2/encoding.go
+	{"new(musig2.PartialSig).MarshalBinary", func() { new(musig2.PartialSig).MarshalBinary() }},                                                  // musig2/wire_gen.go
+	{"new(musig2.PartialSig).MarshalText", func() { new(musig2.PartialSig).MarshalText() }},                                                      // musig2/wire_gen.go
+	{"new(musig2.PartialSig).UnmarshalBinary", func() { new(musig2.PartialSig).UnmarshalBinary(nil) }},                                           // musig2/wire_gen.go
+	{"new(musig2.PartialSig).UnmarshalText", func() { new(musig2.PartialSig).UnmarshalText(nil) }},                                               // musig2/wire_gen.go
+	{"new(musig2.PubNonce).MarshalBinary", func() { new(musig2.PubNonce).MarshalBinary() }},                                                      // musig2/wire_gen.go
+	{"new(musig2.PubNonce).MarshalText", func() { new(musig2.PubNonce).MarshalText() }},                                                          // musig2/wire_gen.go
+	{"new(musig2.PubNonce).UnmarshalBinary", func() { new(musig2.PubNonce).UnmarshalBinary(nil) }},                                               // musig2/wire_gen.go
+	{"new(musig2.PubNonce).UnmarshalText", func() { new(musig2.PubNonce).UnmarshalText(nil) }},                                                   // musig2/wire_gen.go
 	{"new(musig2.SecNonce).MarshalJSON", func() { new(musig2.SecNonce).MarshalJSON() }},                                                          // musig2/nonce_secret.go
 	{"new(musig2.Session).AggNonce", func() { new(musig2.Session).AggNonce() }},                                                                  // musig2/signing_session.go
 	{"new(musig2.Session).FinalSig", func() { new(musig2.Session).FinalSig() }},                                                                  // musig2/signing_session.go
@@ -728,16 +728,16 @@ var oneZeroCalls = []zeroCall{
 	{"(*ecdsa.Signer).Sign: zero #0", func() { fxPtrEcdsaSigner().Sign(nil, fxSliceByte(), fxCryptoSignerOpts()) }},                                                         // ecdsa/signer.go
 	{"(*ecdsa.Signer).Sign: zero #2", func() { fxPtrEcdsaSigner().Sign(fxIoReader(), fxSliceByte(), nil) }},                                                                 // ecdsa/signer.go
 	{"(*ecdsa.Signer).Sign: zero digest", func() { fxPtrEcdsaSigner().Sign(fxIoReader(), nil, fxCryptoSignerOpts()) }},                                                      // ecdsa/signer.go
-	{"(*frost.AggNonce).UnmarshalBinary: zero b", func() { fxPtrFrostAggNonce().UnmarshalBinary(nil) }},                                                                     // frost/encoding.go
-	{"(*frost.AggNonce).UnmarshalText: zero text", func() { fxPtrFrostAggNonce().UnmarshalText(nil) }},                                                                      // frost/encoding.go
-	{"(*frost.PartialSig).UnmarshalBinary: zero b", func() { fxPtrFrostPartialSig().UnmarshalBinary(nil) }},                                                                 // frost/encoding.go
-	{"(*frost.PartialSig).UnmarshalText: zero text", func() { fxPtrFrostPartialSig().UnmarshalText(nil) }},                                                                  // frost/encoding.go
-	{"(*frost.PubNonce).UnmarshalBinary: zero b", func() { fxPtrFrostPubNonce().UnmarshalBinary(nil) }},                                                                     // frost/encoding.go
-	{"(*frost.PubNonce).UnmarshalText: zero text", func() { fxPtrFrostPubNonce().UnmarshalText(nil) }},                                                                      // frost/encoding.go
+	{"(*frost.AggNonce).UnmarshalBinary: zero b", func() { fxPtrFrostAggNonce().UnmarshalBinary(nil) }},                                                                     // frost/wire_gen.go
+	{"(*frost.AggNonce).UnmarshalText: zero text", func() { fxPtrFrostAggNonce().UnmarshalText(nil) }},                                                                      // frost/wire_gen.go
+	{"(*frost.PartialSig).UnmarshalBinary: zero b", func() { fxPtrFrostPartialSig().UnmarshalBinary(nil) }},                                                                 // frost/wire_gen.go
+	{"(*frost.PartialSig).UnmarshalText: zero text", func() { fxPtrFrostPartialSig().UnmarshalText(nil) }},                                                                  // frost/wire_gen.go
+	{"(*frost.PubNonce).UnmarshalBinary: zero b", func() { fxPtrFrostPubNonce().UnmarshalBinary(nil) }},                                                                     // frost/wire_gen.go
+	{"(*frost.PubNonce).UnmarshalText: zero text", func() { fxPtrFrostPubNonce().UnmarshalText(nil) }},                                                                      // frost/wire_gen.go
 	{"(*frost.SessionContext).PartialSigVerify: zero psig", func() { fxPtrFrostSessionContext().PartialSigVerify(nil, fxPtrFrostPubNonce(), fxInt()) }},                     // frost/session.go
 	{"(*frost.SessionContext).PartialSigVerify: zero pubnonce", func() { fxPtrFrostSessionContext().PartialSigVerify(fxPtrFrostPartialSig(), nil, fxInt()) }},               // frost/session.go
 	{"(*frost.SessionContext).PartialSigVerify: zero signerIndex", func() { fxPtrFrostSessionContext().PartialSigVerify(fxPtrFrostPartialSig(), fxPtrFrostPubNonce(), 0) }}, // frost/session.go
-	{"(*frost.TweakContext).ApplyTapTweak: zero merkleRoot", func() { fxPtrFrostTweakContext().ApplyTapTweak(nil) }},                                                        // frost/tweak.go
+	{"(*frost.TweakContext).ApplyTapTweak: zero merkleRoot", func() { fxPtrFrostTweakContext().ApplyTapTweak(nil) }},                                                        // frost/wire_gen.go
 	{"(*frost.TweakContext).ApplyTweak: zero isXOnly", func() { fxPtrFrostTweakContext().ApplyTweak(fxSliceByte(), false) }},                                                // frost/tweak.go
 	{"(*frost.TweakContext).ApplyTweak: zero tweak", func() { fxPtrFrostTweakContext().ApplyTweak(nil, fxBool()) }},                                                         // frost/tweak.go
 	{"(*frost.TweakContext).NewSessionContext: zero aggNonce", func() { fxPtrFrostTweakContext().NewSessionContext(fxPtrFrostSignersContext(), nil, fxSliceByte()) }},       // frost/session.go
@@ -745,9 +745,9 @@ var oneZeroCalls = []zeroCall{
 		fxPtrFrostTweakContext().NewSessionContext(fxPtrFrostSignersContext(), fxPtrFrostAggNonce(), nil)
 	}}, // frost/session.go
 	{"(*frost.TweakContext).NewSessionContext: zero signers", func() { fxPtrFrostTweakContext().NewSessionContext(nil, fxPtrFrostAggNonce(), fxSliceByte()) }},              // frost/session.go
-	{"(*musig2.AggNonce).UnmarshalBinary: zero b", func() { fxPtrMusig2AggNonce().UnmarshalBinary(nil) }},                                                                   // musig2/encoding.go
-	{"(*musig2.AggNonce).UnmarshalText: zero text", func() { fxPtrMusig2AggNonce().UnmarshalText(nil) }},                                                                    // musig2/encoding.go
-	{"(*musig2.KeyAggContext).ApplyTapTweak: zero merkleRoot", func() { fxPtrMusig2KeyAggContext().ApplyTapTweak(nil) }},                                                    // musig2/keyagg.go
+	{"(*musig2.AggNonce).UnmarshalBinary: zero b", func() { fxPtrMusig2AggNonce().UnmarshalBinary(nil) }},                                                                   // musig2/wire_gen.go
+	{"(*musig2.AggNonce).UnmarshalText: zero text", func() { fxPtrMusig2AggNonce().UnmarshalText(nil) }},                                                                    // musig2/wire_gen.go
+	{"(*musig2.KeyAggContext).ApplyTapTweak: zero merkleRoot", func() { fxPtrMusig2KeyAggContext().ApplyTapTweak(nil) }},                                                    // musig2/wire_gen.go
 	{"(*musig2.KeyAggContext).ApplyTweak: zero isXOnly", func() { fxPtrMusig2KeyAggContext().ApplyTweak(fxSliceByte(), false) }},                                            // musig2/keyagg.go
 	{"(*musig2.KeyAggContext).ApplyTweak: zero tweak", func() { fxPtrMusig2KeyAggContext().ApplyTweak(nil, fxBool()) }},                                                     // musig2/keyagg.go
 	{"(*musig2.KeyAggContext).DerivePath: zero path", func() { fxPtrMusig2KeyAggContext().DerivePath("") }},                                                                 // musig2/bip328.go
@@ -763,10 +763,10 @@ var oneZeroCalls = []zeroCall{
 	{"(*musig2.KeyAggContext).NewSessionContext: zero msg", func() { fxPtrMusig2KeyAggContext().NewSessionContext(fxPtrMusig2AggNonce(), nil) }},           // musig2/session.go
 	{"(*musig2.NonceCounter).NonceGen: zero opts", func() { fxPtrMusig2NonceCounter().NonceGen(fxPtrSecp256k1PrivateKey(), nil) }},                         // musig2/nonce_counter.go
 	{"(*musig2.NonceCounter).NonceGen: zero sk", func() { fxPtrMusig2NonceCounter().NonceGen(nil, fxPtrMusig2NonceGenOptions()) }},                         // musig2/nonce_counter.go
-	{"(*musig2.PartialSig).UnmarshalBinary: zero b", func() { fxPtrMusig2PartialSig().UnmarshalBinary(nil) }},                                              // musig2/encoding.go
-	{"(*musig2.PartialSig).UnmarshalText: zero text", func() { fxPtrMusig2PartialSig().UnmarshalText(nil) }},                                               // musig2/encoding.go
-	{"(*musig2.PubNonce).UnmarshalBinary: zero b", func() { fxPtrMusig2PubNonce().UnmarshalBinary(nil) }},                                                  // musig2/encoding.go
-	{"(*musig2.PubNonce).UnmarshalText: zero text", func() { fxPtrMusig2PubNonce().UnmarshalText(nil) }},                                                   // musig2/encoding.go
+	{"(*musig2.PartialSig).UnmarshalBinary: zero b", func() { fxPtrMusig2PartialSig().UnmarshalBinary(nil) }},                                              // musig2/wire_gen.go
+	{"(*musig2.PartialSig).UnmarshalText: zero text", func() { fxPtrMusig2PartialSig().UnmarshalText(nil) }},                                               // musig2/wire_gen.go
+	{"(*musig2.PubNonce).UnmarshalBinary: zero b", func() { fxPtrMusig2PubNonce().UnmarshalBinary(nil) }},                                                  // musig2/wire_gen.go
+	{"(*musig2.PubNonce).UnmarshalText: zero text", func() { fxPtrMusig2PubNonce().UnmarshalText(nil) }},                                                   // musig2/wire_gen.go
 	{"(*musig2.Session).RegisterPartialSig: zero i", func() { fxPtrMusig2Session_forRegisterPartialSig().RegisterPartialSig(0, fxPtrMusig2PartialSig()) }}, // musig2/signing_session.go
 	{"(*musig2.Session).RegisterPartialSig: zero psig", func() { fxPtrMusig2Session_forRegisterPartialSig().RegisterPartialSig(fxInt(), nil) }},            // musig2/signing_session.go
 	{"(*musig2.Session).RegisterPubNonce: zero i", func() { fxPtrMusig2Session().RegisterPubNonce(0, fxPtrMusig2PubNonce()) }},                             // musig2/signing_session.go
@@ -1113,9 +1113,9 @@ var oneZeroCalls = []zeroCall{
 	{"frost.NewTweakContext: zero threshPK", func() { frost.NewTweakContext(nil) }},                                                                       // frost/tweak.go
 	{"frost.NonceAgg: zero pubnonces", func() { frost.NonceAgg(nil) }},                                                                                    // frost/nonce.go
 	{"frost.NonceGen: zero opts", func() { frost.NonceGen(nil) }},                                                                                         // frost/nonce.go
-	{"frost.ParseAggNonce: zero b", func() { frost.ParseAggNonce(nil) }},                                                                                  // frost/nonce.go
-	{"frost.ParsePartialSig: zero b", func() { frost.ParsePartialSig(nil) }},                                                                              // frost/sign.go
-	{"frost.ParsePubNonce: zero b", func() { frost.ParsePubNonce(nil) }},                                                                                  // frost/nonce.go
+	{"frost.ParseAggNonce: zero b", func() { frost.ParseAggNonce(nil) }},                                                                                  // frost/wire_gen.go
+	{"frost.ParsePartialSig: zero b", func() { frost.ParsePartialSig(nil) }},                                                                              // frost/wire_gen.go
+	{"frost.ParsePubNonce: zero b", func() { frost.ParsePubNonce(nil) }},                                                                                  // frost/wire_gen.go
 	{"frost.ParseSecretShare: zero b", func() { frost.ParseSecretShare(nil) }},                                                                            // frost/share.go
 	{"frost.PartialSigAgg: zero psigs", func() { frost.PartialSigAgg(nil, fxPtrFrostSessionContext()) }},                                                  // frost/sign.go
 	{"frost.PartialSigAgg: zero session", func() { frost.PartialSigAgg(fxSliceFrostPartialSig(), nil) }},                                                  // frost/sign.go
@@ -1267,9 +1267,9 @@ var oneZeroCalls = []zeroCall{
 	{"musig2.NonceGenCounter: zero counter", func() { musig2.NonceGenCounter(fxPtrSecp256k1PrivateKey(), 0, fxPtrMusig2NonceGenOptions()) }}, // musig2/nonce_counter.go
 	{"musig2.NonceGenCounter: zero opts", func() { musig2.NonceGenCounter(fxPtrSecp256k1PrivateKey(), fxUint64(), nil) }},                    // musig2/nonce_counter.go
 	{"musig2.NonceGenCounter: zero sk", func() { musig2.NonceGenCounter(nil, fxUint64(), fxPtrMusig2NonceGenOptions()) }},                    // musig2/nonce_counter.go
-	{"musig2.ParseAggNonce: zero b", func() { musig2.ParseAggNonce(nil) }},                                                                   // musig2/nonce.go
-	{"musig2.ParsePartialSig: zero b", func() { musig2.ParsePartialSig(nil) }},                                                               // musig2/sign.go
-	{"musig2.ParsePubNonce: zero b", func() { musig2.ParsePubNonce(nil) }},                                                                   // musig2/nonce.go
+	{"musig2.ParseAggNonce: zero b", func() { musig2.ParseAggNonce(nil) }},                                                                   // musig2/wire_gen.go
+	{"musig2.ParsePartialSig: zero b", func() { musig2.ParsePartialSig(nil) }},                                                               // musig2/wire_gen.go
+	{"musig2.ParsePubNonce: zero b", func() { musig2.ParsePubNonce(nil) }},                                                                   // musig2/wire_gen.go
 	{"musig2.PartialSigAgg: zero psigs", func() { musig2.PartialSigAgg(nil, fxPtrMusig2SessionContext()) }},                                  // musig2/sign.go
 	{"musig2.PartialSigAgg: zero session", func() { musig2.PartialSigAgg(fxSliceMusig2PartialSig(), nil) }},                                  // musig2/sign.go
 	{"musig2.PartialSigVerify: zero i", func() {

@@ -4,8 +4,10 @@ import (
 	"fmt"
 
 	"github.com/kestrel-crypto/secp256k1"
+	"github.com/kestrel-crypto/secp256k1/internal/bip340"
+	"github.com/kestrel-crypto/secp256k1/internal/door"
+	"github.com/kestrel-crypto/secp256k1/internal/group"
 	"github.com/kestrel-crypto/secp256k1/internal/ripemd160"
-	"github.com/kestrel-crypto/secp256k1/schnorr"
 )
 
 // The addresses of a single public key. Each returns
@@ -59,7 +61,7 @@ func NewP2TR(outputKey *secp256k1.PublicKey, net Network) (*Address, error) {
 	if err := check(outputKey, net); err != nil {
 		return nil, err
 	}
-	return newSegwit(1, schnorr.SerializePublicKey(outputKey), net), nil
+	return newSegwit(1, outputKey.BytesCompressed()[1:], net), nil
 }
 
 // NewP2TRBIP86 returns the P2TR address of BIP-86's key-path-only output
@@ -70,11 +72,16 @@ func NewP2TRBIP86(internal *secp256k1.PublicKey, net Network) (*Address, error) 
 	if err := check(internal, net); err != nil {
 		return nil, err
 	}
-	q, err := schnorr.TapTweak(internal, nil)
-	if err != nil {
-		return nil, err
+	// BIP-341's tweak, which schnorr.TapTweak computes too: it lives in
+	// internal/bip340, so that btcaddr imports no other protocol package.
+	p := door.MustPublicKey(internal)
+	var q group.Affine
+	if err := bip340.TapTweak(&q, &p, nil); err != nil {
+		return nil, err // schnorr.ErrTweak, with negligible probability
 	}
-	return NewP2TR(q, net)
+	var qx [32]byte
+	q.X.PutBytes(&qx)
+	return newSegwit(1, qx[:], net), nil
 }
 
 // FromScriptPubKey returns the address that pays to the output script spk:

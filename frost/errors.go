@@ -3,8 +3,6 @@ package frost
 import (
 	"errors"
 	"fmt"
-
-	"github.com/kestrel-crypto/secp256k1/internal/mpsig"
 )
 
 // Errors of the Signers Context (BIP-445's ValidateSignersCtx). The
@@ -178,57 +176,6 @@ var (
 	// verify.
 	ErrPartialSigVerify = errors.New("frost: partial signature verification failed")
 )
-
-// The contributions that an InvalidContributionError can name: BIP-445's
-// names, the ones its test vectors use.
-const (
-	ContribPubNonce      = "pubnonce"      // a public nonce (NonceAgg, PartialSigVerify)
-	ContribAggNonce      = "aggnonce"      // the aggregate nonce (session context)
-	ContribAggOtherNonce = "aggothernonce" // the aggregate of the other nonces (DeterministicSign)
-	ContribPartialSig    = "psig"          // a partial signature (PartialSigAgg, PartialSigVerify)
-)
-
-// Coordinator is the Signer of an InvalidContributionError that blames the
-// coordinator (the nonce aggregator, BIP-445's null signer index) rather
-// than a signer.
-const Coordinator = -1
-
-// ErrInvalidContribution matches every InvalidContributionError with
-// errors.Is.
-var ErrInvalidContribution = errors.New("frost: invalid contribution")
-
-// InvalidContributionError reports BIP-445's "invalid contribution" failure
-// and names the malicious party: the signer at index Signer (0-based, the
-// position in the list of public nonces or partial signatures that the
-// failing function was given, which is the signer's position in the Signers
-// Context), or the coordinator if Signer is Coordinator. Contrib is the
-// contribution at fault, one of the Contrib constants. Err is the cause:
-// ErrPubNonce, ErrAggNonce, ErrPartialSig or ErrPartialSigVerify.
-//
-// Use errors.As to obtain it, or errors.Is with ErrInvalidContribution or
-// the cause.
-type InvalidContributionError struct {
-	Signer  int
-	Contrib string
-	Err     error
-}
-
-// Error returns a message that names the culprit and the contribution.
-func (e *InvalidContributionError) Error() string {
-	return mpsig.BlameMessage("frost", e.Contrib, e.Signer, "the coordinator", e.Err)
-}
-
-// Unwrap returns the cause.
-func (e *InvalidContributionError) Unwrap() error { return e.Err }
-
-// Is reports whether target is ErrInvalidContribution.
-func (e *InvalidContributionError) Is(target error) bool { return target == ErrInvalidContribution }
-
-// blame returns the InvalidContributionError for signer's contrib with cause
-// err.
-func blame(signer int, contrib string, err error) error {
-	return &InvalidContributionError{Signer: signer, Contrib: contrib, Err: err}
-}
 
 // signerInput returns the SignerInputError for the signer at index i with
 // cause err.

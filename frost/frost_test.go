@@ -280,6 +280,8 @@ func TestSignErrors(t *testing.T) {
 	other := newSetup(t, r, 3, 2)
 	_, err = other.signers(t, []int{0, 1}).TweakContext().NewSessionContext(signers, agg, msg)
 	want("tweak context of another key", err, ErrTweakContext)
+	_, err = signers.TweakContext().ApplyTapTweak(make([]byte, 31))
+	want("31-byte merkle root", err, schnorr.ErrMerkleRoot)
 
 	// NonceGen input errors.
 	for _, o := range []*NonceGenOptions{

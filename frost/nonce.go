@@ -13,54 +13,6 @@ import (
 // consumes it), the public nonce (sent to the coordinator) and the
 // aggregate nonce (sent back by the coordinator).
 
-// PubNonceSize and AggNonceSize are the lengths of the encodings of a
-// public nonce and of an aggregate nonce.
-const (
-	PubNonceSize = 66
-	AggNonceSize = 66
-)
-
-// PubNonce is the encoding of a signer's public nonce, BIP-445's pubnonce:
-// cbytes(R₁) ‖ cbytes(R₂), two 33-byte compressed points. It is the value
-// sent over the wire. ParsePubNonce returns only valid ones; the algorithms
-// that take a PubNonce check it again and blame its sender if it is invalid.
-// The zero value is an (invalid) encoding.
-type PubNonce [PubNonceSize]byte
-
-// ParsePubNonce returns the public nonce encoded in b, or ErrPubNonce if b is
-// not 66 bytes holding two valid compressed points. Variable time.
-func ParsePubNonce(b []byte) (*PubNonce, error) {
-	return mpsig.ParseNonce[PubNonce](b, false, ErrPubNonce)
-}
-
-// Bytes returns a copy of the 66-byte encoding.
-func (n *PubNonce) Bytes() []byte {
-	out := *n
-	return out[:]
-}
-
-// AggNonce is the encoding of an aggregate nonce, BIP-445's aggnonce:
-// cbytes_ext(R₁) ‖ cbytes_ext(R₂), where either point may be infinity,
-// encoded as 33 zero bytes. NonceAgg returns it; the coordinator, which may
-// be untrusted, sends it to the signers. ParseAggNonce returns only valid
-// ones; NewSessionContext checks it again and blames the coordinator if it
-// is invalid. The zero value is the valid encoding of two points at
-// infinity.
-type AggNonce [AggNonceSize]byte
-
-// ParseAggNonce returns the aggregate nonce encoded in b, or ErrAggNonce if
-// b is not 66 bytes holding two valid compressed points or 33-byte zero
-// encodings of infinity. Variable time.
-func ParseAggNonce(b []byte) (*AggNonce, error) {
-	return mpsig.ParseNonce[AggNonce](b, true, ErrAggNonce)
-}
-
-// Bytes returns a copy of the 66-byte encoding.
-func (n *AggNonce) Bytes() []byte {
-	out := *n
-	return out[:]
-}
-
 // SecNonce is a signer's secret nonce, BIP-445's secnonce: the scalars k₁
 // and k₂, from NonceGen. Sign consumes it: the first call to Sign that
 // signs (or to Erase) marks it used and zeroes k₁ and k₂, and every later

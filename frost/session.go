@@ -195,12 +195,9 @@ func (s *SessionContext) PartialSigVerify(psig *PartialSig, pubnonce *PubNonce, 
 		return err
 	}
 	i := signerIndex
-	if pubnonce == nil {
-		return blame(i, ContribPubNonce, ErrPubNonce)
-	}
 	var sig scalar.Scalar
-	if !mpsig.PartialSigValue(&sig, (*[32]byte)(psig)) {
-		return blame(i, ContribPartialSig, ErrPartialSig)
+	if err := partialSigInputs(&sig, psig, pubnonce, i); err != nil {
+		return err
 	}
 	chk := s.sigCheck(i)
 	if s.nonces != nil && s.pubnonces[i] == *pubnonce {
@@ -210,11 +207,5 @@ func (s *SessionContext) PartialSigVerify(psig *PartialSig, pubnonce *PubNonce, 
 		}
 		return blame(i, ContribPartialSig, ErrPartialSigVerify)
 	}
-	switch chk.VarTimeVerifyEncoded(&sig, (*[66]byte)(pubnonce)) {
-	case mpsig.Valid:
-		return nil
-	case mpsig.InvalidNonce:
-		return blame(i, ContribPubNonce, ErrPubNonce)
-	}
-	return blame(i, ContribPartialSig, ErrPartialSigVerify)
+	return verifyResult(chk.VarTimeVerifyEncoded(&sig, (*[66]byte)(pubnonce)), i)
 }

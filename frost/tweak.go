@@ -7,7 +7,6 @@ import (
 	"github.com/kestrel-crypto/secp256k1/internal/door"
 	"github.com/kestrel-crypto/secp256k1/internal/group"
 	"github.com/kestrel-crypto/secp256k1/internal/mpsig"
-	"github.com/kestrel-crypto/secp256k1/schnorr"
 )
 
 // Tweaking the threshold public key: BIP-445's Tweak Context, which is
@@ -69,36 +68,6 @@ func (c *TweakContext) ApplyTweak(tweak []byte, isXOnly bool) (*TweakContext, er
 	}
 	n.pub = door.NewPublicKey(&n.key.Q)
 	return n, nil
-}
-
-// ApplyTapTweak returns the context with BIP-341's taproot tweak applied: the
-// x-only tweak t = hash_TapTweak(xbytes(Q) ‖ merkleRoot) of
-// schnorr.TapTweakHash, where Q is c's key taken as the internal key.
-// merkleRoot is the 32-byte root of the script tree, or nil for an output
-// without a script path (use ApplyBIP86Tweak). The result's XOnlyPublicKey
-// is the taproot output key, and its PlainPublicKey's first byte (2 or 3)
-// gives the parity bit of a script-path control block.
-//
-// It returns schnorr.ErrMerkleRoot for a merkle root of another length, and
-// ErrTweak or ErrTweakInfinity with negligible probability.
-func (c *TweakContext) ApplyTapTweak(merkleRoot []byte) (*TweakContext, error) {
-	if err := c.check(); err != nil {
-		return nil, err
-	}
-	if len(merkleRoot) != 0 && len(merkleRoot) != 32 {
-		return nil, schnorr.ErrMerkleRoot
-	}
-	t := c.key.TapTweak(merkleRoot)
-	return c.ApplyTweak(t[:], true)
-}
-
-// ApplyBIP86Tweak returns the context tweaked for a BIP-86 key-path-only
-// taproot output, whose tweak commits to no script tree: ApplyTapTweak(nil).
-// This is also how a threshold key is made Taproot-safe (BIP-445's warning
-// against a hidden script path): the output key commits to an unspendable
-// script path.
-func (c *TweakContext) ApplyBIP86Tweak() (*TweakContext, error) {
-	return c.ApplyTapTweak(nil)
 }
 
 // XOnlyPublicKey returns the 32-byte x-only key xbytes(Q) (BIP-445's

@@ -2,8 +2,6 @@ package musig2
 
 import (
 	"errors"
-
-	"github.com/kestrel-crypto/secp256k1/internal/mpsig"
 )
 
 // Errors that name no culprit. BIP-327 raises these as plain value errors:
@@ -126,57 +124,3 @@ var (
 	// verify.
 	ErrPartialSigVerify = errors.New("musig2: partial signature verification failed")
 )
-
-// The contributions that an InvalidContributionError can name: BIP-327's
-// names, the ones its test vectors use.
-const (
-	ContribPubKey        = "pubkey"        // an individual public key (KeyAgg)
-	ContribPubNonce      = "pubnonce"      // a public nonce (NonceAgg, PartialSigVerify)
-	ContribAggNonce      = "aggnonce"      // the aggregate nonce (session context)
-	ContribAggOtherNonce = "aggothernonce" // the aggregate of the other nonces (DeterministicSign)
-	ContribPartialSig    = "psig"          // a partial signature (PartialSigAgg, PartialSigVerify)
-)
-
-// Aggregator is the Signer of an InvalidContributionError that blames the
-// nonce aggregator (BIP-327's null signer) rather than a signer.
-const Aggregator = -1
-
-// ErrInvalidContribution matches every InvalidContributionError with
-// errors.Is.
-var ErrInvalidContribution = errors.New("musig2: invalid contribution")
-
-// InvalidContributionError reports BIP-327's "invalid contribution" failure
-// and names the disruptive party: the signer at index Signer (0-based, the
-// position in the list of public keys, nonces or partial signatures that the
-// failing function was given), or the nonce aggregator if Signer is
-// Aggregator. Contrib is the contribution at fault, one of the Contrib
-// constants. Err is the cause: ErrPublicKey, ErrPubNonce, ErrAggNonce,
-// ErrPartialSig or ErrPartialSigVerify, or one of them wrapped with a
-// detail (KeyAgg's for a key of the wrong length), which the message ends
-// with.
-//
-// Use errors.As to obtain it, or errors.Is with ErrInvalidContribution or
-// the cause.
-type InvalidContributionError struct {
-	Signer  int
-	Contrib string
-	Err     error
-}
-
-// Error returns a message that names the culprit and the contribution,
-// and ends with the cause's detail if it has one.
-func (e *InvalidContributionError) Error() string {
-	return mpsig.BlameMessage("musig2", e.Contrib, e.Signer, "the nonce aggregator", e.Err)
-}
-
-// Unwrap returns the cause.
-func (e *InvalidContributionError) Unwrap() error { return e.Err }
-
-// Is reports whether target is ErrInvalidContribution.
-func (e *InvalidContributionError) Is(target error) bool { return target == ErrInvalidContribution }
-
-// blame returns the InvalidContributionError for signer's contrib with cause
-// err.
-func blame(signer int, contrib string, err error) error {
-	return &InvalidContributionError{Signer: signer, Contrib: contrib, Err: err}
-}

@@ -11,7 +11,6 @@ import (
 	"github.com/kestrel-crypto/secp256k1/internal/group"
 	"github.com/kestrel-crypto/secp256k1/internal/mpsig"
 	"github.com/kestrel-crypto/secp256k1/internal/scalar"
-	"github.com/kestrel-crypto/secp256k1/schnorr"
 )
 
 // Key sorting, key aggregation and tweaking: BIP-327's "Key Generation and
@@ -197,33 +196,6 @@ func tweakError(r mpsig.TweakResult) error {
 		return ErrTweakInfinity
 	}
 	return nil
-}
-
-// ApplyTapTweak returns the context with BIP-341's taproot tweak applied: the
-// x-only tweak t = hash_TapTweak(xbytes(Q) ‖ merkleRoot) of
-// schnorr.TapTweakHash, where Q is c's aggregate key taken as the internal
-// key. merkleRoot is the 32-byte root of the script tree, or nil for an
-// output without a script path (use ApplyBIP86Tweak). The result's
-// XOnlyPublicKey is the taproot output key, and its PlainPublicKey's first
-// byte (2 or 3) gives the parity bit of a script-path control block.
-//
-// It returns schnorr.ErrMerkleRoot for a merkle root of another length, and
-// ErrTweak or ErrTweakInfinity with negligible probability.
-func (c *KeyAggContext) ApplyTapTweak(merkleRoot []byte) (*KeyAggContext, error) {
-	if err := c.check(); err != nil {
-		return nil, err
-	}
-	if len(merkleRoot) != 0 && len(merkleRoot) != 32 {
-		return nil, schnorr.ErrMerkleRoot
-	}
-	t := c.key.TapTweak(merkleRoot)
-	return c.ApplyTweak(t[:], true)
-}
-
-// ApplyBIP86Tweak returns the context tweaked for a BIP-86 key-path-only
-// taproot output, whose tweak commits to no script tree: ApplyTapTweak(nil).
-func (c *KeyAggContext) ApplyBIP86Tweak() (*KeyAggContext, error) {
-	return c.ApplyTapTweak(nil)
 }
 
 // XOnlyPublicKey returns the 32-byte x-only aggregate public key xbytes(Q)

@@ -183,21 +183,12 @@ func (s *SessionContext) PartialSigVerify(psig *PartialSig, pubnonce *PubNonce, 
 	if i < 0 || i >= len(s.keyAgg.keys.pubkeys) {
 		return ErrSignerIndex
 	}
-	if pubnonce == nil {
-		return blame(i, ContribPubNonce, ErrPubNonce)
-	}
 	var sig scalar.Scalar
-	if !mpsig.PartialSigValue(&sig, (*[32]byte)(psig)) {
-		return blame(i, ContribPartialSig, ErrPartialSig)
+	if err := partialSigInputs(&sig, psig, pubnonce, i); err != nil {
+		return err
 	}
 	chk := s.sigCheck(i)
-	switch chk.VarTimeVerifyEncoded(&sig, (*[66]byte)(pubnonce)) {
-	case mpsig.Valid:
-		return nil
-	case mpsig.InvalidNonce:
-		return blame(i, ContribPubNonce, ErrPubNonce)
-	}
-	return blame(i, ContribPartialSig, ErrPartialSigVerify)
+	return verifyResult(chk.VarTimeVerifyEncoded(&sig, (*[66]byte)(pubnonce)), i)
 }
 
 // clonePublicKey returns a copy of T, or nil for nil: sessions keep their

@@ -15,28 +15,6 @@ import (
 // Partial signing, partial signature verification and aggregation:
 // BIP-327's Sign, PartialSigVerify and PartialSigAgg.
 
-// PartialSigSize is the length of the encoding of a partial signature.
-const PartialSigSize = 32
-
-// PartialSig is the encoding of a partial signature, BIP-327's psig:
-// bytes(32, s). It is the value sent over the wire. ParsePartialSig returns
-// only valid ones (s < n); PartialSigVerify and PartialSigAgg check it again
-// and blame its sender if it is invalid. The zero value is the (valid)
-// encoding of 0.
-type PartialSig [PartialSigSize]byte
-
-// ParsePartialSig returns the partial signature encoded in b, or
-// ErrPartialSig if b is not 32 bytes or its value is not less than n.
-func ParsePartialSig(b []byte) (*PartialSig, error) {
-	return mpsig.ParsePartialSig[PartialSig](b, ErrPartialSig)
-}
-
-// Bytes returns a copy of the 32-byte encoding.
-func (p *PartialSig) Bytes() []byte {
-	out := *p
-	return out[:]
-}
-
 // Sign returns the partial signature of the session by the signer with
 // secret key sk, using and consuming the secret nonce secnonce (BIP-327's
 // Sign): s = k₁ + b·k₂ + e·a·d, with k₁ and k₂ negated if the final nonce R

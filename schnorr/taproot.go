@@ -2,10 +2,11 @@ package schnorr
 
 import (
 	"bytes"
-	"errors"
 
 	"github.com/kestrel-crypto/secp256k1"
+	"github.com/kestrel-crypto/secp256k1/internal/bip340"
 	"github.com/kestrel-crypto/secp256k1/internal/door"
+	"github.com/kestrel-crypto/secp256k1/internal/group"
 	"github.com/kestrel-crypto/secp256k1/internal/scalar"
 
 	"github.com/kestrel-crypto/secp256k1/internal/compactsize"
@@ -32,10 +33,10 @@ var (
 	// identity (or 0 for a key pair): that happens only for a tweak equal to
 	// the negated secret key, and with negligible probability for a tweak
 	// derived by hashing, such as the TapTweak.
-	ErrTweak = errors.New("schnorr: invalid tweak")
+	ErrTweak = bip340.ErrTweak
 	// ErrMerkleRoot is returned for a taproot merkle root that is neither
 	// empty (key-path-only output) nor 32 bytes.
-	ErrMerkleRoot = errors.New("schnorr: taproot merkle root must be empty or 32 bytes")
+	ErrMerkleRoot = bip340.ErrMerkleRoot
 )
 
 // TapscriptLeafVersion is the leaf version of BIP-342 tapscript, the only
@@ -44,7 +45,6 @@ const TapscriptLeafVersion = 0xc0
 
 // The BIP-341 tags.
 var (
-	tagTapTweak  = ksha256.NewTag("TapTweak")
 	tagTapLeaf   = ksha256.NewTag("TapLeaf")
 	tagTapBranch = ksha256.NewTag("TapBranch")
 )
@@ -137,12 +137,9 @@ func TapTweakHash(internal *secp256k1.PublicKey, merkleRoot []byte) ([32]byte, e
 	if err != nil {
 		return [32]byte{}, err
 	}
-	if len(merkleRoot) != 0 && len(merkleRoot) != 32 {
-		return [32]byte{}, ErrMerkleRoot
-	}
 	var px [32]byte
 	a.X.PutBytes(&px)
-	return tagTapTweak.Sum(px[:], merkleRoot), nil
+	return bip340.TapTweakHash(px[:], merkleRoot)
 }
 
 // TapTweak returns BIP-341's taproot output key Q = lift_x(x(internal)) +
@@ -156,11 +153,15 @@ func TapTweakHash(internal *secp256k1.PublicKey, merkleRoot []byte) ([32]byte, e
 // the wrong length, and ErrTweak with negligible probability (t ≥ n or Q
 // the identity). Variable time: internal and merkleRoot are public.
 func TapTweak(internal *secp256k1.PublicKey, merkleRoot []byte) (*secp256k1.PublicKey, error) {
-	t, err := TapTweakHash(internal, merkleRoot)
+	a, err := door.PublicKey(internal)
 	if err != nil {
 		return nil, err
 	}
-	return XOnlyTweakAdd(internal, t[:])
+	var q group.Affine
+	if err := bip340.TapTweak(&q, &a, merkleRoot); err != nil {
+		return nil, err
+	}
+	return door.NewPublicKey(&q), nil
 }
 
 // TapTweak returns the key pair for key-path spending of the taproot output
@@ -173,10 +174,10 @@ func (kp *Keypair) TapTweak(merkleRoot []byte) (*Keypair, error) {
 	if err := kp.Validate(); err != nil {
 		return nil, err
 	}
-	if len(merkleRoot) != 0 && len(merkleRoot) != 32 {
-		return nil, ErrMerkleRoot
+	t, err := bip340.TapTweakHash(kp.key.PX[:], merkleRoot)
+	if err != nil {
+		return nil, err
 	}
-	t := tagTapTweak.Sum(kp.key.PX[:], merkleRoot)
 	return kp.TweakAdd(t[:])
 }
 

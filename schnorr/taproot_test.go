@@ -680,3 +680,16 @@ func BenchmarkTapTweak(b *testing.B) {
 		}
 	}
 }
+
+// TestTaprootErrorText pins the text of the errors that internal/bip340
+// declares for this package (and for btcaddr, musig2 and frost).
+func TestTaprootErrorText(t *testing.T) {
+	for err, want := range map[error]string{
+		ErrTweak:      "schnorr: invalid tweak",
+		ErrMerkleRoot: "schnorr: taproot merkle root must be empty or 32 bytes",
+	} {
+		if err.Error() != want {
+			t.Errorf("error %q, want %q", err, want)
+		}
+	}
+}

@@ -3,7 +3,8 @@
 // equation: schnorr (plain signatures, key pairs, VerifyMany and the batch),
 // adaptor (pre-signatures: the same signing with an adaptor point), ChillDKG
 // (proofs of possession under its own tag prefix) and musig2 and frost (the
-// challenge of their sessions).
+// challenge of their sessions). taproot.go holds BIP-341's taproot tweak,
+// for schnorr, btcaddr, musig2 and frost.
 //
 // The tags are a parameter: Standard is BIP-340's "BIP0340/aux",
 // "BIP0340/nonce" and "BIP0340/challenge"; NewTags makes the

@@ -3,10 +3,10 @@ package mpsig
 import (
 	"slices"
 
+	"github.com/kestrel-crypto/secp256k1/internal/bip340"
 	"github.com/kestrel-crypto/secp256k1/internal/ecmult"
 	"github.com/kestrel-crypto/secp256k1/internal/group"
 	"github.com/kestrel-crypto/secp256k1/internal/scalar"
-	ksha256 "github.com/kestrel-crypto/secp256k1/internal/sha256"
 )
 
 // The tweak accumulator: BIP-327's KeyAgg Context and BIP-445's Tweak
@@ -100,13 +100,11 @@ func (k *Key) ApplyTweak(out *Key, t *[32]byte, xonly bool) TweakResult {
 	return TweakOK
 }
 
-// tagTapTweak is BIP-341's "TapTweak".
-var tagTapTweak = ksha256.NewTag("TapTweak")
-
 // TapTweak returns BIP-341's tweak hash_TapTweak(xbytes(Q) ‖ merkleRoot)
-// of Q taken as the internal key; merkleRoot is empty (BIP-86) or 32 bytes.
-func (k *Key) TapTweak(merkleRoot []byte) [32]byte {
-	return tagTapTweak.Sum(k.QC[1:], merkleRoot)
+// of Q taken as the internal key, or bip340.ErrMerkleRoot (schnorr's) if
+// merkleRoot is neither empty (BIP-86) nor 32 bytes.
+func (k *Key) TapTweak(merkleRoot []byte) ([32]byte, error) {
+	return bip340.TapTweakHash(k.QC[1:], merkleRoot)
 }
 
 // TweakList returns copies of the tweaks and their modes, in order.

@@ -2,8 +2,6 @@
 
 package safegcd
 
-import "github.com/kestrel-crypto/secp256k1/internal/debug"
-
 //go:generate sh -c "cd ../_asm && go run ./safegcd -out ../safegcd/safegcd_amd64.s -stubs ../safegcd/safegcd_stubs_amd64.go -pkg safegcd"
 
 // The amd64 backend: the divsteps and the updates of a batch run the
@@ -17,7 +15,7 @@ import "github.com/kestrel-crypto/secp256k1/internal/debug"
 var useAsm = true
 
 func divsteps59(zeta int64, f0, g0 uint64) (int64, trans) {
-	if debug.Enabled {
+	if debugEnabled {
 		return divsteps59Checked(zeta, f0, g0)
 	}
 	if !useAsm {
@@ -29,7 +27,7 @@ func divsteps59(zeta int64, f0, g0 uint64) (int64, trans) {
 }
 
 func (m *Modulus) updateDE(d, e *signed62, t *trans) {
-	if debug.Enabled {
+	if debugEnabled {
 		m.updateDEChecked(d, e, t)
 		return
 	}
@@ -41,7 +39,7 @@ func (m *Modulus) updateDE(d, e *signed62, t *trans) {
 }
 
 func updateFG(f, g *signed62, t *trans) {
-	if debug.Enabled {
+	if debugEnabled {
 		updateFGChecked(5, f, g, t)
 		return
 	}
@@ -53,7 +51,7 @@ func updateFG(f, g *signed62, t *trans) {
 }
 
 func updateFGVar(n int, f, g *signed62, t *trans) {
-	if debug.Enabled {
+	if debugEnabled {
 		updateFGChecked(n, f, g, t)
 		return
 	}
@@ -68,13 +66,13 @@ func updateFGVar(n int, f, g *signed62, t *trans) {
 // VarTimeInvert (60 divsteps by table, divsteps60Tab), with the matrix in t
 // for the update of d and e. The assembly is one call.
 func divstepsUpdate(n int, f, g *signed62, eta int64, t *trans) int64 {
-	if debug.Enabled {
+	if debugEnabled {
 		fa, ga := *f, *g
 		eta2 := divstepsUpdateGeneric(n, f, g, eta, t) // the checked calls
 		if useAsm {
 			var ta trans
 			ea := divstepsUpdateAsm(n, &fa, &ga, eta, &ta)
-			debug.Assert(ea == eta2 && ta == *t && fa == *f && ga == *g, "safegcd: divstepsUpdate: assembly and generic code differ")
+			assert(ea == eta2 && ta == *t && fa == *f && ga == *g, "safegcd: divstepsUpdate: assembly and generic code differ")
 		}
 		return eta2
 	}
@@ -88,12 +86,12 @@ func divstepsUpdate(n int, f, g *signed62, eta int64, t *trans) int64 {
 // bits of f and g, then the update of their n limbs. The assembly is one
 // call, without the matrix going through memory.
 func posdivstepsUpdate(n int, f, g *signed62, eta int64, jac uint64) (int64, uint64) {
-	if debug.Enabled {
+	if debugEnabled {
 		fa, ga := *f, *g
 		eta2, jac2 := posdivstepsUpdateGeneric(n, f, g, eta, jac) // the checked calls
 		if useAsm {
 			ea, ja := posdivstepsUpdateAsm(n, &fa, &ga, eta, jac)
-			debug.Assert(ea == eta2 && ja == jac2 && fa == *f && ga == *g, "safegcd: posdivstepsUpdate: assembly and generic code differ")
+			assert(ea == eta2 && ja == jac2 && fa == *f && ga == *g, "safegcd: posdivstepsUpdate: assembly and generic code differ")
 		}
 		return eta2, jac2
 	}
@@ -107,12 +105,12 @@ func posdivstepsUpdate(n int, f, g *signed62, eta int64, jac uint64) (int64, uin
 // each of the chains a and b. The assembly runs the two batches interleaved
 // in one loop, so that the turns of one fill the latency of the other's.
 func posdivstepsUpdate2(a, b *jacobiChain) {
-	if debug.Enabled {
+	if debugEnabled {
 		ca, cb := *a, *b
 		posdivstepsUpdate2Generic(a, b) // the checked calls
 		if useAsm {
 			ca.eta, ca.jac, cb.eta, cb.jac = posdivstepsUpdate2Asm(ca.n, &ca.f, &ca.g, ca.eta, ca.jac, cb.n, &cb.f, &cb.g, cb.eta, cb.jac)
-			debug.Assert(ca == *a && cb == *b, "safegcd: posdivstepsUpdate2: assembly and generic code differ")
+			assert(ca == *a && cb == *b, "safegcd: posdivstepsUpdate2: assembly and generic code differ")
 		}
 		return
 	}
@@ -132,7 +130,7 @@ func divsteps59Checked(zeta int64, f0, g0 uint64) (int64, trans) {
 	if useAsm {
 		var ta trans
 		za := divsteps59Asm(zeta, f0, g0, &ta)
-		debug.Assert(za == z && ta == t, "safegcd: divsteps59: assembly and generic code differ")
+		assert(za == z && ta == t, "safegcd: divsteps59: assembly and generic code differ")
 	}
 	return z, t
 }
@@ -142,7 +140,7 @@ func (m *Modulus) updateDEChecked(d, e *signed62, t *trans) {
 	m.updateDEGeneric(d, e, t)
 	if useAsm {
 		updateDEAsm(m, &da, &ea, t, m.nonzero)
-		debug.Assert(da == *d && ea == *e, "safegcd: updateDE: assembly and generic code differ")
+		assert(da == *d && ea == *e, "safegcd: updateDE: assembly and generic code differ")
 	}
 }
 
@@ -156,7 +154,7 @@ func updateFGChecked(n int, f, g *signed62, t *trans) {
 	}
 	if useAsm {
 		updateFGAsm(n, &fa, &ga, t)
-		debug.Assert(fa == *f && ga == *g, "safegcd: updateFG: assembly and generic code differ")
+		assert(fa == *f && ga == *g, "safegcd: updateFG: assembly and generic code differ")
 	}
 }
 

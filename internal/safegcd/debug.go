@@ -1,15 +1,21 @@
 package safegcd
 
-import (
-	"math/bits"
-
-	"github.com/kestrel-crypto/secp256k1/internal/debug"
-)
+import "math/bits"
 
 // The checks of the kestrel_debug build (internal/debug): the bounds of
 // docs/safegcd.md on f, g, d, e and the transition matrices, and the results.
-// These helpers are called only under `if debug.Enabled`, so a normal build
+// These helpers are called only under `if debugEnabled`, so a normal build
 // drops them. They are variable time.
+
+// assert and fail are internal/debug's Assert and Fail, with the same
+// "kestrel_debug: " prefix on the panic (TestDebugSwitch checks it).
+func assert(cond bool, msg string) {
+	if debugEnabled && !cond {
+		panic("kestrel_debug: " + msg)
+	}
+}
+
+func fail(msg string) { panic("kestrel_debug: " + msg) }
 
 // wide is a signed 384-bit integer in two's complement, little-endian words:
 // room for any signed62 value (below 2³¹⁰ in magnitude) times a small factor.
@@ -109,10 +115,10 @@ func limbsNormal(v *signed62, n int) bool {
 func (m *Modulus) checkDE(d, e *signed62, where string) {
 	for _, v := range [2]*signed62{d, e} {
 		if !limbsNormal(v, 5) || v[4] <= -1<<9 || v[4] >= 1<<9 {
-			debug.Fail(where + ": d or e has a limb out of range")
+			fail(where + ": d or e has a limb out of range")
 		}
 		if !m.inRange(v, -2, 1, false) {
-			debug.Fail(where + ": d or e is not in (−2M, M)")
+			fail(where + ": d or e is not in (−2M, M)")
 		}
 	}
 }
@@ -122,18 +128,18 @@ func (m *Modulus) checkDE(d, e *signed62, where string) {
 func (m *Modulus) checkFG(f, g *signed62, n int, where string) {
 	for _, v := range [2]*signed62{f, g} {
 		if !limbsNormal(v, n) {
-			debug.Fail(where + ": f or g has a limb out of range")
+			fail(where + ": f or g has a limb out of range")
 		}
 		w := *v
 		for i := n; i < 5; i++ {
 			w[i] = 0 // VarTimeInvert leaves dropped limbs behind
 		}
 		if !m.inRange(&w, -1, 1, true) {
-			debug.Fail(where + ": f or g is not in [−M, M]")
+			fail(where + ": f or g is not in [−M, M]")
 		}
 	}
 	if f[0]&1 == 0 {
-		debug.Fail(where + ": f is even")
+		fail(where + ": f is even")
 	}
 }
 
@@ -151,14 +157,14 @@ func checkTrans(t *trans, f0, g0 uint64, det int128, signed bool, where string) 
 		return uint64(x)
 	}
 	if abs(t.u)+abs(t.v) > 1<<62 || abs(t.q)+abs(t.r) > 1<<62 {
-		debug.Fail(where + ": transition matrix entries out of bounds")
+		fail(where + ": transition matrix entries out of bounds")
 	}
 	if (uint64(t.u)*f0+uint64(t.v)*g0)&mask62 != 0 || (uint64(t.q)*f0+uint64(t.r)*g0)&mask62 != 0 {
-		debug.Fail(where + ": transition matrix does not clear 62 bits")
+		fail(where + ": transition matrix does not clear 62 bits")
 	}
 	d := int128{}.addMulSigned2(t.u, t.r).addMulSigned2(-t.v, t.q)
 	if d != det && !(signed && d == neg128(det)) {
-		debug.Fail(where + ": transition matrix has the wrong determinant")
+		fail(where + ": transition matrix has the wrong determinant")
 	}
 }
 
@@ -222,21 +228,21 @@ func addMod(a, b, m *[4]uint64) [4]uint64 {
 func (m *Modulus) checkInverse(out, x *[4]uint64, f, g *signed62, n int, where string) {
 	for i := range n {
 		if g[i] != 0 {
-			debug.Fail(where + ": g is not 0 at the end")
+			fail(where + ": g is not 0 at the end")
 		}
 	}
 	if !less256(out, &m.words) {
-		debug.Fail(where + ": result is not below M")
+		fail(where + ": result is not below M")
 	}
 	if *x == ([4]uint64{}) {
 		if *out != ([4]uint64{}) || !isMultiple(m, f, n) {
-			debug.Fail(where + ": the inverse of 0 is not 0")
+			fail(where + ": the inverse of 0 is not 0")
 		}
 		return
 	}
 	if isUnit(f, n) {
 		if mulMod(out, x, &m.words) != [4]uint64{1} {
-			debug.Fail(where + ": result times input is not 1 mod M")
+			fail(where + ": result times input is not 1 mod M")
 		}
 	}
 }
@@ -246,7 +252,7 @@ func (m *Modulus) checkInverse(out, x *[4]uint64, f, g *signed62, n int, where s
 func checkFGVar(n int, f, g *signed62, where string) {
 	for _, v := range [2]*signed62{f, g} {
 		if n < 1 || n > 5 || !limbsNormal(v, n) || v[n-1] < -1<<62 || v[n-1] >= 1<<62 {
-			debug.Fail(where + ": f or g does not fit in n limbs")
+			fail(where + ": f or g does not fit in n limbs")
 		}
 	}
 }

@@ -1,10 +1,6 @@
 package safegcd
 
-import (
-	"math/bits"
-
-	"github.com/kestrel-crypto/secp256k1/internal/debug"
-)
+import "math/bits"
 
 // trans is the transition matrix of a batch of divsteps, scaled by 2⁶²: after
 // the batch, f' = (u·f + v·g)/2⁶² and g' = (q·f + r·g)/2⁶², both exact.
@@ -28,8 +24,8 @@ type trans struct{ u, v, q, r int64 }
 // negations of negative values are well defined; their true values lie in
 // [−2⁶², 2⁶²], so the final conversion to int64 is exact.
 func divsteps59Generic(zeta int64, f0, g0 uint64) (int64, trans) {
-	if debug.Enabled {
-		debug.Assert(f0&1 == 1, "safegcd: divsteps59: f is even")
+	if debugEnabled {
+		assert(f0&1 == 1, "safegcd: divsteps59: f is even")
 	}
 	f, g := f0, g0
 	u, v, q, r := uint64(8), uint64(0), uint64(0), uint64(8)
@@ -57,8 +53,8 @@ func divsteps59Generic(zeta int64, f0, g0 uint64) (int64, trans) {
 		v <<= 1
 	}
 	// 590 steps from ζ = −1 keep |ζ| ≤ 591.
-	if debug.Enabled {
-		debug.Assert(-591 <= zeta && zeta <= 591, "safegcd: divsteps59: |ζ| > 591")
+	if debugEnabled {
+		assert(-591 <= zeta && zeta <= 591, "safegcd: divsteps59: |ζ| > 591")
 		checkTrans(&trans{int64(u), int64(v), int64(q), int64(r)}, f0, g0, pow2(65), false, "safegcd: divsteps59")
 	}
 	return zeta, trans{int64(u), int64(v), int64(q), int64(r)}
@@ -80,8 +76,8 @@ func divsteps59Generic(zeta int64, f0, g0 uint64) (int64, trans) {
 // table-driven instead (divsteps60Tab); a table for these steps would have to
 // track f mod 8 through each of them, and be too large.
 func posdivsteps62Var(eta int64, f0, g0 uint64, jac uint64) (int64, trans, uint64) {
-	if debug.Enabled {
-		debug.Assert(f0&1 == 1, "safegcd: posdivsteps62Var: f is even")
+	if debugEnabled {
+		assert(f0&1 == 1, "safegcd: posdivsteps62Var: f is even")
 	}
 	f, g := f0, g0
 	u, v, q, r := uint64(1), uint64(0), uint64(0), uint64(1)
@@ -128,7 +124,7 @@ func posdivsteps62Var(eta int64, f0, g0 uint64, jac uint64) (int64, trans, uint6
 		q += u * w
 		r += v * w
 	}
-	if debug.Enabled {
+	if debugEnabled {
 		checkTrans(&trans{int64(u), int64(v), int64(q), int64(r)}, f0, g0, pow2(62), true, "safegcd: posdivsteps62Var")
 	}
 	return eta, trans{int64(u), int64(v), int64(q), int64(r)}, jac

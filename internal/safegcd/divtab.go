@@ -1,7 +1,5 @@
 package safegcd
 
-import "github.com/kestrel-crypto/secp256k1/internal/debug"
-
 // Table-driven variable-time divsteps (doc §6): a batch of 60 divsteps as 15
 // lookups of 4 divsteps each.
 //
@@ -123,9 +121,9 @@ func divstepsOneByOne(eta int64, f, g uint64, steps int, scale int64) (int64, tr
 // f0 must be odd, and η too (see tabRowOffset). The steps are plain
 // divsteps in the η = −δ form (doc §6).
 func divsteps60Tab(eta int64, f0, g0 uint64) (int64, trans) {
-	if debug.Enabled {
-		debug.Assert(f0&1 == 1, "safegcd: divsteps60Tab: f is even")
-		debug.Assert(eta&1 == 1, "safegcd: divsteps60Tab: η is even")
+	if debugEnabled {
+		assert(f0&1 == 1, "safegcd: divsteps60Tab: f is even")
+		assert(eta&1 == 1, "safegcd: divsteps60Tab: η is even")
 	}
 	// f and g wrap mod 2⁶⁴; each lookup shifts out 4 bits, so the low 64 −
 	// 4·i bits are exact after i lookups, more than the 4 the next needs.
@@ -147,7 +145,7 @@ func divsteps60Tab(eta int64, f0, g0 uint64) (int64, trans) {
 		f, g = pf>>tabSteps, pg>>tabSteps
 		u, v, q, r = a*u+b*q, a*v+b*r, c*u+d*q, c*v+d*r
 	}
-	if debug.Enabled {
+	if debugEnabled {
 		checkTrans(&trans{u, v, q, r}, f0, g0, pow2(64), false, "safegcd: divsteps60Tab")
 	}
 	return eta, trans{u, v, q, r}

@@ -1,10 +1,6 @@
 package safegcd
 
-import (
-	"math/bits"
-
-	"github.com/kestrel-crypto/secp256k1/internal/debug"
-)
+import "math/bits"
 
 // jacobiBatches is how many batches of 62 posdivsteps VarTimeJacobi runs before
 // it gives up on them and falls back to varTimeJacobiBinary. No bound on the
@@ -21,8 +17,8 @@ const jacobiBatches = 40
 //
 // x must be below M. M need not be prime.
 func (m *Modulus) VarTimeJacobi(x *[4]uint64) int {
-	if debug.Enabled {
-		debug.Assert(less256(x, &m.words), "safegcd: VarTimeJacobi: x is not below M")
+	if debugEnabled {
+		assert(less256(x, &m.words), "safegcd: VarTimeJacobi: x is not below M")
 	}
 	j, _, ok := m.varTimeJacobiPosdivsteps(x, jacobiBatches)
 	return m.jacobiResult(x, j, ok)
@@ -38,8 +34,8 @@ func (m *Modulus) VarTimeJacobi(x *[4]uint64) int {
 //
 // x and y must be below M.
 func (m *Modulus) VarTimeJacobi2(x, y *[4]uint64) (jx, jy int) {
-	if debug.Enabled {
-		debug.Assert(less256(x, &m.words) && less256(y, &m.words), "safegcd: VarTimeJacobi2: x or y is not below M")
+	if debugEnabled {
+		assert(less256(x, &m.words) && less256(y, &m.words), "safegcd: VarTimeJacobi2: x or y is not below M")
 	}
 	return m.varTimeJacobi2(x, y, jacobiBatches)
 }
@@ -91,9 +87,9 @@ func (m *Modulus) jacobiResult(x *[4]uint64, j int, ok bool) int {
 	if !ok {
 		return varTimeJacobiBinary(x, &m.words)
 	}
-	if debug.Enabled {
+	if debugEnabled {
 		// Against the independent binary algorithm.
-		debug.Assert(j == varTimeJacobiBinary(x, &m.words), "safegcd: VarTimeJacobi: posdivsteps and the binary algorithm disagree")
+		assert(j == varTimeJacobiBinary(x, &m.words), "safegcd: VarTimeJacobi: posdivsteps and the binary algorithm disagree")
 	}
 	return j
 }
@@ -118,10 +114,10 @@ func (m *Modulus) varTimeJacobiPosdivsteps(x *[4]uint64, batches int) (j, used i
 	// keep gcd(f, g), and converge, in practice, to f = g = gcd(M, x).
 	for b := 1; b <= batches; b++ {
 		eta, jac = posdivstepsUpdate(n, &f, &g, eta, jac)
-		if debug.Enabled {
+		if debugEnabled {
 			// Posdivsteps keep f odd and 0 ≤ f, g ≤ M.
 			m.checkFG(&f, &g, n, "safegcd: VarTimeJacobi")
-			debug.Assert(f[n-1] >= 0 && g[n-1] >= 0, "safegcd: VarTimeJacobi: f or g is negative")
+			assert(f[n-1] >= 0 && g[n-1] >= 0, "safegcd: VarTimeJacobi: f or g is negative")
 		}
 
 		// f = 1: then (g | f) = 1, and (x | M) is the sign tracked in jac.
@@ -197,10 +193,10 @@ const (
 func (c *jacobiChain) check(m *Modulus) (j int, st chainState) {
 	c.done++
 	f, g, n := &c.f, &c.g, c.n
-	if debug.Enabled {
+	if debugEnabled {
 		// Posdivsteps keep f odd and 0 ≤ f, g ≤ M.
 		m.checkFG(f, g, n, "safegcd: VarTimeJacobi")
-		debug.Assert(f[n-1] >= 0 && g[n-1] >= 0, "safegcd: VarTimeJacobi: f or g is negative")
+		assert(f[n-1] >= 0 && g[n-1] >= 0, "safegcd: VarTimeJacobi: f or g is negative")
 	}
 
 	// f = 1: then (g | f) = 1, and (x | M) is the sign tracked in jac.
@@ -263,8 +259,8 @@ const exactBound = 1 << 58
 // swap only exchanges them. The symbol is 0 if gcd(f, g) > 1. ok is false
 // if f = g takes more than budget posdivsteps (no bound is proven, doc §7).
 func posdivstepsExact(eta int64, f, g uint64, jac uint64, budget int) (j int, ok bool) {
-	if debug.Enabled {
-		debug.Assert(exactInput(f, g), "safegcd: posdivstepsExact: f even, g zero or a value ≥ 2⁵⁸")
+	if debugEnabled {
+		assert(exactInput(f, g), "safegcd: posdivstepsExact: f even, g zero or a value ≥ 2⁵⁸")
 	}
 	for {
 		zeros := bits.TrailingZeros64(g)
@@ -312,8 +308,8 @@ type exactChain struct {
 // step without a swap computed either way: VarTimeJacobi and the pair
 // 2–3% slower.)
 func posdivstepsExact2(a, b exactChain) (ja int, okA bool, jb int, okB bool) {
-	if debug.Enabled {
-		debug.Assert(exactInput(a.f, a.g) && exactInput(b.f, b.g), "safegcd: posdivstepsExact2: f even, g zero or a value ≥ 2⁵⁸")
+	if debugEnabled {
+		assert(exactInput(a.f, a.g) && exactInput(b.f, b.g), "safegcd: posdivstepsExact2: f even, g zero or a value ≥ 2⁵⁸")
 	}
 	ea, fa, ga, jaca, ba := a.eta, a.f, a.g, a.jac, a.budget
 	eb, fb, gb, jacb, bb := b.eta, b.f, b.g, b.jac, b.budget

@@ -11,8 +11,6 @@
 // explained in docs/safegcd.md; comments below name its sections as "doc §N".
 package safegcd
 
-import "github.com/kestrel-crypto/secp256k1/internal/debug"
-
 // mask62 selects the low 62 bits of a limb.
 const mask62 = 1<<62 - 1
 
@@ -118,8 +116,8 @@ func (m *Modulus) Invert(out, x *[4]uint64) {
 		g    = fromWords(x)
 		zeta = int64(-1) // ζ = −(δ + ½), with δ = ½ at the start
 	)
-	if debug.Enabled {
-		debug.Assert(less256(x, &m.words), "safegcd: Invert: x is not below M")
+	if debugEnabled {
+		assert(less256(x, &m.words), "safegcd: Invert: x is not below M")
 	}
 	// 590 hddivsteps bring g to 0 for every 256-bit input (doc §5).
 	for range 10 {
@@ -127,14 +125,14 @@ func (m *Modulus) Invert(out, x *[4]uint64) {
 		zeta, t = divsteps59(zeta, uint64(f[0]), uint64(g[0]))
 		m.updateDE(&d, &e, &t)
 		updateFG(&f, &g, &t)
-		if debug.Enabled {
+		if debugEnabled {
 			m.checkFG(&f, &g, 5, "safegcd: Invert")
 		}
 	}
 	// Now g = 0 and f = ±gcd(M, x), ±1 for x coprime to M, and d·x ≡ f (mod M),
 	// so x⁻¹ = d·f.
 	m.normalize(&d, f[4])
-	if debug.Enabled {
+	if debugEnabled {
 		xc := *x // out may alias x
 		toWords(out, &d)
 		m.checkInverse(out, &xc, &f, &g, 5, "safegcd: Invert")
@@ -164,14 +162,14 @@ func (m *Modulus) VarTimeInvert(out, x *[4]uint64) {
 		eta = int64(-1) // η = −δ, with δ = 1 at the start
 		n   = 5         // f and g fit in n limbs, limb n−1 signed
 	)
-	if debug.Enabled {
-		debug.Assert(less256(x, &m.words), "safegcd: VarTimeInvert: x is not below M")
+	if debugEnabled {
+		assert(less256(x, &m.words), "safegcd: VarTimeInvert: x is not below M")
 	}
 	for {
 		var t trans
 		eta = divstepsUpdate(n, &f, &g, eta, &t)
 		m.updateDE(&d, &e, &t)
-		if debug.Enabled {
+		if debugEnabled {
 			m.checkFG(&f, &g, n, "safegcd: VarTimeInvert")
 		}
 
@@ -196,7 +194,7 @@ func (m *Modulus) VarTimeInvert(out, x *[4]uint64) {
 		}
 	}
 	m.normalize(&d, f[n-1])
-	if debug.Enabled {
+	if debugEnabled {
 		xc := *x // out may alias x
 		toWords(out, &d)
 		m.checkInverse(out, &xc, &f, &g, n, "safegcd: VarTimeInvert")
@@ -211,7 +209,7 @@ func (m *Modulus) VarTimeInvert(out, x *[4]uint64) {
 // any int64 whose sign is that of f = ±1. On return the limbs of d are in the
 // normal form that toWords needs.
 func (m *Modulus) normalize(d *signed62, s int64) {
-	if debug.Enabled {
+	if debugEnabled {
 		m.checkDE(d, d, "safegcd: normalize (entry)")
 	}
 	d0, d1, d2, d3, d4 := d[0], d[1], d[2], d[3], d[4]
@@ -260,8 +258,8 @@ func (m *Modulus) normalize(d *signed62, s int64) {
 	d3 &= mask62
 
 	*d = signed62{d0, d1, d2, d3, d4}
-	if debug.Enabled {
-		debug.Assert(limbsNormal(d, 5) && d4 >= 0 && d4 < 1<<8 && m.inRange(d, -1, 1, false),
+	if debugEnabled {
+		assert(limbsNormal(d, 5) && d4 >= 0 && d4 < 1<<8 && m.inRange(d, -1, 1, false),
 			"safegcd: normalize: result is not in [0, M) in normal form")
 	}
 }

@@ -1,10 +1,6 @@
 package safegcd
 
-import (
-	"math/bits"
-
-	"github.com/kestrel-crypto/secp256k1/internal/debug"
-)
+import "math/bits"
 
 // int128 is a signed 128-bit integer in two's complement, hi:lo.
 //
@@ -89,7 +85,7 @@ const offset = 1 << 62
 // magnitude; minus dᵢ₋₁ + eᵢ₋₁ < 2⁶³; plus the carry of the previous limb,
 // below 2⁶⁵ in magnitude. So |cd|, |ce| < 2¹²⁶ + 2¹²⁴ + 2⁶⁶ < 2¹²⁷ throughout.
 func (m *Modulus) updateDEGeneric(d, e *signed62, t *trans) {
-	if debug.Enabled {
+	if debugEnabled {
 		m.checkDE(d, e, "safegcd: updateDE (entry)")
 		defer m.checkDE(d, e, "safegcd: updateDE (return)")
 	}
@@ -119,8 +115,8 @@ func (m *Modulus) updateDEGeneric(d, e *signed62, t *trans) {
 	cd = cd.addMulSigned2(m.m[0], md)
 	ce = ce.addMulSigned2(m.m[0], me)
 	// The low 62 bits of cd and ce are zero now: the shift is exact.
-	if debug.Enabled {
-		debug.Assert(cd.low62() == 0 && ce.low62() == 0, "safegcd: updateDE: low 62 bits not cleared")
+	if debugEnabled {
+		assert(cd.low62() == 0 && ce.low62() == 0, "safegcd: updateDE: low 62 bits not cleared")
 	}
 	cd, ce = cd.shr62(), ce.shr62()
 	// The offset correction of limb 0, due one limb up; < 2⁶³.
@@ -173,8 +169,8 @@ func updateFGGeneric(f, g *signed62, t *trans) {
 	cg := mulUnsigned(qq, f0).addMulUnsigned(rr, g0)
 	// The low 62 bits are zero (they are those of u·f₀ + v·g₀): the shift is
 	// exact.
-	if debug.Enabled {
-		debug.Assert(cf.low62() == 0 && cg.low62() == 0, "safegcd: updateFG: low 62 bits not cleared")
+	if debugEnabled {
+		assert(cf.low62() == 0 && cg.low62() == 0, "safegcd: updateFG: low 62 bits not cleared")
 	}
 	cf, cg = cf.shr62(), cg.shr62()
 	s := f0 + g0
@@ -210,7 +206,7 @@ func updateFGGeneric(f, g *signed62, t *trans) {
 // those of updateFG: the top limb's products also stay below 2¹²⁶ together, and
 // its offset correction fᵢ + gᵢ ∈ [−2⁶³, 2⁶³) is an int64.
 func updateFGVarGeneric(n int, fv, gv *signed62, t *trans) {
-	if debug.Enabled {
+	if debugEnabled {
 		checkFGVar(n, fv, gv, "safegcd: updateFGVar (entry)")
 		defer checkFGVar(n, fv, gv, "safegcd: updateFGVar (return)")
 	}
@@ -227,8 +223,8 @@ func updateFGVarGeneric(n int, fv, gv *signed62, t *trans) {
 		s = fi + gi
 		if i > 0 {
 			f[i-1], g[i-1] = cf.low62(), cg.low62()
-		} else if debug.Enabled {
-			debug.Assert(cf.low62() == 0 && cg.low62() == 0, "safegcd: updateFGVar: low 62 bits not cleared")
+		} else if debugEnabled {
+			assert(cf.low62() == 0 && cg.low62() == 0, "safegcd: updateFGVar: low 62 bits not cleared")
 		}
 		cf, cg = cf.shr62(), cg.shr62()
 	}
@@ -237,8 +233,8 @@ func updateFGVarGeneric(n int, fv, gv *signed62, t *trans) {
 	cg = cg.subUnsigned(s).addMulSigned(ft, qq).addMulSigned(gt, rr)
 	if top > 0 {
 		f[top-1], g[top-1] = cf.low62(), cg.low62()
-	} else if debug.Enabled {
-		debug.Assert(cf.low62() == 0 && cg.low62() == 0, "safegcd: updateFGVar: low 62 bits not cleared")
+	} else if debugEnabled {
+		assert(cf.low62() == 0 && cg.low62() == 0, "safegcd: updateFGVar: low 62 bits not cleared")
 	}
 	cf, cg = cf.shr62(), cg.shr62()
 	f[top] = int64(cf.lo) - ft - gt
