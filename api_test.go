@@ -60,6 +60,7 @@ var apiPackages = []struct{ dir, golden string }{
 	{"keyfmt", "keyfmt.txt"},
 	{"hash2curve", "hash2curve.txt"},
 	{"adaptor", "adaptor.txt"},
+	{"halfagg", "halfagg.txt"},
 }
 
 const apiGoldenDir = "testdata/api"
