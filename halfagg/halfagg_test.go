@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/kestrel-crypto/secp256k1/halfagg"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/race"
 	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
 )
 
@@ -242,5 +243,22 @@ func TestInputsUnchanged(t *testing.T) {
 	}
 	if !bytes.Equal(agg, aggCopy) || !bytes.Equal(flat, after) {
 		t.Fatal("inputs modified")
+	}
+}
+
+// TestAllocations checks that Aggregate allocates only its result, and
+// VerifyAggregate only its scratch slices and key map (not per signature:
+// 50 signatures here).
+func TestAllocations(t *testing.T) {
+	race.SkipAllocs(t)
+	r := testref.Rand(t)
+	items := randomItems(t, r, 50, false)
+	pairs := halfagg.Pairs(items)
+	agg, _ := halfagg.Aggregate(items)
+	if n := testing.AllocsPerRun(20, func() { halfagg.Aggregate(items) }); n != 1 {
+		t.Errorf("Aggregate: %v allocations, want 1", n)
+	}
+	if n := testing.AllocsPerRun(5, func() { halfagg.VerifyAggregate(agg, pairs) }); n > 16 {
+		t.Errorf("VerifyAggregate: %v allocations, want at most 16", n)
 	}
 }
