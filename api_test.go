@@ -61,6 +61,7 @@ var apiPackages = []struct{ dir, golden string }{
 	{"hash2curve", "hash2curve.txt"},
 	{"adaptor", "adaptor.txt"},
 	{"s2c", "s2c.txt"},
+	{"halfagg", "halfagg.txt"},
 }
 
 const apiGoldenDir = "testdata/api"

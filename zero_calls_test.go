@@ -21,6 +21,7 @@ import (
 	"github.com/kestrel-crypto/secp256k1/frost"
 	"github.com/kestrel-crypto/secp256k1/frost/chilldkg"
 	"github.com/kestrel-crypto/secp256k1/frost/rfc9591"
+	"github.com/kestrel-crypto/secp256k1/halfagg"
 	"github.com/kestrel-crypto/secp256k1/hash2curve"
 	"github.com/kestrel-crypto/secp256k1/keyfmt"
 	"github.com/kestrel-crypto/secp256k1/musig2"
@@ -221,6 +222,9 @@ var zeroCalls = []zeroCall{
 	{"frost.SignWithOptions", func() { frost.SignWithOptions(nil, nil, 0, nil, nil) }},                                                           // frost/sign.go
 	{"frost.TrustedDealerKeygen", func() { frost.TrustedDealerKeygen(0, 0, nil) }},                                                               // frost/dealer.go
 	{"frost.VerifySecretShare", func() { frost.VerifySecretShare(nil, 0, 0, nil, nil) }},                                                         // frost/dealer.go
+	{"halfagg.Aggregate", func() { halfagg.Aggregate(nil) }},                                                                                     // halfagg/aggregate.go
+	{"halfagg.IncAggregate", func() { halfagg.IncAggregate(nil, nil, nil) }},                                                                     // halfagg/aggregate.go
+	{"halfagg.VerifyAggregate", func() { halfagg.VerifyAggregate(nil, nil) }},                                                                    // halfagg/verify.go
 	{"hash2curve.EncodeToCurve", func() { hash2curve.EncodeToCurve(nil, nil) }},                                                                  // hash2curve/hash2curve.go
 	{"hash2curve.ExpandMessageXMD", func() { hash2curve.ExpandMessageXMD(nil, nil, 0) }},                                                         // hash2curve/expand.go
 	{"hash2curve.HashToCurve", func() { hash2curve.HashToCurve(nil, nil) }},                                                                      // hash2curve/hash2curve.go
@@ -529,6 +533,7 @@ func fxSliceArr32Byte() [][32]byte                                        { retu
 func fxSliceBip32Network() []bip32.Network                                { return zfBIP32Networks() }        // []github.com/kestrel-crypto/secp256k1/bip32.Network
 func fxSliceBool_isXOnly() []bool                                         { return zfIsXOnly() }              // []bool isXOnly
 func fxSliceByte() []byte                                                 { return zfBytes() }                // []byte
+func fxSliceByte_aggSig() []byte                                          { return zfHalfAggSig() }           // []byte aggSig
 func fxSliceByte_cinv() []byte                                            { return zfDKGCinv() }              // []byte cinv
 func fxSliceByte_cmsg() []byte                                            { return zfDKGCmsg1() }             // []byte cmsg
 func fxSliceByte_cmsg2() []byte                                           { return zfDKGCmsg2() }             // []byte cmsg2
@@ -545,6 +550,8 @@ func fxSliceByte_sig() []byte                                             { retu
 func fxSliceByte_threshPK() []byte                                        { return zfFrostThreshPublicKey() } // []byte threshPK
 func fxSliceFrostPartialSig() []frost.PartialSig                          { return zfFrostPartialSigs() }     // []github.com/kestrel-crypto/secp256k1/frost.PartialSig
 func fxSliceFrostPubNonce() []frost.PubNonce                              { return zfFrostPubNonces() }       // []github.com/kestrel-crypto/secp256k1/frost.PubNonce
+func fxSliceHalfaggItem() []halfagg.Item                                  { return zfHalfAggItems() }         // []github.com/kestrel-crypto/secp256k1/halfagg.Item
+func fxSliceHalfaggPair() []halfagg.Pair                                  { return zfHalfAggPairs() }         // []github.com/kestrel-crypto/secp256k1/halfagg.Pair
 func fxSliceInt() []int                                                   { return zfFrostSignerIDs() }       // []int
 func fxSliceMusig2PartialSig() []musig2.PartialSig                        { return zfMuSigPartialSigs() }     // []github.com/kestrel-crypto/secp256k1/musig2.PartialSig
 func fxSliceMusig2PubNonce() []musig2.PubNonce                            { return zfMuSigPubNonces() }       // []github.com/kestrel-crypto/secp256k1/musig2.PubNonce
@@ -647,6 +654,7 @@ var oneZeroFixtures = []zeroCall{
 	{"[]github.com/kestrel-crypto/secp256k1/bip32.Network", func() { _ = fxSliceBip32Network() }},
 	{"[]bool isXOnly", func() { _ = fxSliceBool_isXOnly() }},
 	{"[]byte", func() { _ = fxSliceByte() }},
+	{"[]byte aggSig", func() { _ = fxSliceByte_aggSig() }},
 	{"[]byte cinv", func() { _ = fxSliceByte_cinv() }},
 	{"[]byte cmsg", func() { _ = fxSliceByte_cmsg() }},
 	{"[]byte cmsg2", func() { _ = fxSliceByte_cmsg2() }},
@@ -663,6 +671,8 @@ var oneZeroFixtures = []zeroCall{
 	{"[]byte threshPK", func() { _ = fxSliceByte_threshPK() }},
 	{"[]github.com/kestrel-crypto/secp256k1/frost.PartialSig", func() { _ = fxSliceFrostPartialSig() }},
 	{"[]github.com/kestrel-crypto/secp256k1/frost.PubNonce", func() { _ = fxSliceFrostPubNonce() }},
+	{"[]github.com/kestrel-crypto/secp256k1/halfagg.Item", func() { _ = fxSliceHalfaggItem() }},
+	{"[]github.com/kestrel-crypto/secp256k1/halfagg.Pair", func() { _ = fxSliceHalfaggPair() }},
 	{"[]int", func() { _ = fxSliceInt() }},
 	{"[]github.com/kestrel-crypto/secp256k1/musig2.PartialSig", func() { _ = fxSliceMusig2PartialSig() }},
 	{"[]github.com/kestrel-crypto/secp256k1/musig2.PubNonce", func() { _ = fxSliceMusig2PubNonce() }},
@@ -698,7 +708,7 @@ var oneZeroFixtures = []zeroCall{
 // suits every function: 32 bytes of a pattern are no signature); only a
 // panic fails. The comment of each call is the file of the declaration.
 //
-// 487 calls; 0 left out for want of a fixture, listed below by the type
+// 493 calls; 0 left out for want of a fixture, listed below by the type
 // that has none (add it to the fixtures table of internal/_tools/zerocalls
 // to cover them).
 //
@@ -1175,34 +1185,40 @@ var oneZeroCalls = []zeroCall{
 	{"frost.VerifySecretShare: zero threshPubKey", func() {
 		frost.VerifySecretShare(fxPtrFrostSecretShare(), fxInt(), fxInt_t(), fxSliceSliceByte_commitments(), nil)
 	}}, // frost/dealer.go
-	{"hash2curve.EncodeToCurve: zero dst", func() { hash2curve.EncodeToCurve(fxSliceByte(), nil) }},                           // hash2curve/hash2curve.go
-	{"hash2curve.EncodeToCurve: zero msg", func() { hash2curve.EncodeToCurve(nil, fxSliceByte()) }},                           // hash2curve/hash2curve.go
-	{"hash2curve.ExpandMessageXMD: zero dst", func() { hash2curve.ExpandMessageXMD(fxSliceByte(), nil, fxInt()) }},            // hash2curve/expand.go
-	{"hash2curve.ExpandMessageXMD: zero lenInBytes", func() { hash2curve.ExpandMessageXMD(fxSliceByte(), fxSliceByte(), 0) }}, // hash2curve/expand.go
-	{"hash2curve.ExpandMessageXMD: zero msg", func() { hash2curve.ExpandMessageXMD(nil, fxSliceByte(), fxInt()) }},            // hash2curve/expand.go
-	{"hash2curve.HashToCurve: zero dst", func() { hash2curve.HashToCurve(fxSliceByte(), nil) }},                               // hash2curve/hash2curve.go
-	{"hash2curve.HashToCurve: zero msg", func() { hash2curve.HashToCurve(nil, fxSliceByte()) }},                               // hash2curve/hash2curve.go
-	{"hash2curve.HashToScalar: zero dst", func() { hash2curve.HashToScalar(fxSliceByte(), nil) }},                             // hash2curve/scalar.go
-	{"hash2curve.HashToScalar: zero msg", func() { hash2curve.HashToScalar(nil, fxSliceByte()) }},                             // hash2curve/scalar.go
-	{"hash2curve.HashToScalars: zero count", func() { hash2curve.HashToScalars(fxSliceByte(), fxSliceByte(), 0) }},            // hash2curve/scalar.go
-	{"hash2curve.HashToScalars: zero dst", func() { hash2curve.HashToScalars(fxSliceByte(), nil, fxInt()) }},                  // hash2curve/scalar.go
-	{"hash2curve.HashToScalars: zero msg", func() { hash2curve.HashToScalars(nil, fxSliceByte(), fxInt()) }},                  // hash2curve/scalar.go
-	{"keyfmt.MarshalECPrivateKey: zero k", func() { keyfmt.MarshalECPrivateKey(nil) }},                                        // keyfmt/sec1.go
-	{"keyfmt.MarshalECPrivateKeyPEM: zero k", func() { keyfmt.MarshalECPrivateKeyPEM(nil) }},                                  // keyfmt/pem.go
-	{"keyfmt.MarshalPKCS8PrivateKey: zero k", func() { keyfmt.MarshalPKCS8PrivateKey(nil) }},                                  // keyfmt/pkcs8.go
-	{"keyfmt.MarshalPKCS8PrivateKeyPEM: zero k", func() { keyfmt.MarshalPKCS8PrivateKeyPEM(nil) }},                            // keyfmt/pem.go
-	{"keyfmt.MarshalPKIXPublicKey: zero p", func() { keyfmt.MarshalPKIXPublicKey(nil) }},                                      // keyfmt/pkix.go
-	{"keyfmt.MarshalPKIXPublicKeyCompressed: zero p", func() { keyfmt.MarshalPKIXPublicKeyCompressed(nil) }},                  // keyfmt/pkix.go
-	{"keyfmt.MarshalPrivateJWK: zero k", func() { keyfmt.MarshalPrivateJWK(nil) }},                                            // keyfmt/jwk.go
-	{"keyfmt.MarshalPublicJWK: zero p", func() { keyfmt.MarshalPublicJWK(nil) }},                                              // keyfmt/jwk.go
-	{"keyfmt.MarshalPublicKeyPEM: zero p", func() { keyfmt.MarshalPublicKeyPEM(nil) }},                                        // keyfmt/pem.go
-	{"keyfmt.ParseECPrivateKey: zero der", func() { keyfmt.ParseECPrivateKey(nil) }},                                          // keyfmt/sec1.go
-	{"keyfmt.ParsePKCS8PrivateKey: zero der", func() { keyfmt.ParsePKCS8PrivateKey(nil) }},                                    // keyfmt/pkcs8.go
-	{"keyfmt.ParsePKIXPublicKey: zero der", func() { keyfmt.ParsePKIXPublicKey(nil) }},                                        // keyfmt/pkix.go
-	{"keyfmt.ParsePrivateJWK: zero data", func() { keyfmt.ParsePrivateJWK(nil) }},                                             // keyfmt/jwk.go
-	{"keyfmt.ParsePrivateKeyPEM: zero data", func() { keyfmt.ParsePrivateKeyPEM(nil) }},                                       // keyfmt/pem.go
-	{"keyfmt.ParsePublicJWK: zero data", func() { keyfmt.ParsePublicJWK(nil) }},                                               // keyfmt/jwk.go
-	{"keyfmt.ParsePublicKeyPEM: zero data", func() { keyfmt.ParsePublicKeyPEM(nil) }},                                         // keyfmt/pem.go
+	{"halfagg.Aggregate: zero items", func() { halfagg.Aggregate(nil) }},                                                        // halfagg/aggregate.go
+	{"halfagg.IncAggregate: zero aggSig", func() { halfagg.IncAggregate(nil, fxSliceHalfaggPair(), fxSliceHalfaggItem()) }},     // halfagg/aggregate.go
+	{"halfagg.IncAggregate: zero aggregated", func() { halfagg.IncAggregate(fxSliceByte_aggSig(), nil, fxSliceHalfaggItem()) }}, // halfagg/aggregate.go
+	{"halfagg.IncAggregate: zero items", func() { halfagg.IncAggregate(fxSliceByte_aggSig(), fxSliceHalfaggPair(), nil) }},      // halfagg/aggregate.go
+	{"halfagg.VerifyAggregate: zero aggSig", func() { halfagg.VerifyAggregate(nil, fxSliceHalfaggPair()) }},                     // halfagg/verify.go
+	{"halfagg.VerifyAggregate: zero pairs", func() { halfagg.VerifyAggregate(fxSliceByte_aggSig(), nil) }},                      // halfagg/verify.go
+	{"hash2curve.EncodeToCurve: zero dst", func() { hash2curve.EncodeToCurve(fxSliceByte(), nil) }},                             // hash2curve/hash2curve.go
+	{"hash2curve.EncodeToCurve: zero msg", func() { hash2curve.EncodeToCurve(nil, fxSliceByte()) }},                             // hash2curve/hash2curve.go
+	{"hash2curve.ExpandMessageXMD: zero dst", func() { hash2curve.ExpandMessageXMD(fxSliceByte(), nil, fxInt()) }},              // hash2curve/expand.go
+	{"hash2curve.ExpandMessageXMD: zero lenInBytes", func() { hash2curve.ExpandMessageXMD(fxSliceByte(), fxSliceByte(), 0) }},   // hash2curve/expand.go
+	{"hash2curve.ExpandMessageXMD: zero msg", func() { hash2curve.ExpandMessageXMD(nil, fxSliceByte(), fxInt()) }},              // hash2curve/expand.go
+	{"hash2curve.HashToCurve: zero dst", func() { hash2curve.HashToCurve(fxSliceByte(), nil) }},                                 // hash2curve/hash2curve.go
+	{"hash2curve.HashToCurve: zero msg", func() { hash2curve.HashToCurve(nil, fxSliceByte()) }},                                 // hash2curve/hash2curve.go
+	{"hash2curve.HashToScalar: zero dst", func() { hash2curve.HashToScalar(fxSliceByte(), nil) }},                               // hash2curve/scalar.go
+	{"hash2curve.HashToScalar: zero msg", func() { hash2curve.HashToScalar(nil, fxSliceByte()) }},                               // hash2curve/scalar.go
+	{"hash2curve.HashToScalars: zero count", func() { hash2curve.HashToScalars(fxSliceByte(), fxSliceByte(), 0) }},              // hash2curve/scalar.go
+	{"hash2curve.HashToScalars: zero dst", func() { hash2curve.HashToScalars(fxSliceByte(), nil, fxInt()) }},                    // hash2curve/scalar.go
+	{"hash2curve.HashToScalars: zero msg", func() { hash2curve.HashToScalars(nil, fxSliceByte(), fxInt()) }},                    // hash2curve/scalar.go
+	{"keyfmt.MarshalECPrivateKey: zero k", func() { keyfmt.MarshalECPrivateKey(nil) }},                                          // keyfmt/sec1.go
+	{"keyfmt.MarshalECPrivateKeyPEM: zero k", func() { keyfmt.MarshalECPrivateKeyPEM(nil) }},                                    // keyfmt/pem.go
+	{"keyfmt.MarshalPKCS8PrivateKey: zero k", func() { keyfmt.MarshalPKCS8PrivateKey(nil) }},                                    // keyfmt/pkcs8.go
+	{"keyfmt.MarshalPKCS8PrivateKeyPEM: zero k", func() { keyfmt.MarshalPKCS8PrivateKeyPEM(nil) }},                              // keyfmt/pem.go
+	{"keyfmt.MarshalPKIXPublicKey: zero p", func() { keyfmt.MarshalPKIXPublicKey(nil) }},                                        // keyfmt/pkix.go
+	{"keyfmt.MarshalPKIXPublicKeyCompressed: zero p", func() { keyfmt.MarshalPKIXPublicKeyCompressed(nil) }},                    // keyfmt/pkix.go
+	{"keyfmt.MarshalPrivateJWK: zero k", func() { keyfmt.MarshalPrivateJWK(nil) }},                                              // keyfmt/jwk.go
+	{"keyfmt.MarshalPublicJWK: zero p", func() { keyfmt.MarshalPublicJWK(nil) }},                                                // keyfmt/jwk.go
+	{"keyfmt.MarshalPublicKeyPEM: zero p", func() { keyfmt.MarshalPublicKeyPEM(nil) }},                                          // keyfmt/pem.go
+	{"keyfmt.ParseECPrivateKey: zero der", func() { keyfmt.ParseECPrivateKey(nil) }},                                            // keyfmt/sec1.go
+	{"keyfmt.ParsePKCS8PrivateKey: zero der", func() { keyfmt.ParsePKCS8PrivateKey(nil) }},                                      // keyfmt/pkcs8.go
+	{"keyfmt.ParsePKIXPublicKey: zero der", func() { keyfmt.ParsePKIXPublicKey(nil) }},                                          // keyfmt/pkix.go
+	{"keyfmt.ParsePrivateJWK: zero data", func() { keyfmt.ParsePrivateJWK(nil) }},                                               // keyfmt/jwk.go
+	{"keyfmt.ParsePrivateKeyPEM: zero data", func() { keyfmt.ParsePrivateKeyPEM(nil) }},                                         // keyfmt/pem.go
+	{"keyfmt.ParsePublicJWK: zero data", func() { keyfmt.ParsePublicJWK(nil) }},                                                 // keyfmt/jwk.go
+	{"keyfmt.ParsePublicKeyPEM: zero data", func() { keyfmt.ParsePublicKeyPEM(nil) }},                                           // keyfmt/pem.go
 	{"musig2.DeterministicSign: zero aggOtherNonce", func() {
 		musig2.DeterministicSign(fxPtrSecp256k1PrivateKey(), nil, fxSliceSliceByte(), fxSliceSliceByte_tweaks(), fxSliceBool_isXOnly(), fxSliceByte(), fxSliceByte())
 	}}, // musig2/deterministic.go

@@ -34,6 +34,7 @@ import (
 	"github.com/kestrel-crypto/secp256k1/frost"
 	"github.com/kestrel-crypto/secp256k1/frost/chilldkg"
 	"github.com/kestrel-crypto/secp256k1/frost/rfc9591"
+	"github.com/kestrel-crypto/secp256k1/halfagg"
 	"github.com/kestrel-crypto/secp256k1/musig2"
 	"github.com/kestrel-crypto/secp256k1/s2c"
 	"github.com/kestrel-crypto/secp256k1/schnorr"
@@ -167,6 +168,17 @@ func zfGenerator() *secp256k1.PublicKey {
 func zfSchnorrSig() []byte {
 	return zfMust(schnorr.Sign(zfKeyA(), zfBytes(), zfPattern(0x05, 32)))
 }
+
+// --- halfagg: A's signature of zfBytes, aggregated once ---
+
+func zfHalfAggItems() []halfagg.Item {
+	return []halfagg.Item{{PublicKey: schnorr.SerializePublicKey(zfPublicKey()), Message: zfBytes(), Signature: zfSchnorrSig()}}
+}
+
+func zfHalfAggPairs() []halfagg.Pair { return halfagg.Pairs(zfHalfAggItems()) }
+
+// zfHalfAggSig is the aggregate of zfHalfAggItems, for zfHalfAggPairs.
+func zfHalfAggSig() []byte { return zfMust(halfagg.Aggregate(zfHalfAggItems())) }
 
 func zfKeypair() *schnorr.Keypair { return schnorr.NewKeypair(zfKeyA()) }
 

@@ -46,7 +46,10 @@ groups (default main; several may be given, and run in this order):
              (t, n) = (2, 3) and (11, 15)), adaptor_* (BIP-340 and ECDSA
              adaptor signatures), ecdsa_s2c_sign and
              ecdsa_anti_exfil_host_verify (secp256k1-zkp's sign-to-contract
-             and anti-exfil), dleq_prove and dleq_verify (BIP-374),
+             and anti-exfil), schnorrsig_halfagg_aggregate_N and
+             schnorrsig_halfagg_verify_N (half-aggregation of N = 2, 16,
+             256, 4096 signatures: per aggregate, not per signature),
+             dleq_prove and dleq_verify (BIP-374),
              silentpayments_scan_many (per transaction) and
              silentpayments_light_tweak (the k = 0 candidates of one
              tweak, over 10000 tweaks: µs per tweak), and libsecp256k1's
@@ -93,7 +96,7 @@ var benchGroups = []struct {
 	rows func() []benchRow
 }{
 	{"main", func() []benchRow {
-		return slices.Concat(mainRows(), manyRows(), musigRows(), frostRows(), chilldkgRows(), adaptorRows(), s2cRows(), spRows())
+		return slices.Concat(mainRows(), manyRows(), musigRows(), frostRows(), chilldkgRows(), adaptorRows(), s2cRows(), halfaggRows(), spRows())
 	}},
 	{"internal", internalRows},
 	{"ecmult", ecmultRows},

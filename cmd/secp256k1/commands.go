@@ -61,6 +61,9 @@ commands:
                                        sign a message for a Bitcoin address (BIP-322; legacy for P2PKH)
   message verify <address> <message> <signature>
                                        check a BIP-322 or legacy message signature
+  halfagg aggregate [file]             half-aggregate BIP-340 signatures, lines "pubkey message signature"
+  halfagg verify <aggregate|@file> [file]
+                                       check a half-aggregate against lines "pubkey message"
   bench [main|internal|ecmult|all] [-format table|benchstat]
                                        time the library (libsecp256k1's bench table format)
   version, --version                   module and Go version, platform, field arithmetic

@@ -5,9 +5,11 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/kestrel-crypto/secp256k1"
@@ -165,4 +167,71 @@ func wantsJSON(argv []string) bool {
 		}
 	}
 	return false
+}
+
+// subcommand is a command of a group (message, halfagg) as runGroup runs
+// it.
+type subcommand interface {
+	execute(argv []string, stdin io.Reader, stdout, stderr io.Writer) int
+	usage(w io.Writer)
+}
+
+// runGroup runs "secp256k1 <group> …" and returns the exit status: the
+// group's help, or the command named by args[0] that find returns (nil if
+// there is none); want lists the command names for the errors ("sign or
+// verify").
+func runGroup(group, usage, want string, args []string, find func(string) subcommand, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fprintf(stderr, "secp256k1 %s: want %s (see secp256k1 %s -h)\n", group, want, group)
+		return exitUsage
+	}
+	if args[0] == "help" || isHelp(args[0]) {
+		return groupHelp(group, usage, args[1:], func(name string) func(io.Writer) {
+			if c := find(name); c != nil {
+				return c.usage
+			}
+			return nil
+		}, stdout, stderr)
+	}
+	if c := find(args[0]); c != nil {
+		return c.execute(args[1:], stdin, stdout, stderr)
+	}
+	fprintf(stderr, "secp256k1 %s: unknown command %q: want %s\n", group, args[0], want)
+	return exitUsage
+}
+
+// helpAsked reports whether argv, up to "--", asks for a command's help
+// (-h, -help, --help).
+func helpAsked(argv []string) bool {
+	for _, a := range argv {
+		if a == "--" {
+			return false
+		}
+		if isHelp(a) {
+			return true
+		}
+	}
+	return false
+}
+
+// foreignFlag returns an error naming a flag set in fs (which defines
+// every command's flags) that is not one of own, the flags of the command
+// name, or nil.
+func foreignFlag(fs *flag.FlagSet, name string, own []string) error {
+	var err error
+	fs.Visit(func(f *flag.Flag) {
+		if err == nil && !slices.Contains(own, f.Name) {
+			err = fmt.Errorf("-%s is not a flag of %s, which takes -%s", f.Name, name, strings.Join(own, " -"))
+		}
+	})
+	return err
+}
+
+// flagsAfterArgs returns the hint for an argument that looks like a flag
+// after the arguments, or "".
+func flagsAfterArgs(args []string) string {
+	if slices.ContainsFunc(args, func(a string) bool { return len(a) > 1 && a[0] == '-' }) {
+		return " (flags go before the arguments)"
+	}
+	return ""
 }

@@ -6,11 +6,12 @@
 //	          schnorr-sign | schnorr-verify |
 //	          ellswift-create | ellswift-encode | ellswift-decode | ellswift-xdh |
 //	          address | hd derive | hd neuter | message sign | message verify |
-//	          bench | version
+//	          halfagg aggregate | halfagg verify | bench | version
 //
 // Every argument is hex, with or without 0x (but a choice of words such as
 // the role of ellswift-xdh, the extended keys and paths of the hd commands,
-// and the address, message and base64 signature of the message commands); a
+// and the address, message and base64 signature of the message commands;
+// the halfagg commands read lines of hex from a file or standard input); a
 // private key may also be a WIF. "-" reads the argument from standard
 // input. Exit status: 0 success (a valid signature), 1 an invalid signature
 // (false from verify or schnorr-verify, no key from recover), 2 a usage or
@@ -48,6 +49,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return runHD(append([]string{"help"}, args[2:]...), stdin, stdout, stderr)
 		case "message":
 			return runMessage(append([]string{"help"}, args[2:]...), stdin, stdout, stderr)
+		case "halfagg":
+			return runHalfagg(append([]string{"help"}, args[2:]...), stdin, stdout, stderr)
 		}
 		if len(args) > 2 {
 			fprintf(stderr, "secp256k1 help: want at most one command, got %d\n", len(args)-1)
@@ -73,6 +76,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runHD(args[1:], stdin, stdout, stderr)
 	case "message":
 		return runMessage(args[1:], stdin, stdout, stderr)
+	case "halfagg":
+		return runHalfagg(args[1:], stdin, stdout, stderr)
 	}
 	for _, c := range commands {
 		if c.name == name {

@@ -340,6 +340,8 @@ var (
 		"adaptor_schnorr_presign", "adaptor_schnorr_preverify", "adaptor_schnorr_adapt", "adaptor_schnorr_extract",
 		"adaptor_ecdsa_encrypt", "adaptor_ecdsa_verify", "adaptor_ecdsa_decrypt", "adaptor_ecdsa_recover",
 		"ecdsa_s2c_sign", "ecdsa_anti_exfil_host_verify",
+		"schnorrsig_halfagg_aggregate_2", "schnorrsig_halfagg_verify_2", "schnorrsig_halfagg_aggregate_16", "schnorrsig_halfagg_verify_16",
+		"schnorrsig_halfagg_aggregate_256", "schnorrsig_halfagg_verify_256", "schnorrsig_halfagg_aggregate_4096", "schnorrsig_halfagg_verify_4096",
 		"dleq_prove", "dleq_verify", "silentpayments_scan_many", "silentpayments_light_tweak",
 		"silentpayments_scan_nomatch_2", "silentpayments_scan_nomatch_5", "silentpayments_scan_nomatch_10", "silentpayments_scan_nomatch_100", "silentpayments_scan_nomatch_1000",
 		"silentpayments_scan_worstcase_1", "silentpayments_scan_worstcase_10", "silentpayments_scan_worstcase_100", "silentpayments_scan_worstcase_2323"}

@@ -128,32 +128,14 @@ func (r *messageResult) text(w io.Writer) {
 
 // runMessage runs "secp256k1 message …" and returns the exit status.
 func runMessage(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	if len(args) == 0 {
-		fprintf(stderr, "secp256k1 message: want sign or verify (see secp256k1 message -h)\n")
-		return exitUsage
-	}
-	if args[0] == "help" || isHelp(args[0]) {
-		return groupHelp("message", messageUsage, args[1:], func(name string) func(io.Writer) {
-			if mc := findMessage(name); mc != nil {
-				return mc.usage
+	return runGroup("message", messageUsage, "sign or verify", args, func(name string) subcommand {
+		for i := range messageCommands {
+			if messageCommands[i].name == name {
+				return &messageCommands[i]
 			}
-			return nil
-		}, stdout, stderr)
-	}
-	if mc := findMessage(args[0]); mc != nil {
-		return mc.execute(args[1:], stdin, stdout, stderr)
-	}
-	fprintf(stderr, "secp256k1 message: unknown command %q: want sign or verify\n", args[0])
-	return exitUsage
-}
-
-func findMessage(name string) *messageCommand {
-	for i := range messageCommands {
-		if messageCommands[i].name == name {
-			return &messageCommands[i]
 		}
-	}
-	return nil
+		return nil
+	}, stdin, stdout, stderr)
 }
 
 func (mc *messageCommand) usage(w io.Writer) {
@@ -167,14 +149,9 @@ func (mc *messageCommand) usage(w io.Writer) {
 // the result, as command.execute does for the other commands.
 func (mc *messageCommand) execute(argv []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	name := "message " + mc.name
-	for _, a := range argv {
-		if a == "--" {
-			break
-		}
-		if isHelp(a) {
-			mc.usage(stdout)
-			return exitOK
-		}
+	if helpAsked(argv) {
+		mc.usage(stdout)
+		return exitOK
 	}
 	var o messageOptions
 	r := &reporter{stdout: stdout, stderr: stderr, json: wantsJSON(argv)}
@@ -182,24 +159,14 @@ func (mc *messageCommand) execute(argv []string, stdin io.Reader, stdout, stderr
 	err := fs.Parse(argv)
 	if err == nil {
 		r.json = o.json
-		fs.Visit(func(f *flag.Flag) {
-			if err == nil && !slices.Contains(mc.flags, f.Name) {
-				err = fmt.Errorf("-%s is not a flag of %s, which takes -%s", f.Name, name, strings.Join(mc.flags, " -"))
-			}
-		})
+		err = foreignFlag(fs, name, mc.flags)
 	}
 	if err != nil {
 		return r.fail(exitUsage, "secp256k1 %s: %v (see secp256k1 %s -h)", name, err, name)
 	}
 	want := strings.Fields(mc.args)
 	if fs.NArg() != len(want) {
-		hint := ""
-		for _, a := range fs.Args() {
-			if len(a) > 1 && a[0] == '-' {
-				hint = " (flags go before the arguments)"
-			}
-		}
-		return r.fail(exitUsage, "secp256k1 %s: want arguments %s, got %d%s", name, mc.args, fs.NArg(), hint)
+		return r.fail(exitUsage, "secp256k1 %s: want arguments %s, got %d%s", name, mc.args, fs.NArg(), flagsAfterArgs(fs.Args()))
 	}
 	args := fs.Args()
 	var in *bufio.Reader

@@ -52,3 +52,26 @@ var seven8 = func() (s field8.Element8) {
 	}
 	return s
 }()
+
+// LiftXAll sets v[i] to BIP-340's lift_x(x[i]), the point with x coordinate
+// x[i] and an even y, and ok[i] to 1, or ok[i] to 0 if x[i]³ + 7 is not a
+// square (v[i] is then unspecified), for every i: LiftLanes at a time with
+// LiftX where field8.IFMA, the rest (or all, without IFMA) one by one with
+// group.Affine.LiftX. v, ok and x have the same length. Half-aggregate
+// verification lifts every nonce and key with it. It runs in constant time.
+func LiftXAll(v []group.Affine, ok []int, x []field.Element) {
+	if len(v) != len(x) || len(ok) != len(x) {
+		panic("group8: LiftXAll with slices of different lengths")
+	}
+	i := 0
+	if field8.IFMA() {
+		var odd [LiftLanes]int
+		for ; i+LiftLanes <= len(x); i += LiftLanes {
+			lanes := LiftX((*[LiftLanes]group.Affine)(v[i:]), (*[LiftLanes]field.Element)(x[i:]), &odd)
+			copy(ok[i:], lanes[:])
+		}
+	}
+	for ; i < len(x); i++ {
+		ok[i] = v[i].LiftX(&x[i], 0)
+	}
+}

@@ -61,3 +61,35 @@ func TestLiftX(t *testing.T) {
 		t.Fatalf("%d lifts on the curve and %d off it: the inputs miss a case", on, off)
 	}
 }
+
+// TestLiftXAll checks LiftXAll against group.Affine.LiftX with an even y,
+// for lengths around multiples of LiftLanes (whole lane groups and a
+// remainder), on x of points and random x (about half on the curve).
+func TestLiftXAll(t *testing.T) {
+	r := testref.Rand(t)
+	for _, n := range []int{0, 1, LiftLanes - 1, LiftLanes, LiftLanes + 1, 3*LiftLanes + 5} {
+		x := make([]field.Element, n)
+		for i := range x {
+			if r.Intn(2) == 0 {
+				p := randomJacobian(r)
+				var a group.Affine
+				a.SetJacobian(&p)
+				x[i] = a.X
+				continue
+			}
+			var b [32]byte
+			r.Read(b[:])
+			x[i].SetBytes(&b)
+		}
+		v := make([]group.Affine, n)
+		ok := make([]int, n)
+		LiftXAll(v, ok, x)
+		for i := range x {
+			var want group.Affine
+			wantOK := want.LiftX(&x[i], 0)
+			if ok[i] != wantOK || (wantOK == 1 && v[i] != want) {
+				t.Fatalf("n = %d, i = %d, x = %x: (%+v, %d), LiftX (%+v, %d)", n, i, x[i].Bytes(), v[i], ok[i], want, wantOK)
+			}
+		}
+	}
+}

@@ -49,6 +49,7 @@ var fixtures = map[string]string{
 	"func(x32 []byte, ellA64 []byte, ellB64 []byte) []byte": "zfBIP324Hash()",
 
 	// Parameter-specific values of the basic types.
+	"[]byte aggSig":          "zfHalfAggSig()",
 	"[]byte cinv":            "zfDKGCinv()",
 	"[]byte cmsg":            "zfDKGCmsg1()",
 	"[]byte cmsg2":           "zfDKGCmsg2()",
@@ -107,6 +108,10 @@ var fixtures = map[string]string{
 	"*github.com/kestrel-crypto/secp256k1/schnorr.Keypair":             "zfKeypair()",
 	"*github.com/kestrel-crypto/secp256k1/schnorr.SignOptions":         "&schnorr.SignOptions{AuxRand: zfBytes(), SelfCheck: true}",
 	"*github.com/kestrel-crypto/secp256k1/schnorr.Signer":              "zfSchnorrSigner()",
+
+	// halfagg: one signature, aggregated
+	"[]github.com/kestrel-crypto/secp256k1/halfagg.Item": "zfHalfAggItems()",
+	"[]github.com/kestrel-crypto/secp256k1/halfagg.Pair": "zfHalfAggPairs()",
 
 	// frost: the 2-of-2 session of signers 0 and 1
 	"*github.com/kestrel-crypto/secp256k1/frost.AggNonce":       "zfFrostAggNonce()",
