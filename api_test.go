@@ -47,6 +47,7 @@ var apiPackages = []struct{ dir, golden string }{
 	{"schnorr", "schnorr.txt"},
 	{"ecdh", "ecdh.txt"},
 	{"dleq", "dleq.txt"},
+	{"ct", "ct.txt"},
 	{"ellswift", "ellswift.txt"},
 	{"musig2", "musig2.txt"},
 	{"frost", "frost.txt"},

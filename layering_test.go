@@ -71,7 +71,7 @@ func TestLayering(t *testing.T) {
 	// c. Each protocol package reaches the engines itself: it imports
 	// internal/ecmult or the root package directly.
 	t.Run("c_protocols_import_engines", func(t *testing.T) {
-		for _, rel := range []string{"ecdsa", "schnorr", "ecdh", "dleq", "ellswift", "musig2", "frost", "frost/rfc9591", "frost/chilldkg", "silentpayments", "bip32", "adaptor"} {
+		for _, rel := range []string{"ecdsa", "schnorr", "ecdh", "dleq", "ellswift", "musig2", "frost", "frost/rfc9591", "frost/chilldkg", "silentpayments", "bip32", "adaptor", "ct"} {
 			p := pkgs[rel]
 			if p == nil {
 				t.Errorf("%s: no such package", importPath(rel))
@@ -86,7 +86,7 @@ func TestLayering(t *testing.T) {
 	// d. The layers point one way. Each row forbids pkg to depend, directly
 	// or not, on a package that matches forbidden unless it matches allowed.
 	// A row whose pkg does not exist (yet) is skipped.
-	protocols := []string{"ecdsa/...", "schnorr/...", "ecdh/...", "dleq/...", "ellswift/...", "musig2/...", "frost/...", "silentpayments/...", "bip32/...", "btcaddr/...", "bip322/...", "hash2curve/...", "adaptor/..."}
+	protocols := []string{"ecdsa/...", "schnorr/...", "ecdh/...", "dleq/...", "ellswift/...", "musig2/...", "frost/...", "silentpayments/...", "bip32/...", "btcaddr/...", "bip322/...", "hash2curve/...", "adaptor/...", "ct/..."}
 	layers := []struct {
 		pkg       string
 		forbidden []string

@@ -44,7 +44,10 @@ groups (default main; several may be given, and run in this order):
              (BIP-445 signing, t = 3), frost_chilldkg_* (ChillDKG, one
              participant's or the coordinator's work per session, for
              (t, n) = (2, 3) and (11, 15)), adaptor_* (BIP-340 and ECDSA
-             adaptor signatures), dleq_prove and dleq_verify (BIP-374),
+             adaptor signatures), generator_generate,
+             generator_generate_blinded and pedersen_commit
+             (secp256k1-zkp's generator module), dleq_prove and
+             dleq_verify (BIP-374),
              silentpayments_scan_many (per transaction) and
              silentpayments_light_tweak (the k = 0 candidates of one
              tweak, over 10000 tweaks: µs per tweak), and libsecp256k1's
@@ -91,7 +94,7 @@ var benchGroups = []struct {
 	rows func() []benchRow
 }{
 	{"main", func() []benchRow {
-		return slices.Concat(mainRows(), manyRows(), musigRows(), frostRows(), chilldkgRows(), adaptorRows(), spRows())
+		return slices.Concat(mainRows(), manyRows(), musigRows(), frostRows(), chilldkgRows(), adaptorRows(), ctRows(), spRows())
 	}},
 	{"internal", internalRows},
 	{"ecmult", ecmultRows},
