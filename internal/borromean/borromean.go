@@ -94,20 +94,27 @@ func affineBatch(out []group.Affine, in []group.Jacobian) {
 // to sixteen at a time on ecmult.VarTimeMult1G16's lanes, and each step's R
 // values share one inversion.
 func VarTimeVerify(e0 *[32]byte, s []scalar.Scalar, pubs []group.Affine, sizes []int, m []byte, ev []scalar.Scalar) bool {
-	if len(s) != len(pubs) || !Shape(sizes, len(pubs)) || (ev != nil && len(ev) < len(pubs)) {
+	sig := Sig{E0: e0, S: s, Pubs: pubs, Sizes: sizes, M: m, EV: ev}
+	if !sig.valid() {
 		return false
 	}
+	sigs := [1]Sig{sig}
 	final := sha256.New()
 	off := 0
 	for c := 0; c < len(sizes); c += chunk {
-		rings := sizes[c:min(c+chunk, len(sizes))]
+		var refs [chunk]ringRef
+		n := 0
+		for i := c; i < min(c+chunk, len(sizes)); i++ {
+			refs[n] = ringRef{ring: i, start: off, size: sizes[i]}
+			off += sizes[i]
+			n++
+		}
 		var last [chunk][33]byte
-		if !verifyChunk(&last, e0, s[off:], pubs[off:], rings, c, m, ev, off) {
+		if !verifyRings(&last, refs[:n], sigs[:], nil) {
 			return false
 		}
-		for i := range rings {
-			final.Write(last[i][:])
-			off += rings[i]
+		for l := range n {
+			final.Write(last[l][:])
 		}
 	}
 	final.Write(m)
@@ -116,31 +123,125 @@ func VarTimeVerify(e0 *[32]byte, s []scalar.Scalar, pubs []group.Affine, sizes [
 	return got == *e0
 }
 
-// verifyChunk runs the rings sizes (at most chunk of them, the first being
-// ring number first, with keys and s values from the start of pubs and s)
-// and leaves each ring's last R, compressed, in last.
-func verifyChunk(last *[chunk][33]byte, e0 *[32]byte, s []scalar.Scalar, pubs []group.Affine, sizes []int, first int, m []byte, ev []scalar.Scalar, evOff int) bool {
+// Sig is one signature for VarTimeVerifyMany, with VarTimeVerify's
+// arguments.
+type Sig struct {
+	E0    *[32]byte
+	S     []scalar.Scalar
+	Pubs  []group.Affine
+	Sizes []int
+	M     []byte
+	EV    []scalar.Scalar // nil, or receives the challenges
+}
+
+// valid reports whether the lengths of sig fit together.
+func (sig *Sig) valid() bool {
+	return sig.E0 != nil && len(sig.S) == len(sig.Pubs) && Shape(sig.Sizes, len(sig.Pubs)) &&
+		(sig.EV == nil || len(sig.EV) >= len(sig.Pubs))
+}
+
+// VarTimeVerifyMany sets ok[i] to VarTimeVerify of sigs[i], for
+// len(ok) = len(sigs): the rings of all the signatures advance together on
+// the lanes, sixteen at a time, so that signatures of few rings fill them.
+// Variable time; it allocates the rings' last R values.
+func VarTimeVerifyMany(sigs []Sig, ok []bool) {
+	total := 0
+	for i := range sigs {
+		ok[i] = sigs[i].valid()
+		if ok[i] {
+			total += len(sigs[i].Sizes)
+		}
+	}
+	last := make([][33]byte, total)
+	first := make([]int, len(sigs)) // each signature's first ring in last
+	var refs [chunk]ringRef
+	var lastC [chunk][33]byte
+	var where [chunk]int
+	n, at := 0, 0
+	flush := func() {
+		var failed [chunk]bool
+		verifyRings(&lastC, refs[:n], sigs, failed[:n])
+		for l := range n {
+			if failed[l] {
+				ok[refs[l].sig] = false
+			}
+			last[where[l]] = lastC[l]
+		}
+		n = 0
+	}
+	for i := range sigs {
+		if !ok[i] {
+			continue
+		}
+		first[i] = at
+		off := 0
+		for r, sz := range sigs[i].Sizes {
+			refs[n] = ringRef{sig: i, ring: r, start: off, size: sz}
+			where[n] = at
+			off += sz
+			at++
+			n++
+			if n == chunk {
+				flush()
+			}
+		}
+	}
+	if n > 0 {
+		flush()
+	}
+	for i := range sigs {
+		if !ok[i] {
+			continue
+		}
+		final := sha256.New()
+		for r := range sigs[i].Sizes {
+			final.Write(last[first[i]+r][:])
+		}
+		final.Write(sigs[i].M)
+		var got [32]byte
+		final.Sum(&got)
+		ok[i] = got == *sigs[i].E0
+	}
+}
+
+// ringRef is one ring of one signature: its signature's index in sigs, its
+// number in the signature, its first key and its size.
+type ringRef struct {
+	sig, ring, start, size int
+}
+
+// verifyRings runs the rings refs (at most chunk of them) of sigs and
+// leaves each ring's last R, compressed, in last. A ring that fails is
+// marked in failed if failed is not nil; otherwise verifyRings returns
+// false at the first failure.
+func verifyRings(last *[chunk][33]byte, refs []ringRef, sigs []Sig, failed []bool) bool {
 	var (
-		e     [chunk]scalar.Scalar // each ring's current challenge
-		start [chunk]int           // each ring's first key
-		h     [32]byte
+		e    [chunk]scalar.Scalar // each ring's current challenge
+		dead [chunk]bool
+		h    [32]byte
 	)
-	maxSize, off := 0, 0
-	for i, sz := range sizes {
-		Hash(&h, e0[:], m, first+i, 0)
-		if challenge(&e[i], &h) == 0 {
+	fail := func(l int) bool {
+		if failed == nil {
 			return false
 		}
-		start[i] = off
-		off += sz
-		maxSize = max(maxSize, sz)
+		failed[l], dead[l] = true, true
+		return true
+	}
+	maxSize := 0
+	for l, rf := range refs {
+		sig := &sigs[rf.sig]
+		Hash(&h, sig.E0[:], sig.M, rf.ring, 0)
+		if challenge(&e[l], &h) == 0 && !fail(l) {
+			return false
+		}
+		maxSize = max(maxSize, rf.size)
 	}
 	var (
 		a, b  [ecmult.Lanes2]scalar.Scalar
 		A     [ecmult.Lanes2]group.Affine
 		R     [ecmult.Lanes2]group.Jacobian
 		ok    [ecmult.Lanes2]bool
-		ring  [chunk]int
+		lane  [chunk]int
 		aff   [chunk]group.Affine
 		enc   [33]byte
 		useLn = ecmult.UseLanes()
@@ -148,48 +249,59 @@ func verifyChunk(last *[chunk][33]byte, e0 *[32]byte, s []scalar.Scalar, pubs []
 	for j := 0; j < maxSize; j++ {
 		// The lanes: the rings with a key j.
 		n := 0
-		for i, sz := range sizes {
-			if j >= sz {
+		for l, rf := range refs {
+			if j >= rf.size || dead[l] {
 				continue
 			}
-			k := start[i] + j
-			if s[k].IsZero() == 1 || e[i].IsZero() == 1 {
-				return false
+			sig := &sigs[rf.sig]
+			k := rf.start + j
+			if sig.S[k].IsZero() == 1 || e[l].IsZero() == 1 {
+				if !fail(l) {
+					return false
+				}
+				continue
 			}
-			if ev != nil {
-				ev[evOff+k] = e[i]
+			if sig.EV != nil {
+				sig.EV[k] = e[l]
 			}
-			a[n], A[n], b[n] = e[i], pubs[k], s[k]
-			ring[n] = i
+			a[n], A[n], b[n] = e[l], sig.Pubs[k], sig.S[k]
+			lane[n] = l
 			n++
 		}
 		if useLn && n >= 4 {
 			ecmult.VarTimeMult1G16(&R, &ok, &a, &A, &b, n)
 		} else {
-			for l := range n {
+			for q := range n {
 				var P group.Jacobian
-				P.SetAffine(&A[l])
-				R[l], ok[l] = ecmult.VarTimeMult1G(&a[l], &P, &b[l])
+				P.SetAffine(&A[q])
+				R[q], ok[q] = ecmult.VarTimeMult1G(&a[q], &P, &b[q])
 			}
 		}
-		for l := range n {
-			if !ok[l] || R[l].IsIdentity() == 1 {
-				return false
-			}
-		}
-		var scratch [chunk]field.Element
-		if !group.VarTimeBatchSetJacobian(aff[:n], R[:n], scratch[:n]) {
-			return false
-		}
-		for l := range n {
-			i := ring[l]
-			if j == sizes[i]-1 {
-				aff[l].PutCompressed(&last[i])
+		// A lane whose R is the identity fails; the others share the
+		// inversion.
+		m := 0
+		for q := range n {
+			if !ok[q] || R[q].IsIdentity() == 1 {
+				if !fail(lane[q]) {
+					return false
+				}
 				continue
 			}
-			aff[l].PutCompressed(&enc)
-			Hash(&h, enc[:], m, first+i, j+1)
-			if challenge(&e[i], &h) == 0 {
+			R[m], lane[m] = R[q], lane[q]
+			m++
+		}
+		var scratch [chunk]field.Element
+		group.VarTimeBatchSetJacobian(aff[:m], R[:m], scratch[:m])
+		for q := range m {
+			l := lane[q]
+			rf := refs[l]
+			if j == rf.size-1 {
+				aff[q].PutCompressed(&last[l])
+				continue
+			}
+			aff[q].PutCompressed(&enc)
+			Hash(&h, enc[:], sigs[rf.sig].M, rf.ring, j+1)
+			if challenge(&e[l], &h) == 0 && !fail(l) {
 				return false
 			}
 		}

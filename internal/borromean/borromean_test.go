@@ -178,3 +178,50 @@ func TestShapeRejects(t *testing.T) {
 		t.Error("VarTimeVerify of nothing is true")
 	}
 }
+
+// TestVerifyMany checks VarTimeVerifyMany against VarTimeVerify on a mix of
+// valid signatures, changed ones and malformed ones, of varied shapes.
+func TestVerifyMany(t *testing.T) {
+	seed := rand.Uint64()
+	t.Logf("seed %d", seed)
+	rng := rand.New(rand.NewPCG(seed, 3))
+	var sigs []Sig
+	for i := range 23 {
+		sizes := make([]int, 1+rng.IntN(12))
+		for r := range sizes {
+			sizes[r] = 1 + rng.IntN(5)
+		}
+		in := newInstance(rng, sizes)
+		var e0 [32]byte
+		s := append([]scalar.Scalar(nil), in.s...)
+		if !Sign(&e0, s, in.pubs, in.k, in.x, in.sizes, in.index, in.m[:]) {
+			t.Fatal("Sign failed")
+		}
+		switch i % 4 {
+		case 1:
+			s[rng.IntN(len(s))].SetUint64(5)
+		case 2:
+			e0[0] ^= 1
+		case 3:
+			if i%8 == 3 {
+				sizes = append(sizes, 1) // sizes do not add up
+			}
+		}
+		sigs = append(sigs, Sig{E0: &e0, S: s, Pubs: in.pubs, Sizes: sizes, M: in.m[:]})
+	}
+	ok := make([]bool, len(sigs))
+	VarTimeVerifyMany(sigs, ok)
+	valid := 0
+	for i, sig := range sigs {
+		want := VarTimeVerify(sig.E0, sig.S, sig.Pubs, sig.Sizes, sig.M, nil)
+		if ok[i] != want {
+			t.Errorf("signature %d: VarTimeVerifyMany %v, VarTimeVerify %v", i, ok[i], want)
+		}
+		if want {
+			valid++
+		}
+	}
+	if valid < 6 || valid == len(sigs) {
+		t.Errorf("%d of %d signatures valid: the mix is wrong", valid, len(sigs))
+	}
+}

@@ -41,13 +41,22 @@ func Sign(e0 *[32]byte, s []scalar.Scalar, pubs []group.Affine, k, x []scalar.Sc
 	if len(s) != len(pubs) || !Shape(sizes, len(pubs)) || len(k) != nr || len(x) != nr || len(index) != nr {
 		return false
 	}
+	// s·G for every position, used by both walks (the real positions' s
+	// is whatever the caller left there; its products are never used).
+	var sGBuf [128]group.Jacobian
+	sG := sGBuf[:]
+	if len(s) > len(sGBuf) {
+		sG = make([]group.Jacobian, len(s))
+	}
+	sG = sG[:len(s)]
+	ecmult.ScalarBaseMultMany(sG, s)
 	fail := 0
 	final := sha256.New()
 	off := 0
 	for c := 0; c < nr; c += chunk {
 		end := min(c+chunk, nr)
 		var last [chunk][33]byte
-		fail |= signForward(&last, s[off:], pubs[off:], k[c:end], sizes[c:end], index[c:end], c, m)
+		fail |= signForward(&last, sG[off:], pubs[off:], k[c:end], sizes[c:end], index[c:end], c, m)
 		for i := c; i < end; i++ {
 			final.Write(last[i-c][:])
 			off += sizes[i]
@@ -58,11 +67,12 @@ func Sign(e0 *[32]byte, s []scalar.Scalar, pubs []group.Affine, k, x []scalar.Sc
 	off = 0
 	for c := 0; c < nr; c += chunk {
 		end := min(c+chunk, nr)
-		fail |= signBackward(e0, s[off:], pubs[off:], k[c:end], x[c:end], sizes[c:end], index[c:end], c, m)
+		fail |= signBackward(e0, s[off:], sG[off:], pubs[off:], k[c:end], x[c:end], sizes[c:end], index[c:end], c, m)
 		for i := c; i < end; i++ {
 			off += sizes[i]
 		}
 	}
+	clear(sG)
 	return fail == 0
 }
 
@@ -81,12 +91,13 @@ func ringStarts(start *[chunk]int, sizes []int) int {
 // signForward is the walk before e₀ for up to chunk rings, the first
 // being ring number first: last[i] receives ring i's last R, compressed. It
 // returns nonzero on a failure at a step that counts.
-func signForward(last *[chunk][33]byte, s []scalar.Scalar, pubs []group.Affine, k []scalar.Scalar, sizes, index []int, first int, m []byte) int {
+func signForward(last *[chunk][33]byte, sG []group.Jacobian, pubs []group.Affine, k []scalar.Scalar, sizes, index []int, first int, m []byte) int {
 	var (
 		start    [chunk]int
 		kG, cur  [chunk]group.Jacobian
 		kA, curA [chunk]group.Affine
-		sl, el   [chunk]scalar.Scalar
+		el       [chunk]scalar.Scalar
+		sGl      [chunk]group.Jacobian
 		Pl       [chunk]group.Affine
 		Rl       [chunk]group.Jacobian
 		ring     [chunk]int
@@ -115,12 +126,12 @@ func signForward(last *[chunk][33]byte, s []scalar.Scalar, pubs []group.Affine, 
 			ok := challenge(&el[n], &h)
 			counts := ctLess(index[i], p) // the step is real
 			fail |= counts & (ok ^ 1 | el[n].IsZero())
-			sl[n] = s[start[i]+p]
+			sGl[n] = sG[start[i]+p]
 			Pl[n] = pubs[start[i]+p]
 			ring[n] = i
 			n++
 		}
-		mulAdd(Rl[:n], sl[:n], el[:n], Pl[:n])
+		mulAdd(Rl[:n], sGl[:n], el[:n], Pl[:n])
 		for l := range n {
 			i := ring[l]
 			fail |= ctLess(index[i], p) & Rl[l].IsIdentity()
@@ -153,11 +164,12 @@ func signForward(last *[chunk][33]byte, s []scalar.Scalar, pubs []group.Affine, 
 // signBackward is the walk after e₀ for up to chunk rings: it writes each
 // ring's real s value at its index, s = k − e·x. It returns nonzero on a
 // failure at a step that counts.
-func signBackward(e0 *[32]byte, s []scalar.Scalar, pubs []group.Affine, k, x []scalar.Scalar, sizes, index []int, first int, m []byte) int {
+func signBackward(e0 *[32]byte, s []scalar.Scalar, sG []group.Jacobian, pubs []group.Affine, k, x []scalar.Scalar, sizes, index []int, first int, m []byte) int {
 	var (
 		start   [chunk]int
 		e, eIdx [chunk]scalar.Scalar
-		sl, el  [chunk]scalar.Scalar
+		el      [chunk]scalar.Scalar
+		sGl     [chunk]group.Jacobian
 		Pl      [chunk]group.Affine
 		Rl      [chunk]group.Jacobian
 		Ra      [chunk]group.Affine
@@ -179,11 +191,11 @@ func signBackward(e0 *[32]byte, s []scalar.Scalar, pubs []group.Affine, k, x []s
 			if p+1 >= sz {
 				continue
 			}
-			sl[n], el[n], Pl[n] = s[start[i]+p], e[i], pubs[start[i]+p]
+			sGl[n], el[n], Pl[n] = sG[start[i]+p], e[i], pubs[start[i]+p]
 			ring[n] = i
 			n++
 		}
-		mulAdd(Rl[:n], sl[:n], el[:n], Pl[:n])
+		mulAdd(Rl[:n], sGl[:n], el[:n], Pl[:n])
 		for l := range n {
 			fail |= ctLess(p, index[ring[l]]) & Rl[l].IsIdentity()
 		}
@@ -220,16 +232,14 @@ func ctLess(a, b int) int {
 	return int((uint64(a) - uint64(b)) >> 63)
 }
 
-// mulAdd sets out[j] = s[j]·G + e[j]·P[j], in constant time in s and e.
-// The points are public: the lane engines build their tables in variable
-// time.
-func mulAdd(out []group.Jacobian, s, e []scalar.Scalar, P []group.Affine) {
+// mulAdd sets out[j] = sG[j] + e[j]·P[j], in constant time in e and sG.
+// The points P are public: the lane engines build their tables in
+// variable time.
+func mulAdd(out []group.Jacobian, sG []group.Jacobian, e []scalar.Scalar, P []group.Affine) {
 	n := len(out)
 	if n == 0 {
 		return
 	}
-	var sG [chunk]group.Jacobian
-	ecmult.ScalarBaseMultMany(sG[:n], s[:n])
 	var eP [ecmult.Lanes2]group.Jacobian
 	if field8.IFMA() && n >= 4 {
 		var ks [ecmult.Lanes2]scalar.Scalar
@@ -260,6 +270,5 @@ func mulAdd(out []group.Jacobian, s, e []scalar.Scalar, P []group.Affine) {
 	for j := range n {
 		out[j].Add(&sG[j], &eP[j])
 	}
-	clear(sG[:])
 	clear(eP[:])
 }
