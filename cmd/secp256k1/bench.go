@@ -52,7 +52,11 @@ groups (default main; several may be given, and run in this order):
              silentpayments_light_tweak (the k = 0 candidates of one
              tweak, over 10000 tweaks: µs per tweak), and libsecp256k1's
              silentpayments_scan_nomatch_N (N outputs, none ours) and
-             silentpayments_scan_worstcase_K (K outputs, all ours) per scan
+             silentpayments_scan_worstcase_K (K outputs, all ours) per scan;
+             rangeproof_verify_bit (secp256k1-zkp's row: a 32-bit proof,
+             per bit), rangeproof_sign_64, rangeproof_verify_64,
+             rangeproof_verify_many_64 (per proof, on one goroutine) and
+             rangeproof_rewind (a 64-bit mantissa)
   internal   the rows of bench_internal: scalar_*, field_*, group_*,
              hash_*; and field_mul_ifma, group_double_ifma and
              group_add_affine_ifma: eight lanes at once, per product or
@@ -94,7 +98,7 @@ var benchGroups = []struct {
 	rows func() []benchRow
 }{
 	{"main", func() []benchRow {
-		return slices.Concat(mainRows(), manyRows(), musigRows(), frostRows(), chilldkgRows(), adaptorRows(), ctRows(), spRows())
+		return slices.Concat(mainRows(), manyRows(), musigRows(), frostRows(), chilldkgRows(), adaptorRows(), ctRows(), spRows(), rangeproofRows())
 	}},
 	{"internal", internalRows},
 	{"ecmult", ecmultRows},

@@ -7,6 +7,12 @@ package zkp
 #include <secp256k1_generator.h>
 #include <secp256k1_rangeproof.h>
 
+// rp_empty returns where an empty proof points.
+static unsigned char *rp_empty(void) {
+	static unsigned char e[1];
+	return e;
+}
+
 // Commitments and generators cross as their 33-byte encodings; a parse
 // failure gives -1.
 static int rp_load(const secp256k1_context *ctx, secp256k1_pedersen_commitment *c, secp256k1_generator *g, const unsigned char *commit33, const unsigned char *gen33) {
@@ -57,6 +63,15 @@ import "C"
 
 import "unsafe"
 
+// proofPtr is u8 for a proof, which zkp requires to be non-NULL even when
+// empty: an empty proof points at a zero byte with length 0.
+func proofPtr(p []byte) *C.uchar {
+	if len(p) == 0 {
+		return C.rp_empty()
+	}
+	return u8(p)
+}
+
 // RangeproofMaxLen is the buffer zkp's callers give secp256k1_rangeproof_sign.
 const RangeproofMaxLen = 5134
 
@@ -82,7 +97,7 @@ func RangeproofVerify(proof, commit, extra, gen []byte) (minValue, maxValue uint
 		return 0, 0, false
 	}
 	var mn, mx C.uint64_t
-	r := C.rp_verify(ctx, &mn, &mx, u8(commit), u8(proof), C.size_t(len(proof)), u8(extra), C.size_t(len(extra)), u8(gen))
+	r := C.rp_verify(ctx, &mn, &mx, u8(commit), proofPtr(proof), C.size_t(len(proof)), u8(extra), C.size_t(len(extra)), u8(gen))
 	return uint64(mn), uint64(mx), r == 1
 }
 
@@ -110,7 +125,7 @@ func RangeproofRewind(proof, nonce, commit, extra, gen []byte) (Rewound, bool) {
 	mlen := C.size_t(len(msg))
 	var v, mn, mx C.uint64_t
 	r := C.rp_rewind(ctx, (*C.uchar)(unsafe.Pointer(&out.Blind[0])), &v, u8(msg), &mlen, u8(nonce), &mn, &mx, u8(commit),
-		u8(proof), C.size_t(len(proof)), u8(extra), C.size_t(len(extra)), u8(gen))
+		proofPtr(proof), C.size_t(len(proof)), u8(extra), C.size_t(len(extra)), u8(gen))
 	if r != 1 {
 		return Rewound{}, false
 	}
@@ -121,12 +136,9 @@ func RangeproofRewind(proof, nonce, commit, extra, gen []byte) (Rewound, bool) {
 
 // RangeproofInfo is secp256k1_rangeproof_info.
 func RangeproofInfo(proof []byte) (exp, mantissa int, minValue, maxValue uint64, ok bool) {
-	if len(proof) == 0 {
-		return 0, 0, 0, 0, false
-	}
 	var e, m C.int
 	var mn, mx C.uint64_t
-	r := C.secp256k1_rangeproof_info(ctx, &e, &m, &mn, &mx, u8(proof), C.size_t(len(proof)))
+	r := C.secp256k1_rangeproof_info(ctx, &e, &m, &mn, &mx, proofPtr(proof), C.size_t(len(proof)))
 	return int(e), int(m), uint64(mn), uint64(mx), r == 1
 }
 
