@@ -48,6 +48,7 @@ var apiPackages = []struct{ dir, golden string }{
 	{"ecdh", "ecdh.txt"},
 	{"dleq", "dleq.txt"},
 	{"ct", "ct.txt"},
+	{"ct/rangeproof", "rangeproof.txt"},
 	{"ellswift", "ellswift.txt"},
 	{"musig2", "musig2.txt"},
 	{"frost", "frost.txt"},

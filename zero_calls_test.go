@@ -16,6 +16,7 @@ import (
 	"github.com/kestrel-crypto/secp256k1/bip322"
 	"github.com/kestrel-crypto/secp256k1/btcaddr"
 	"github.com/kestrel-crypto/secp256k1/ct"
+	"github.com/kestrel-crypto/secp256k1/ct/rangeproof"
 	"github.com/kestrel-crypto/secp256k1/dleq"
 	"github.com/kestrel-crypto/secp256k1/ecdsa"
 	"github.com/kestrel-crypto/secp256k1/ellswift"
@@ -402,6 +403,10 @@ var zeroCalls = []zeroCall{
 	{"new(silentpayments.Receiver).ScanWithLabels", func() { new(silentpayments.Receiver).ScanWithLabels(nil, nil, nil) }},                       // silentpayments/lightclient.go
 	{"new(silentpayments.Receiver).ScanWithTweak", func() { new(silentpayments.Receiver).ScanWithTweak(nil, nil) }},                              // silentpayments/receiver.go
 	{"new(silentpayments.Receiver).ScanWithTweakAndLabels", func() { new(silentpayments.Receiver).ScanWithTweakAndLabels(nil, nil, nil) }},       // silentpayments/lightclient.go
+	{"rangeproof.Info", func() { rangeproof.Info(nil) }},                                                                                         // ct/rangeproof/rangeproof.go
+	{"rangeproof.Rewind", func() { rangeproof.Rewind(nil, nil, nil, nil, nil) }},                                                                 // ct/rangeproof/api.go
+	{"rangeproof.Sign", func() { rangeproof.Sign(0, 0, 0, 0, nil, nil, nil, nil, nil, nil) }},                                                    // ct/rangeproof/api.go
+	{"rangeproof.Verify", func() { rangeproof.Verify(nil, nil, nil, nil) }},                                                                      // ct/rangeproof/api.go
 	{"rfc9591.Aggregate", func() { rfc9591.Aggregate(nil, nil, nil, nil) }},                                                                      // frost/rfc9591/aggregate.go
 	{"rfc9591.Commit", func() { rfc9591.Commit(nil, nil) }},                                                                                      // frost/rfc9591/commit.go
 	{"rfc9591.NewIdentifier", func() { rfc9591.NewIdentifier(0) }},                                                                               // frost/rfc9591/identifier.go
@@ -474,6 +479,7 @@ func fxPtrChilldkgSessionParams() *chilldkg.SessionParams           { return zfD
 func fxPtrChilldkgUnknownFaultyParticipantOrCoordinatorError() *chilldkg.UnknownFaultyParticipantOrCoordinatorError {
 	return zfDKGUnknownFaulty()
 }                                                               // *github.com/kestrel-crypto/secp256k1/frost/chilldkg.UnknownFaultyParticipantOrCoordinatorError
+func fxPtrCtCommitment() *ct.Commitment                         { return zfCtCommitment() }               // *github.com/kestrel-crypto/secp256k1/ct.Commitment
 func fxPtrCtGenerator() *ct.Generator                           { return ct.GeneratorH() }                // *github.com/kestrel-crypto/secp256k1/ct.Generator
 func fxPtrDleqProof() *dleq.Proof                               { return zfDLEQProof() }                  // *github.com/kestrel-crypto/secp256k1/dleq.Proof
 func fxPtrEcdsaSignOptions() *ecdsa.SignOptions                 { return &ecdsa.SignOptions{LowR: true} } // *github.com/kestrel-crypto/secp256k1/ecdsa.SignOptions
@@ -595,6 +601,7 @@ var oneZeroFixtures = []zeroCall{
 	{"*github.com/kestrel-crypto/secp256k1/frost/chilldkg.ParticipantState2", func() { _ = fxPtrChilldkgParticipantState2() }},
 	{"*github.com/kestrel-crypto/secp256k1/frost/chilldkg.SessionParams", func() { _ = fxPtrChilldkgSessionParams() }},
 	{"*github.com/kestrel-crypto/secp256k1/frost/chilldkg.UnknownFaultyParticipantOrCoordinatorError", func() { _ = fxPtrChilldkgUnknownFaultyParticipantOrCoordinatorError() }},
+	{"*github.com/kestrel-crypto/secp256k1/ct.Commitment", func() { _ = fxPtrCtCommitment() }},
 	{"*github.com/kestrel-crypto/secp256k1/ct.Generator", func() { _ = fxPtrCtGenerator() }},
 	{"*github.com/kestrel-crypto/secp256k1/dleq.Proof", func() { _ = fxPtrDleqProof() }},
 	{"*github.com/kestrel-crypto/secp256k1/ecdsa.SignOptions", func() { _ = fxPtrEcdsaSignOptions() }},
@@ -700,7 +707,7 @@ var oneZeroFixtures = []zeroCall{
 // suits every function: 32 bytes of a pattern are no signature); only a
 // panic fails. The comment of each call is the file of the declaration.
 //
-// 482 calls; 0 left out for want of a fixture, listed below by the type
+// 502 calls; 0 left out for want of a fixture, listed below by the type
 // that has none (add it to the fixtures table of internal/_tools/zerocalls
 // to cover them).
 //
@@ -1338,6 +1345,46 @@ var oneZeroCalls = []zeroCall{
 	{"musig2.SignWithOptions: zero sk", func() {
 		musig2.SignWithOptions(fxPtrMusig2SecNonce(), nil, fxPtrMusig2SessionContext(), fxPtrMusig2SignOptions())
 	}}, // musig2/sign.go
+	{"rangeproof.Info: zero proof", func() { rangeproof.Info(nil) }},                                                                                  // ct/rangeproof/rangeproof.go
+	{"rangeproof.Rewind: zero commit", func() { rangeproof.Rewind(fxSliceByte(), fxSliceByte(), nil, fxSliceByte(), fxPtrCtGenerator()) }},            // ct/rangeproof/api.go
+	{"rangeproof.Rewind: zero extraCommit", func() { rangeproof.Rewind(fxSliceByte(), fxSliceByte(), fxPtrCtCommitment(), nil, fxPtrCtGenerator()) }}, // ct/rangeproof/api.go
+	{"rangeproof.Rewind: zero gen", func() { rangeproof.Rewind(fxSliceByte(), fxSliceByte(), fxPtrCtCommitment(), fxSliceByte(), nil) }},              // ct/rangeproof/api.go
+	{"rangeproof.Rewind: zero nonce", func() { rangeproof.Rewind(fxSliceByte(), nil, fxPtrCtCommitment(), fxSliceByte(), fxPtrCtGenerator()) }},       // ct/rangeproof/api.go
+	{"rangeproof.Rewind: zero proof", func() { rangeproof.Rewind(nil, fxSliceByte(), fxPtrCtCommitment(), fxSliceByte(), fxPtrCtGenerator()) }},       // ct/rangeproof/api.go
+	{"rangeproof.Sign: zero blind", func() {
+		rangeproof.Sign(fxUint64(), fxUint64(), fxInt(), fxInt(), fxSliceByte(), fxSliceByte(), fxSliceByte(), fxPtrCtCommitment(), nil, fxPtrCtGenerator())
+	}}, // ct/rangeproof/api.go
+	{"rangeproof.Sign: zero commit", func() {
+		rangeproof.Sign(fxUint64(), fxUint64(), fxInt(), fxInt(), fxSliceByte(), fxSliceByte(), fxSliceByte(), nil, fxSliceByte(), fxPtrCtGenerator())
+	}}, // ct/rangeproof/api.go
+	{"rangeproof.Sign: zero exp", func() {
+		rangeproof.Sign(fxUint64(), fxUint64(), 0, fxInt(), fxSliceByte(), fxSliceByte(), fxSliceByte(), fxPtrCtCommitment(), fxSliceByte(), fxPtrCtGenerator())
+	}}, // ct/rangeproof/api.go
+	{"rangeproof.Sign: zero extraCommit", func() {
+		rangeproof.Sign(fxUint64(), fxUint64(), fxInt(), fxInt(), fxSliceByte(), fxSliceByte(), nil, fxPtrCtCommitment(), fxSliceByte(), fxPtrCtGenerator())
+	}}, // ct/rangeproof/api.go
+	{"rangeproof.Sign: zero gen", func() {
+		rangeproof.Sign(fxUint64(), fxUint64(), fxInt(), fxInt(), fxSliceByte(), fxSliceByte(), fxSliceByte(), fxPtrCtCommitment(), fxSliceByte(), nil)
+	}}, // ct/rangeproof/api.go
+	{"rangeproof.Sign: zero message", func() {
+		rangeproof.Sign(fxUint64(), fxUint64(), fxInt(), fxInt(), fxSliceByte(), nil, fxSliceByte(), fxPtrCtCommitment(), fxSliceByte(), fxPtrCtGenerator())
+	}}, // ct/rangeproof/api.go
+	{"rangeproof.Sign: zero minBits", func() {
+		rangeproof.Sign(fxUint64(), fxUint64(), fxInt(), 0, fxSliceByte(), fxSliceByte(), fxSliceByte(), fxPtrCtCommitment(), fxSliceByte(), fxPtrCtGenerator())
+	}}, // ct/rangeproof/api.go
+	{"rangeproof.Sign: zero minValue", func() {
+		rangeproof.Sign(fxUint64(), 0, fxInt(), fxInt(), fxSliceByte(), fxSliceByte(), fxSliceByte(), fxPtrCtCommitment(), fxSliceByte(), fxPtrCtGenerator())
+	}}, // ct/rangeproof/api.go
+	{"rangeproof.Sign: zero nonce", func() {
+		rangeproof.Sign(fxUint64(), fxUint64(), fxInt(), fxInt(), nil, fxSliceByte(), fxSliceByte(), fxPtrCtCommitment(), fxSliceByte(), fxPtrCtGenerator())
+	}}, // ct/rangeproof/api.go
+	{"rangeproof.Sign: zero value", func() {
+		rangeproof.Sign(0, fxUint64(), fxInt(), fxInt(), fxSliceByte(), fxSliceByte(), fxSliceByte(), fxPtrCtCommitment(), fxSliceByte(), fxPtrCtGenerator())
+	}}, // ct/rangeproof/api.go
+	{"rangeproof.Verify: zero commit", func() { rangeproof.Verify(fxSliceByte(), nil, fxSliceByte(), fxPtrCtGenerator()) }},            // ct/rangeproof/api.go
+	{"rangeproof.Verify: zero extraCommit", func() { rangeproof.Verify(fxSliceByte(), fxPtrCtCommitment(), nil, fxPtrCtGenerator()) }}, // ct/rangeproof/api.go
+	{"rangeproof.Verify: zero gen", func() { rangeproof.Verify(fxSliceByte(), fxPtrCtCommitment(), fxSliceByte(), nil) }},              // ct/rangeproof/api.go
+	{"rangeproof.Verify: zero proof", func() { rangeproof.Verify(nil, fxPtrCtCommitment(), fxSliceByte(), fxPtrCtGenerator()) }},       // ct/rangeproof/api.go
 	{"rfc9591.Aggregate: zero commitments", func() {
 		rfc9591.Aggregate(nil, fxSliceByte(), fxSliceByte_groupPublicKey(), fxSliceRfc9591SignatureShare())
 	}}, // frost/rfc9591/aggregate.go

@@ -28,6 +28,7 @@ import (
 	"github.com/kestrel-crypto/secp256k1/bip32"
 	"github.com/kestrel-crypto/secp256k1/bip322"
 	"github.com/kestrel-crypto/secp256k1/btcaddr"
+	"github.com/kestrel-crypto/secp256k1/ct"
 	"github.com/kestrel-crypto/secp256k1/dleq"
 	"github.com/kestrel-crypto/secp256k1/ecdsa"
 	"github.com/kestrel-crypto/secp256k1/ellswift"
@@ -114,6 +115,12 @@ func zfAdaptorECDSA() *adaptor.ECDSASignature {
 
 func zfSchnorrPreSig() *adaptor.SchnorrPreSignature {
 	return zfMust(adaptor.SchnorrPreSign(zfKeyA(), zfBytes(), zfPublicKey(), zfPattern(0x05, 32)))
+}
+
+// --- ct ---
+
+func zfCtCommitment() *ct.Commitment {
+	return zfMust(ct.Commit(zfPattern(0x05, 32), 1234, ct.GeneratorH()))
 }
 
 // --- bip32, btcaddr, ecdsa, dleq, schnorr, stdecdsa ---
