@@ -197,3 +197,25 @@ func TestVerifyMany(t *testing.T) {
 		t.Error("VerifyMany(nil) is not empty")
 	}
 }
+
+// TestUnusedSignBits checks that a proof with a sign bit set past its last
+// sent digit commitment is rejected (zkp's check against mutation).
+func TestUnusedSignBits(t *testing.T) {
+	blind, nonce, c := fixture(t)
+	H := ct.GeneratorH()
+	for _, bits := range []int{5, 20, 64} { // 3, 10 and 32 rings
+		p, err := Sign(1234, 0, 0, bits, nonce, nil, nil, c, blind, H)
+		if err != nil {
+			t.Fatal(err)
+		}
+		info, _ := Info(p)
+		rings := (info.Mantissa + 1) / 2
+		signs := 2 // the header: flags and mantissa
+		last := signs + (rings+6)>>3 - 1
+		bad := bytes.Clone(p)
+		bad[last] |= 0x80
+		if _, _, err := Verify(bad, c, nil, H); !errors.Is(err, ErrEncoding) {
+			t.Errorf("%d bits: an unused sign bit set: %v", bits, err)
+		}
+	}
+}
