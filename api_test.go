@@ -49,6 +49,7 @@ var apiPackages = []struct{ dir, golden string }{
 	{"dleq", "dleq.txt"},
 	{"ct", "ct.txt"},
 	{"ct/rangeproof", "rangeproof.txt"},
+	{"ct/whitelist", "whitelist.txt"},
 	{"ellswift", "ellswift.txt"},
 	{"musig2", "musig2.txt"},
 	{"frost", "frost.txt"},

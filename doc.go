@@ -16,6 +16,7 @@
 //   - dleq: BIP-374 proofs of discrete logarithm equality.
 //   - ct: Confidential Transactions: secp256k1-zkp's asset generators and Pedersen commitments.
 //   - ct/rangeproof: secp256k1-zkp's Borromean rangeproofs of committed values.
+//   - ct/whitelist: secp256k1-zkp's whitelist signatures (Liquid's peg-out authorization).
 //   - silentpayments: BIP-352 silent payments.
 //   - hash2curve: RFC 9380 hashing to curve points and to scalars.
 //   - bip32: BIP-32 hierarchical deterministic keys.

@@ -71,7 +71,7 @@ func TestLayering(t *testing.T) {
 	// c. Each protocol package reaches the engines itself: it imports
 	// internal/ecmult or the root package directly.
 	t.Run("c_protocols_import_engines", func(t *testing.T) {
-		for _, rel := range []string{"ecdsa", "schnorr", "ecdh", "dleq", "ellswift", "musig2", "frost", "frost/rfc9591", "frost/chilldkg", "silentpayments", "bip32", "adaptor", "ct", "ct/rangeproof"} {
+		for _, rel := range []string{"ecdsa", "schnorr", "ecdh", "dleq", "ellswift", "musig2", "frost", "frost/rfc9591", "frost/chilldkg", "silentpayments", "bip32", "adaptor", "ct", "ct/rangeproof", "ct/whitelist"} {
 			p := pkgs[rel]
 			if p == nil {
 				t.Errorf("%s: no such package", importPath(rel))

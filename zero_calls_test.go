@@ -17,6 +17,7 @@ import (
 	"github.com/kestrel-crypto/secp256k1/btcaddr"
 	"github.com/kestrel-crypto/secp256k1/ct"
 	"github.com/kestrel-crypto/secp256k1/ct/rangeproof"
+	"github.com/kestrel-crypto/secp256k1/ct/whitelist"
 	"github.com/kestrel-crypto/secp256k1/dleq"
 	"github.com/kestrel-crypto/secp256k1/ecdsa"
 	"github.com/kestrel-crypto/secp256k1/ellswift"
@@ -448,6 +449,8 @@ var zeroCalls = []zeroCall{
 	{"stdecdsa.FromECDSAPublicKey", func() { stdecdsa.FromECDSAPublicKey(nil) }},                                                                 // stdecdsa/convert.go
 	{"stdecdsa.ToECDSA", func() { stdecdsa.ToECDSA(nil) }},                                                                                       // stdecdsa/convert.go
 	{"stdecdsa.ToECDSAPublicKey", func() { stdecdsa.ToECDSAPublicKey(nil) }},                                                                     // stdecdsa/convert.go
+	{"whitelist.ParseSignature", func() { whitelist.ParseSignature(nil) }},                                                                       // ct/whitelist/whitelist.go
+	{"whitelist.Sign", func() { whitelist.Sign(nil, nil, nil, nil, nil, 0) }},                                                                    // ct/whitelist/sign.go
 }
 
 // The fixtures of oneZeroCalls: each helper returns a fresh valid value
@@ -707,7 +710,7 @@ var oneZeroFixtures = []zeroCall{
 // suits every function: 32 bytes of a pattern are no signature); only a
 // panic fails. The comment of each call is the file of the declaration.
 //
-// 502 calls; 0 left out for want of a fixture, listed below by the type
+// 509 calls; 0 left out for want of a fixture, listed below by the type
 // that has none (add it to the fixtures table of internal/_tools/zerocalls
 // to cover them).
 //
@@ -1511,4 +1514,23 @@ var oneZeroCalls = []zeroCall{
 	{"stdecdsa.FromECDSAPublicKey: zero p", func() { stdecdsa.FromECDSAPublicKey(nil) }},                                                                // stdecdsa/convert.go
 	{"stdecdsa.ToECDSA: zero k", func() { stdecdsa.ToECDSA(nil) }},                                                                                      // stdecdsa/convert.go
 	{"stdecdsa.ToECDSAPublicKey: zero p", func() { stdecdsa.ToECDSAPublicKey(nil) }},                                                                    // stdecdsa/convert.go
+	{"whitelist.ParseSignature: zero b", func() { whitelist.ParseSignature(nil) }},                                                                      // ct/whitelist/whitelist.go
+	{"whitelist.Sign: zero index", func() {
+		whitelist.Sign(fxSlicePtrSecp256k1PublicKey(), fxSlicePtrSecp256k1PublicKey(), fxPtrSecp256k1PublicKey(), fxPtrSecp256k1PrivateKey(), fxPtrSecp256k1PrivateKey(), 0)
+	}}, // ct/whitelist/sign.go
+	{"whitelist.Sign: zero offline", func() {
+		whitelist.Sign(fxSlicePtrSecp256k1PublicKey(), nil, fxPtrSecp256k1PublicKey(), fxPtrSecp256k1PrivateKey(), fxPtrSecp256k1PrivateKey(), fxInt())
+	}}, // ct/whitelist/sign.go
+	{"whitelist.Sign: zero online", func() {
+		whitelist.Sign(nil, fxSlicePtrSecp256k1PublicKey(), fxPtrSecp256k1PublicKey(), fxPtrSecp256k1PrivateKey(), fxPtrSecp256k1PrivateKey(), fxInt())
+	}}, // ct/whitelist/sign.go
+	{"whitelist.Sign: zero onlineKey", func() {
+		whitelist.Sign(fxSlicePtrSecp256k1PublicKey(), fxSlicePtrSecp256k1PublicKey(), fxPtrSecp256k1PublicKey(), nil, fxPtrSecp256k1PrivateKey(), fxInt())
+	}}, // ct/whitelist/sign.go
+	{"whitelist.Sign: zero sub", func() {
+		whitelist.Sign(fxSlicePtrSecp256k1PublicKey(), fxSlicePtrSecp256k1PublicKey(), nil, fxPtrSecp256k1PrivateKey(), fxPtrSecp256k1PrivateKey(), fxInt())
+	}}, // ct/whitelist/sign.go
+	{"whitelist.Sign: zero summedKey", func() {
+		whitelist.Sign(fxSlicePtrSecp256k1PublicKey(), fxSlicePtrSecp256k1PublicKey(), fxPtrSecp256k1PublicKey(), fxPtrSecp256k1PrivateKey(), nil, fxInt())
+	}}, // ct/whitelist/sign.go
 }

@@ -56,7 +56,9 @@ groups (default main; several may be given, and run in this order):
              rangeproof_verify_bit (secp256k1-zkp's row: a 32-bit proof,
              per bit), rangeproof_sign_64, rangeproof_verify_64,
              rangeproof_verify_many_64 (per proof, on one goroutine) and
-             rangeproof_rewind (a 64-bit mantissa)
+             rangeproof_rewind (a 64-bit mantissa); whitelist_N
+             (secp256k1-zkp's bench_whitelist: a signature over N key
+             pairs, for N = 1, 5, 10 and 30)
   internal   the rows of bench_internal: scalar_*, field_*, group_*,
              hash_*; and field_mul_ifma, group_double_ifma and
              group_add_affine_ifma: eight lanes at once, per product or
@@ -98,7 +100,7 @@ var benchGroups = []struct {
 	rows func() []benchRow
 }{
 	{"main", func() []benchRow {
-		return slices.Concat(mainRows(), manyRows(), musigRows(), frostRows(), chilldkgRows(), adaptorRows(), ctRows(), spRows(), rangeproofRows())
+		return slices.Concat(mainRows(), manyRows(), musigRows(), frostRows(), chilldkgRows(), adaptorRows(), ctRows(), spRows(), rangeproofRows(), whitelistRows())
 	}},
 	{"internal", internalRows},
 	{"ecmult", ecmultRows},
