@@ -44,7 +44,11 @@ func (pp *params) proveParams(value, minValue uint64, exp, minBits int) bool {
 		pp.sh.setMantissa(0)
 		return true
 	}
-	if (minValue != 0 && value > math.MaxInt64) || (value != 0 && minValue >= math.MaxInt64) {
+	// zkp's test is (min ≠ 0 and value > 2⁶³−1) or (value ≠ 0 and
+	// min ≥ 2⁶³−1); the second is written min first: min ≤ value, so
+	// value ≠ 0 holds whenever it is reached, and nothing branches on the
+	// value but a refusal.
+	if (minValue != 0 && value > math.MaxInt64) || (minValue >= math.MaxInt64 && value != 0) {
 		return false
 	}
 	maxBits := 64
@@ -52,9 +56,10 @@ func (pp *params) proveParams(value, minValue uint64, exp, minBits int) bool {
 		maxBits = bits.LeadingZeros64(minValue)
 	}
 	minBits = min(minBits, maxBits)
-	if minBits > 61 || value > math.MaxInt64 {
+	if minBits > 61 {
 		exp = 0
 	}
+	exp &= int(value>>63) - 1 // exp = 0 for a value above 2⁶³−1, without a branch
 	v := value - minValue
 	var v2 uint64
 	if minBits > 0 {
