@@ -163,7 +163,7 @@ func TestVerifyMany(t *testing.T) {
 	for i := range 21 {
 		v := uint64(i * 977)
 		c, _ := ct.Commit(blind, v, H)
-		p, err := Sign(v, 0, i%3, i*3%65, nonce, nil, nil, c, blind, H)
+		p, err := Sign(v, 0, i%4-1, i*3%65, nonce, nil, nil, c, blind, H) // exp −1 … 2
 		if err != nil {
 			t.Fatal(err)
 		}
