@@ -3,7 +3,9 @@ package ct
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"math/rand"
+	"strings"
 	"testing"
 
 	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
@@ -255,5 +257,60 @@ func TestSurjectionErrors(t *testing.T) {
 	copy(b[len(b)-32:], testref.Bytes32(testref.N))
 	if q, err := ParseSurjectionProof(b); err != nil || q.Verify(c.inputs, c.output) {
 		t.Errorf("s = n: %v", err)
+	}
+}
+
+// split32 cuts b into 32-byte pieces.
+func split32(b []byte) [][]byte {
+	var out [][]byte
+	for len(b) >= 32 {
+		out = append(out, b[:32])
+		b = b[32:]
+	}
+	return out
+}
+
+// TestSurjectionZKPVectors checks selection and signing against proofs that
+// zkp made alone (testdata/surjection_zkp.txt): the same seed gives the
+// same used inputs and input index, and the same proof bytes.
+func TestSurjectionZKPVectors(t *testing.T) {
+	lines := vectorLines(t, "surjection_zkp.txt")
+	if len(lines) < 10 {
+		t.Fatalf("%d vectors", len(lines))
+	}
+	for _, v := range lines {
+		var n, use, maxIter, idx int
+		if _, err := fmt.Sscan(strings.Join([]string{v[0], v[1], v[2], v[9]}, " "), &n, &use, &maxIter, &idx); err != nil {
+			t.Fatal(err)
+		}
+		seed, outTag, outBlind := testref.MustHex(v[3]), testref.MustHex(v[5]), testref.MustHex(v[7])
+		fixed, blinds := split32(testref.MustHex(v[4])), split32(testref.MustHex(v[6]))
+		want := testref.MustHex(v[11])
+		p, gotIdx, err := InitializeSurjectionProof(fixed, use, outTag, maxIter, seed)
+		if err != nil {
+			t.Fatalf("n=%d: %v", n, err)
+		}
+		if gotIdx != idx {
+			t.Errorf("n=%d use=%d: input index %d, zkp %d", n, use, gotIdx, idx)
+		}
+		gens := make([]*Generator, n)
+		for i := range gens {
+			if gens[i], err = GenerateBlindedGenerator(fixed[i], blinds[i]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		out, err := GenerateBlindedGenerator(outTag, outBlind)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := p.Generate(gens, out, gotIdx, blinds[gotIdx], outBlind); err != nil {
+			t.Fatal(err)
+		}
+		if got := p.Bytes(); !bytes.Equal(got, want) {
+			t.Errorf("n=%d use=%d: proof differs from zkp's", n, use)
+		}
+		if !p.Verify(gens, out) {
+			t.Errorf("n=%d use=%d: does not verify", n, use)
+		}
 	}
 }
