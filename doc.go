@@ -14,7 +14,7 @@
 //   - frost/rfc9591: RFC 9591's FROST(secp256k1, SHA-256) ciphersuite.
 //   - adaptor: adaptor signatures for BIP-340, MuSig2 and ECDSA.
 //   - dleq: BIP-374 proofs of discrete logarithm equality.
-//   - ct: Confidential Transactions: secp256k1-zkp's asset generators and Pedersen commitments.
+//   - ct: Confidential Transactions: secp256k1-zkp's asset generators, Pedersen commitments, surjection proofs.
 //   - ct/rangeproof: secp256k1-zkp's Borromean rangeproofs of committed values.
 //   - ct/whitelist: secp256k1-zkp's whitelist signatures (Liquid's peg-out authorization).
 //   - silentpayments: BIP-352 silent payments.

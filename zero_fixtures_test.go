@@ -107,6 +107,16 @@ func zfSignerOpts() crypto.SignerOpts { return crypto.Hash(0) }
 
 func zfBIP324Hash() func(x32, ellA64, ellB64 []byte) []byte { return ellswift.BIP324Hash }
 
+// --- ct ---
+
+// zfSurjectionProof is an unsigned surjection proof over one input, whose
+// fixed asset tag is the output's (zfBytes).
+func zfSurjectionProof() *ct.SurjectionProof {
+	p, _, err := ct.InitializeSurjectionProof([][]byte{zfBytes()}, 1, zfBytes(), 1, zfBytes())
+	zfCheck(err)
+	return p
+}
+
 // --- adaptor ---
 
 func zfAdaptorECDSA() *adaptor.ECDSASignature {

@@ -46,6 +46,31 @@ func TestCompiledConstantTime(t *testing.T) {
 			"if err := setBlind(&last, blinds[i]); err != nil",
 			"s.CondNegate(boolInt(i < nInputs))",
 		}, errorf...)},
+		// The index's ring position and the nonce, by masks; the rest of
+		// Generate handles public values (the bitmap, the generators) or
+		// branches on errors of public arguments.
+		{Name: "ct.(*SurjectionProof).Generate", Public: append([]string{
+			"if p == nil || p.NUsedInputs() == 0",
+			"for _, b := range p.used[:surjectionBitmapLen(p.n)]", // inlined NUsedInputs
+			"if !validGenerators(inputTags, outputTag)",
+			"if outputTag == nil || !outputTag.ok {", // inlined validGenerators
+			"if g == nil || !g.ok {",
+			"used := int(p.used[i/8] >> (i % 8) & 1)", // the shift's range check, on the loop index
+			"s[i].PutBytes(&p.s[i])",                  // the loop over the used inputs
+			"if err := setBlind(&rIn, inputBlind); err != nil",
+			"if err := setBlind(&key, outputBlind); err != nil",
+			"for _, g := range inputTags",
+			"if g.p.Equal(&outputTag.p) == 1",
+			"if len(inputTags) != p.n",
+			"if inputIndex < 0 || inputIndex >= p.n || !p.isUsed(inputIndex)",
+			"for i := range p.n",
+			"if !surjectionKeys(keys, p, inputTags, outputTag)",
+			"for i := range s",
+			"if _, err := s[i].SetCanonicalBytes(&h); err != nil", // a hash ≥ n: probability 2⁻¹²⁸, no output
+			"if ok == 0",
+			"if !borromean.Sign(",
+			"make(",
+		}, errorf...)},
 		{Name: "ct.BlindSum", Public: append([]string{
 			"if nPositive < 0 || nPositive > len(blinds)",
 			"for i, b := range blinds",

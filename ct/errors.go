@@ -33,4 +33,28 @@ var (
 	// ErrCount is returned by BlindSum and BlindGeneratorBlindSum for counts
 	// or list lengths that do not fit together.
 	ErrCount = errors.New("ct: invalid count")
+	// ErrAssetTagLength is returned by InitializeSurjectionProof for a
+	// fixed asset tag that is not 32 bytes.
+	ErrAssetTagLength = errors.New("ct: fixed asset tag must be 32 bytes")
+	// ErrSurjectionEncoding is returned by ParseSurjectionProof for an
+	// encoding that zkp's secp256k1_surjectionproof_parse rejects.
+	ErrSurjectionEncoding = errors.New("ct: invalid surjection proof encoding")
+	// ErrSurjectionSelection is returned by InitializeSurjectionProof when no
+	// draw of inputs within the allowed iterations includes an input with
+	// the output's asset tag.
+	ErrSurjectionSelection = errors.New("ct: no input selection holds the output's asset")
+	// ErrSurjectionNoInputs is returned by Generate for a proof that uses no
+	// input (not made by InitializeSurjectionProof).
+	ErrSurjectionNoInputs = errors.New("ct: surjection proof uses no input")
+	// ErrSurjectionTagReuse is returned by Generate when an input generator
+	// equals the output generator: the ring would hold the identity, and
+	// zkp (and Liquid) reject such proofs.
+	ErrSurjectionTagReuse = errors.New("ct: an input generator equals the output generator")
+	// ErrSurjectionInputIndex is returned by Generate for an input index
+	// that is not one of the proof's used inputs.
+	ErrSurjectionInputIndex = errors.New("ct: input index is not a used input")
+	// ErrSurjectionGenerate is returned by Generate in the negligible cases
+	// where zkp's signer fails too (a hash not below n, a zero nonce or
+	// signature value).
+	ErrSurjectionGenerate = errors.New("ct: surjection proof generation failed")
 )

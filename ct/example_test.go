@@ -81,3 +81,36 @@ func ExampleGenerateGenerator() {
 	// 0b806cd8edd6c153e34aa9b9a08755c4be4718b1efb26cb93ffdd99e1b21f2af8e
 	// 0b50929b74c1a04954b78b4b6035e97a5e078a5a0f28ec96d547bfee9ace803ac0
 }
+
+// An asset surjection proof: the output's blinded asset generator is one
+// of the inputs' (here input 1's asset, among three inputs of two assets),
+// and the proof does not say which. The signer knows the fixed asset tags
+// and the generator blinds; the verifier only the blinded generators.
+func ExampleSurjectionProof() {
+	gold, silver := sha256.Sum256([]byte("gold")), sha256.Sum256([]byte("silver"))
+	fixed := [][]byte{gold[:], silver[:], gold[:]}
+	blinds := [][]byte{randomBlind(), randomBlind(), randomBlind()}
+	inputs := make([]*ct.Generator, 3)
+	for i := range inputs {
+		inputs[i], _ = ct.GenerateBlindedGenerator(fixed[i], blinds[i])
+	}
+	outBlind := randomBlind()
+	output, _ := ct.GenerateBlindedGenerator(silver[:], outBlind)
+
+	seed := randomBlind() // 32 random bytes: which inputs hide the real one
+	proof, index, err := ct.InitializeSurjectionProof(fixed, 3, silver[:], 100, seed)
+	if err != nil {
+		panic(err)
+	}
+	if err := proof.Generate(inputs, output, index, blinds[index], outBlind); err != nil {
+		panic(err)
+	}
+	wire := proof.Bytes()
+
+	p, err := ct.ParseSurjectionProof(wire)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(index, len(wire), p.NUsedInputs(), p.Verify(inputs, output))
+	// Output: 1 131 3 true
+}

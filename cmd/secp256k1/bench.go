@@ -45,9 +45,10 @@ groups (default main; several may be given, and run in this order):
              participant's or the coordinator's work per session, for
              (t, n) = (2, 3) and (11, 15)), adaptor_* (BIP-340 and ECDSA
              adaptor signatures), generator_generate,
-             generator_generate_blinded and pedersen_commit
-             (secp256k1-zkp's generator module), dleq_prove and
-             dleq_verify (BIP-374),
+             generator_generate_blinded, pedersen_commit,
+             surjectionproof_generate_N and surjectionproof_verify_N (N
+             inputs, all used; N = 3, 10) (secp256k1-zkp's generator and
+             surjection modules), dleq_prove and dleq_verify (BIP-374),
              silentpayments_scan_many (per transaction) and
              silentpayments_light_tweak (the k = 0 candidates of one
              tweak, over 10000 tweaks: µs per tweak), and libsecp256k1's

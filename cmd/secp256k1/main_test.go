@@ -340,6 +340,7 @@ var (
 		"adaptor_schnorr_presign", "adaptor_schnorr_preverify", "adaptor_schnorr_adapt", "adaptor_schnorr_extract",
 		"adaptor_ecdsa_encrypt", "adaptor_ecdsa_verify", "adaptor_ecdsa_decrypt", "adaptor_ecdsa_recover",
 		"generator_generate", "generator_generate_blinded", "pedersen_commit",
+		"surjectionproof_generate_3", "surjectionproof_verify_3", "surjectionproof_generate_10", "surjectionproof_verify_10",
 		"dleq_prove", "dleq_verify", "silentpayments_scan_many", "silentpayments_light_tweak",
 		"silentpayments_scan_nomatch_2", "silentpayments_scan_nomatch_5", "silentpayments_scan_nomatch_10", "silentpayments_scan_nomatch_100", "silentpayments_scan_nomatch_1000",
 		"silentpayments_scan_worstcase_1", "silentpayments_scan_worstcase_10", "silentpayments_scan_worstcase_100", "silentpayments_scan_worstcase_2323",

@@ -94,6 +94,8 @@ var fixtures = map[string]string{
 	// adaptor, bip32, btcaddr, ct, dleq, ecdsa, schnorr
 	"*github.com/kestrel-crypto/secp256k1/ct.Generator":                "ct.GeneratorH()",
 	"*github.com/kestrel-crypto/secp256k1/ct.Commitment":               "zfCtCommitment()",
+	"*github.com/kestrel-crypto/secp256k1/ct.SurjectionProof":          "zfSurjectionProof()",
+	"[]*github.com/kestrel-crypto/secp256k1/ct.Generator":              "[]*ct.Generator{ct.GeneratorH()}",
 	"*github.com/kestrel-crypto/secp256k1/adaptor.ECDSASignature":      "zfAdaptorECDSA()",
 	"*github.com/kestrel-crypto/secp256k1/adaptor.SchnorrPreSignature": "zfSchnorrPreSig()",
 	"*github.com/kestrel-crypto/secp256k1/bip32.ExtendedKey":           "zfExtendedKey()",
