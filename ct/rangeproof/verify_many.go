@@ -37,8 +37,10 @@ const manyChunk = 8
 // Variable time: every input is public.
 func VerifyMany(items []VerifyItem, workers_ int) []VerifyResult {
 	res := make([]VerifyResult, len(items))
-	ps := make([]parsed, len(items))
 	workers.RunChunks(len(items), manyChunk, secp256k1.Workers(workers_), func(start, end int) {
+		// The parsed proofs of one chunk (about 13 KB each) live only
+		// while it is verified.
+		ps := new([manyChunk]parsed)
 		var sigs [manyChunk]borromean.Sig
 		var idx [manyChunk]int
 		n := 0
@@ -49,7 +51,7 @@ func VerifyMany(items []VerifyItem, workers_ int) []VerifyResult {
 				res[i].Err = err
 				continue
 			}
-			p := &ps[i]
+			p := &ps[i-start]
 			if !p.parse(it.Proof, &c, &g, it.ExtraCommit) {
 				res[i].Err = ErrEncoding
 				continue
@@ -67,7 +69,7 @@ func VerifyMany(items []VerifyItem, workers_ int) []VerifyResult {
 				res[i].Err = ErrProof
 				continue
 			}
-			res[i].MinValue, res[i].MaxValue = ps[i].h.MinValue, ps[i].h.MaxValue
+			res[i].MinValue, res[i].MaxValue = ps[i-start].h.MinValue, ps[i-start].h.MaxValue
 		}
 	})
 	return res
