@@ -16,6 +16,9 @@
 //   - s2c: ECDSA sign-to-contract and the anti-exfil protocol.
 //   - halfagg: half-aggregation of BIP-340 signatures (secp256k1-zkp's).
 //   - dleq: BIP-374 proofs of discrete logarithm equality.
+//   - ct: Confidential Transactions: secp256k1-zkp's asset generators, Pedersen commitments, surjection proofs.
+//   - ct/rangeproof: secp256k1-zkp's Borromean rangeproofs of committed values.
+//   - ct/whitelist: secp256k1-zkp's whitelist signatures (Liquid's peg-out authorization).
 //   - silentpayments: BIP-352 silent payments.
 //   - hash2curve: RFC 9380 hashing to curve points and to scalars.
 //   - bip32: BIP-32 hierarchical deterministic keys.

@@ -15,6 +15,9 @@ import (
 	"github.com/kestrel-crypto/secp256k1/bip32"
 	"github.com/kestrel-crypto/secp256k1/bip322"
 	"github.com/kestrel-crypto/secp256k1/btcaddr"
+	"github.com/kestrel-crypto/secp256k1/ct"
+	"github.com/kestrel-crypto/secp256k1/ct/rangeproof"
+	"github.com/kestrel-crypto/secp256k1/ct/whitelist"
 	"github.com/kestrel-crypto/secp256k1/dleq"
 	"github.com/kestrel-crypto/secp256k1/ecdsa"
 	"github.com/kestrel-crypto/secp256k1/ellswift"
@@ -66,6 +69,7 @@ var zeroCalls = []zeroCall{
 	{"(*btcaddr.Address)(nil).Validate", func() { (*btcaddr.Address)(nil).Validate() }},                                                          // btcaddr/address.go
 	{"(*chilldkg.HostSecretKey)(nil).PublicKey", func() { (*chilldkg.HostSecretKey)(nil).PublicKey() }},                                          // frost/chilldkg/hostkey.go
 	{"(*chilldkg.SessionParams)(nil).Validate", func() { (*chilldkg.SessionParams)(nil).Validate() }},                                            // frost/chilldkg/params.go
+	{"(*ct.SurjectionProof)(nil).Generate", func() { (*ct.SurjectionProof)(nil).Generate(nil, nil, 0, nil, nil) }},                               // ct/surjection.go
 	{"(*dleq.Proof)(nil).MarshalBinary", func() { (*dleq.Proof)(nil).MarshalBinary() }},                                                          // dleq/proof.go
 	{"(*dleq.Proof)(nil).UnmarshalBinary", func() { (*dleq.Proof)(nil).UnmarshalBinary(nil) }},                                                   // dleq/proof.go
 	{"(*ecdsa.Signature)(nil).UnmarshalBinary", func() { (*ecdsa.Signature)(nil).UnmarshalBinary(nil) }},                                         // ecdsa/signature_encoding.go
@@ -183,6 +187,15 @@ var zeroCalls = []zeroCall{
 	{"chilldkg.ParticipantRecover", func() { chilldkg.ParticipantRecover(nil, nil) }},                                                            // frost/chilldkg/recover.go
 	{"chilldkg.ParticipantStep1", func() { chilldkg.ParticipantStep1(nil, nil, nil) }},                                                           // frost/chilldkg/participant.go
 	{"chilldkg.ParticipantStep2", func() { chilldkg.ParticipantStep2(nil, nil, nil, nil) }},                                                      // frost/chilldkg/participant.go
+	{"ct.BlindGeneratorBlindSum", func() { ct.BlindGeneratorBlindSum(nil, nil, nil, 0) }},                                                        // ct/pedersen.go
+	{"ct.BlindSum", func() { ct.BlindSum(nil, 0) }},                                                                                              // ct/pedersen.go
+	{"ct.Commit", func() { ct.Commit(nil, 0, nil) }},                                                                                             // ct/pedersen.go
+	{"ct.GenerateBlindedGenerator", func() { ct.GenerateBlindedGenerator(nil, nil) }},                                                            // ct/generator.go
+	{"ct.GenerateGenerator", func() { ct.GenerateGenerator(nil) }},                                                                               // ct/generator.go
+	{"ct.InitializeSurjectionProof", func() { ct.InitializeSurjectionProof(nil, 0, nil, 0, nil) }},                                               // ct/surjection.go
+	{"ct.ParseCommitment", func() { ct.ParseCommitment(nil) }},                                                                                   // ct/pedersen.go
+	{"ct.ParseGenerator", func() { ct.ParseGenerator(nil) }},                                                                                     // ct/generator.go
+	{"ct.ParseSurjectionProof", func() { ct.ParseSurjectionProof(nil) }},                                                                         // ct/surjection.go
 	{"dleq.ParseProof", func() { dleq.ParseProof(nil) }},                                                                                         // dleq/proof.go
 	{"dleq.Prove", func() { dleq.Prove(nil, nil, nil, nil) }},                                                                                    // dleq/prove.go
 	{"dleq.ProveWithGenerator", func() { dleq.ProveWithGenerator(nil, nil, nil, nil, nil) }},                                                     // dleq/prove.go
@@ -283,6 +296,7 @@ var zeroCalls = []zeroCall{
 	{"new(chilldkg.HostSecretKey).MarshalJSON", func() { new(chilldkg.HostSecretKey).MarshalJSON() }},                                            // frost/chilldkg/hostkey.go
 	{"new(chilldkg.HostSecretKey).PublicKey", func() { new(chilldkg.HostSecretKey).PublicKey() }},                                                // frost/chilldkg/hostkey.go
 	{"new(chilldkg.SessionParams).Validate", func() { new(chilldkg.SessionParams).Validate() }},                                                  // frost/chilldkg/params.go
+	{"new(ct.SurjectionProof).Generate", func() { new(ct.SurjectionProof).Generate(nil, nil, 0, nil, nil) }},                                     // ct/surjection.go
 	{"new(dleq.Proof).MarshalBinary", func() { new(dleq.Proof).MarshalBinary() }},                                                                // dleq/proof.go
 	{"new(dleq.Proof).UnmarshalBinary", func() { new(dleq.Proof).UnmarshalBinary(nil) }},                                                         // dleq/proof.go
 	{"new(ecdsa.Signature).AppendBinary", func() { new(ecdsa.Signature).AppendBinary(nil) }},                                                     // ecdsa/signature_encoding.go
@@ -399,6 +413,10 @@ var zeroCalls = []zeroCall{
 	{"new(silentpayments.Receiver).ScanWithLabels", func() { new(silentpayments.Receiver).ScanWithLabels(nil, nil, nil) }},                       // silentpayments/lightclient.go
 	{"new(silentpayments.Receiver).ScanWithTweak", func() { new(silentpayments.Receiver).ScanWithTweak(nil, nil) }},                              // silentpayments/receiver.go
 	{"new(silentpayments.Receiver).ScanWithTweakAndLabels", func() { new(silentpayments.Receiver).ScanWithTweakAndLabels(nil, nil, nil) }},       // silentpayments/lightclient.go
+	{"rangeproof.Info", func() { rangeproof.Info(nil) }},                                                                                         // ct/rangeproof/rangeproof.go
+	{"rangeproof.Rewind", func() { rangeproof.Rewind(nil, nil, nil, nil, nil) }},                                                                 // ct/rangeproof/api.go
+	{"rangeproof.Sign", func() { rangeproof.Sign(0, 0, 0, 0, nil, nil, nil, nil, nil, nil) }},                                                    // ct/rangeproof/api.go
+	{"rangeproof.Verify", func() { rangeproof.Verify(nil, nil, nil, nil) }},                                                                      // ct/rangeproof/api.go
 	{"rfc9591.Aggregate", func() { rfc9591.Aggregate(nil, nil, nil, nil) }},                                                                      // frost/rfc9591/aggregate.go
 	{"rfc9591.Commit", func() { rfc9591.Commit(nil, nil) }},                                                                                      // frost/rfc9591/commit.go
 	{"rfc9591.NewIdentifier", func() { rfc9591.NewIdentifier(0) }},                                                                               // frost/rfc9591/identifier.go
@@ -447,6 +465,8 @@ var zeroCalls = []zeroCall{
 	{"stdecdsa.FromECDSAPublicKey", func() { stdecdsa.FromECDSAPublicKey(nil) }},                                                                 // stdecdsa/convert.go
 	{"stdecdsa.ToECDSA", func() { stdecdsa.ToECDSA(nil) }},                                                                                       // stdecdsa/convert.go
 	{"stdecdsa.ToECDSAPublicKey", func() { stdecdsa.ToECDSAPublicKey(nil) }},                                                                     // stdecdsa/convert.go
+	{"whitelist.ParseSignature", func() { whitelist.ParseSignature(nil) }},                                                                       // ct/whitelist/whitelist.go
+	{"whitelist.Sign", func() { whitelist.Sign(nil, nil, nil, nil, nil, 0) }},                                                                    // ct/whitelist/sign.go
 }
 
 // The fixtures of oneZeroCalls: each helper returns a fresh valid value
@@ -478,6 +498,9 @@ func fxPtrChilldkgSessionParams() *chilldkg.SessionParams           { return zfD
 func fxPtrChilldkgUnknownFaultyParticipantOrCoordinatorError() *chilldkg.UnknownFaultyParticipantOrCoordinatorError {
 	return zfDKGUnknownFaulty()
 }                                                               // *github.com/kestrel-crypto/secp256k1/frost/chilldkg.UnknownFaultyParticipantOrCoordinatorError
+func fxPtrCtCommitment() *ct.Commitment                         { return zfCtCommitment() }               // *github.com/kestrel-crypto/secp256k1/ct.Commitment
+func fxPtrCtGenerator() *ct.Generator                           { return ct.GeneratorH() }                // *github.com/kestrel-crypto/secp256k1/ct.Generator
+func fxPtrCtSurjectionProof() *ct.SurjectionProof               { return zfSurjectionProof() }            // *github.com/kestrel-crypto/secp256k1/ct.SurjectionProof
 func fxPtrDleqProof() *dleq.Proof                               { return zfDLEQProof() }                  // *github.com/kestrel-crypto/secp256k1/dleq.Proof
 func fxPtrEcdsaSignOptions() *ecdsa.SignOptions                 { return &ecdsa.SignOptions{LowR: true} } // *github.com/kestrel-crypto/secp256k1/ecdsa.SignOptions
 func fxPtrEcdsaSignature() *ecdsa.Signature                     { return zfECDSASignature() }             // *github.com/kestrel-crypto/secp256k1/ecdsa.Signature
@@ -513,69 +536,71 @@ func fxPtrSchnorrKeypair() *schnorr.Keypair                     { return zfKeypa
 func fxPtrSchnorrSignOptions() *schnorr.SignOptions {
 	return &schnorr.SignOptions{AuxRand: zfBytes(), SelfCheck: true}
 }                                                                         // *github.com/kestrel-crypto/secp256k1/schnorr.SignOptions
-func fxPtrSchnorrSigner() *schnorr.Signer                                 { return zfSchnorrSigner() }        // *github.com/kestrel-crypto/secp256k1/schnorr.Signer
-func fxPtrSecp256k1Point() *secp256k1.Point                               { return zfPoint() }                // *github.com/kestrel-crypto/secp256k1.Point
-func fxPtrSecp256k1PrivateKey() *secp256k1.PrivateKey                     { return zfKeyA() }                 // *github.com/kestrel-crypto/secp256k1.PrivateKey
-func fxPtrSecp256k1PublicKey() *secp256k1.PublicKey                       { return zfPublicKey() }            // *github.com/kestrel-crypto/secp256k1.PublicKey
-func fxPtrSecp256k1PublicKey_B() *secp256k1.PublicKey                     { return zfPublicKeyB() }           // *github.com/kestrel-crypto/secp256k1.PublicKey B
-func fxPtrSecp256k1PublicKey_C() *secp256k1.PublicKey                     { return zfDLEQC() }                // *github.com/kestrel-crypto/secp256k1.PublicKey C
-func fxPtrSecp256k1PublicKey_G() *secp256k1.PublicKey                     { return zfGenerator() }            // *github.com/kestrel-crypto/secp256k1.PublicKey G
-func fxPtrSecp256k1Scalar() *secp256k1.Scalar                             { return zfScalar() }               // *github.com/kestrel-crypto/secp256k1.Scalar
-func fxPtrSilentpaymentsAddress() *silentpayments.Address                 { return zfSPAddress() }            // *github.com/kestrel-crypto/secp256k1/silentpayments.Address
-func fxPtrSilentpaymentsECDHShare() *silentpayments.ECDHShare             { return zfSPECDHShare() }          // *github.com/kestrel-crypto/secp256k1/silentpayments.ECDHShare
-func fxPtrSilentpaymentsFoundOutput() *silentpayments.FoundOutput         { return zfSPFoundOutput() }        // *github.com/kestrel-crypto/secp256k1/silentpayments.FoundOutput
-func fxPtrSilentpaymentsPrevoutsSummary() *silentpayments.PrevoutsSummary { return zfSPSummary() }            // *github.com/kestrel-crypto/secp256k1/silentpayments.PrevoutsSummary
-func fxPtrSilentpaymentsReceiver() *silentpayments.Receiver               { return zfSPReceiver() }           // *github.com/kestrel-crypto/secp256k1/silentpayments.Receiver
-func fxRfc9591Identifier() rfc9591.Identifier                             { return zfRFCIdentifier() }        // github.com/kestrel-crypto/secp256k1/frost/rfc9591.Identifier
-func fxSilentpaymentsInputKey() silentpayments.InputKey                   { return zfSPInputKey() }           // github.com/kestrel-crypto/secp256k1/silentpayments.InputKey
-func fxSilentpaymentsLabelLookup() silentpayments.LabelLookup             { return zfSPLabelLookup() }        // github.com/kestrel-crypto/secp256k1/silentpayments.LabelLookup
-func fxSliceArr32Byte() [][32]byte                                        { return zfSPOutputs() }            // [][32]byte
-func fxSliceBip32Network() []bip32.Network                                { return zfBIP32Networks() }        // []github.com/kestrel-crypto/secp256k1/bip32.Network
-func fxSliceBool_isXOnly() []bool                                         { return zfIsXOnly() }              // []bool isXOnly
-func fxSliceByte() []byte                                                 { return zfBytes() }                // []byte
-func fxSliceByte_aggSig() []byte                                          { return zfHalfAggSig() }           // []byte aggSig
-func fxSliceByte_cinv() []byte                                            { return zfDKGCinv() }              // []byte cinv
-func fxSliceByte_cmsg() []byte                                            { return zfDKGCmsg1() }             // []byte cmsg
-func fxSliceByte_cmsg2() []byte                                           { return zfDKGCmsg2() }             // []byte cmsg2
-func fxSliceByte_ellA() []byte                                            { return zfEllSwiftA() }            // []byte ellA
-func fxSliceByte_ellB() []byte                                            { return zfEllSwiftB() }            // []byte ellB
-func fxSliceByte_groupPublicKey() []byte                                  { return zfRFCGroupPublicKey() }    // []byte groupPublicKey
-func fxSliceByte_pk() []byte                                              { return zfPubKeyBytesA() }         // []byte pk
-func fxSliceByte_preSig() []byte                                          { return zfPreSigBytes() }          // []byte preSig
-func fxSliceByte_publicShare() []byte                                     { return zfRFCPublicShare() }       // []byte publicShare
-func fxSliceByte_rd() []byte                                              { return zfDKGRecoveryData() }      // []byte rd
-func fxSliceByte_scriptPubKey() []byte                                    { return zfSPScriptPubKey() }       // []byte scriptPubKey
-func fxSliceByte_secretShare() []byte                                     { return zfRFCSecretShare() }       // []byte secretShare
-func fxSliceByte_sig() []byte                                             { return zfSchnorrSig() }           // []byte sig
-func fxSliceByte_threshPK() []byte                                        { return zfFrostThreshPublicKey() } // []byte threshPK
-func fxSliceFrostPartialSig() []frost.PartialSig                          { return zfFrostPartialSigs() }     // []github.com/kestrel-crypto/secp256k1/frost.PartialSig
-func fxSliceFrostPubNonce() []frost.PubNonce                              { return zfFrostPubNonces() }       // []github.com/kestrel-crypto/secp256k1/frost.PubNonce
-func fxSliceHalfaggItem() []halfagg.Item                                  { return zfHalfAggItems() }         // []github.com/kestrel-crypto/secp256k1/halfagg.Item
-func fxSliceHalfaggPair() []halfagg.Pair                                  { return zfHalfAggPairs() }         // []github.com/kestrel-crypto/secp256k1/halfagg.Pair
-func fxSliceInt() []int                                                   { return zfFrostSignerIDs() }       // []int
-func fxSliceMusig2PartialSig() []musig2.PartialSig                        { return zfMuSigPartialSigs() }     // []github.com/kestrel-crypto/secp256k1/musig2.PartialSig
-func fxSliceMusig2PubNonce() []musig2.PubNonce                            { return zfMuSigPubNonces() }       // []github.com/kestrel-crypto/secp256k1/musig2.PubNonce
-func fxSlicePtrSecp256k1PublicKey() []*secp256k1.PublicKey                { return zfPublicKeys() }           // []*github.com/kestrel-crypto/secp256k1.PublicKey
-func fxSlicePtrSilentpaymentsAddress() []*silentpayments.Address          { return zfSPAddresses() }          // []*github.com/kestrel-crypto/secp256k1/silentpayments.Address
-func fxSlicePtrSilentpaymentsECDHShare() []*silentpayments.ECDHShare      { return zfSPECDHShares() }         // []*github.com/kestrel-crypto/secp256k1/silentpayments.ECDHShare
-func fxSliceRfc9591Commitment() []rfc9591.Commitment                      { return zfRFCCommitments() }       // []github.com/kestrel-crypto/secp256k1/frost/rfc9591.Commitment
-func fxSliceRfc9591SignatureShare() []rfc9591.SignatureShare              { return zfRFCSignatureShares() }   // []github.com/kestrel-crypto/secp256k1/frost/rfc9591.SignatureShare
-func fxSliceSilentpaymentsInputKey() []silentpayments.InputKey            { return zfSPInputKeys() }          // []github.com/kestrel-crypto/secp256k1/silentpayments.InputKey
-func fxSliceSilentpaymentsOutpoint() []silentpayments.Outpoint            { return zfSPOutpoints() }          // []github.com/kestrel-crypto/secp256k1/silentpayments.Outpoint
-func fxSliceSliceByte() [][]byte                                          { return zfPubKeyBytes() }          // [][]byte
-func fxSliceSliceByte_commitments() [][]byte                              { return zfFrostCommitments() }     // [][]byte commitments
-func fxSliceSliceByte_pmsgs() [][]byte                                    { return zfDKGPmsgs1() }            // [][]byte pmsgs
-func fxSliceSliceByte_pmsgs2() [][]byte                                   { return zfDKGPmsgs2() }            // [][]byte pmsgs2
-func fxSliceSliceByte_pubshares() [][]byte                                { return zfFrostPubShares() }       // [][]byte pubshares
-func fxSliceSliceByte_tweaks() [][]byte                                   { return zfTweaks() }               // [][]byte tweaks
-func fxSliceSliceByte_vssCommitment() [][]byte                            { return zfRFCVSSCommitment() }     // [][]byte vssCommitment
-func fxSliceSliceByte_witness() [][]byte                                  { return zfSPWitness() }            // [][]byte witness
-func fxString_hrp() string                                                { return "sp" }                     // string hrp
-func fxString_s() string                                                  { return zfExtendedKeyString() }    // string s
-func fxString_sig() string                                                { return zfBIP322Sig() }            // string sig
-func fxString_txid() string                                               { return zfTxID() }                 // string txid
-func fxUint32() uint32                                                    { return 1 }                        // uint32
-func fxUint64() uint64                                                    { return 1 }                        // uint64
+func fxPtrSchnorrSigner() *schnorr.Signer                                 { return zfSchnorrSigner() }                // *github.com/kestrel-crypto/secp256k1/schnorr.Signer
+func fxPtrSecp256k1Point() *secp256k1.Point                               { return zfPoint() }                        // *github.com/kestrel-crypto/secp256k1.Point
+func fxPtrSecp256k1PrivateKey() *secp256k1.PrivateKey                     { return zfKeyA() }                         // *github.com/kestrel-crypto/secp256k1.PrivateKey
+func fxPtrSecp256k1PublicKey() *secp256k1.PublicKey                       { return zfPublicKey() }                    // *github.com/kestrel-crypto/secp256k1.PublicKey
+func fxPtrSecp256k1PublicKey_B() *secp256k1.PublicKey                     { return zfPublicKeyB() }                   // *github.com/kestrel-crypto/secp256k1.PublicKey B
+func fxPtrSecp256k1PublicKey_C() *secp256k1.PublicKey                     { return zfDLEQC() }                        // *github.com/kestrel-crypto/secp256k1.PublicKey C
+func fxPtrSecp256k1PublicKey_G() *secp256k1.PublicKey                     { return zfGenerator() }                    // *github.com/kestrel-crypto/secp256k1.PublicKey G
+func fxPtrSecp256k1Scalar() *secp256k1.Scalar                             { return zfScalar() }                       // *github.com/kestrel-crypto/secp256k1.Scalar
+func fxPtrSilentpaymentsAddress() *silentpayments.Address                 { return zfSPAddress() }                    // *github.com/kestrel-crypto/secp256k1/silentpayments.Address
+func fxPtrSilentpaymentsECDHShare() *silentpayments.ECDHShare             { return zfSPECDHShare() }                  // *github.com/kestrel-crypto/secp256k1/silentpayments.ECDHShare
+func fxPtrSilentpaymentsFoundOutput() *silentpayments.FoundOutput         { return zfSPFoundOutput() }                // *github.com/kestrel-crypto/secp256k1/silentpayments.FoundOutput
+func fxPtrSilentpaymentsPrevoutsSummary() *silentpayments.PrevoutsSummary { return zfSPSummary() }                    // *github.com/kestrel-crypto/secp256k1/silentpayments.PrevoutsSummary
+func fxPtrSilentpaymentsReceiver() *silentpayments.Receiver               { return zfSPReceiver() }                   // *github.com/kestrel-crypto/secp256k1/silentpayments.Receiver
+func fxRfc9591Identifier() rfc9591.Identifier                             { return zfRFCIdentifier() }                // github.com/kestrel-crypto/secp256k1/frost/rfc9591.Identifier
+func fxSilentpaymentsInputKey() silentpayments.InputKey                   { return zfSPInputKey() }                   // github.com/kestrel-crypto/secp256k1/silentpayments.InputKey
+func fxSilentpaymentsLabelLookup() silentpayments.LabelLookup             { return zfSPLabelLookup() }                // github.com/kestrel-crypto/secp256k1/silentpayments.LabelLookup
+func fxSliceArr32Byte() [][32]byte                                        { return zfSPOutputs() }                    // [][32]byte
+func fxSliceBip32Network() []bip32.Network                                { return zfBIP32Networks() }                // []github.com/kestrel-crypto/secp256k1/bip32.Network
+func fxSliceBool_isXOnly() []bool                                         { return zfIsXOnly() }                      // []bool isXOnly
+func fxSliceByte() []byte                                                 { return zfBytes() }                        // []byte
+func fxSliceByte_aggSig() []byte                                          { return zfHalfAggSig() }                   // []byte aggSig
+func fxSliceByte_cinv() []byte                                            { return zfDKGCinv() }                      // []byte cinv
+func fxSliceByte_cmsg() []byte                                            { return zfDKGCmsg1() }                     // []byte cmsg
+func fxSliceByte_cmsg2() []byte                                           { return zfDKGCmsg2() }                     // []byte cmsg2
+func fxSliceByte_ellA() []byte                                            { return zfEllSwiftA() }                    // []byte ellA
+func fxSliceByte_ellB() []byte                                            { return zfEllSwiftB() }                    // []byte ellB
+func fxSliceByte_groupPublicKey() []byte                                  { return zfRFCGroupPublicKey() }            // []byte groupPublicKey
+func fxSliceByte_pk() []byte                                              { return zfPubKeyBytesA() }                 // []byte pk
+func fxSliceByte_preSig() []byte                                          { return zfPreSigBytes() }                  // []byte preSig
+func fxSliceByte_publicShare() []byte                                     { return zfRFCPublicShare() }               // []byte publicShare
+func fxSliceByte_rd() []byte                                              { return zfDKGRecoveryData() }              // []byte rd
+func fxSliceByte_scriptPubKey() []byte                                    { return zfSPScriptPubKey() }               // []byte scriptPubKey
+func fxSliceByte_secretShare() []byte                                     { return zfRFCSecretShare() }               // []byte secretShare
+func fxSliceByte_sig() []byte                                             { return zfSchnorrSig() }                   // []byte sig
+func fxSliceByte_threshPK() []byte                                        { return zfFrostThreshPublicKey() }         // []byte threshPK
+func fxSliceFrostPartialSig() []frost.PartialSig                          { return zfFrostPartialSigs() }             // []github.com/kestrel-crypto/secp256k1/frost.PartialSig
+func fxSliceFrostPubNonce() []frost.PubNonce                              { return zfFrostPubNonces() }               // []github.com/kestrel-crypto/secp256k1/frost.PubNonce
+func fxSliceHalfaggItem() []halfagg.Item                                  { return zfHalfAggItems() }                 // []github.com/kestrel-crypto/secp256k1/halfagg.Item
+func fxSliceHalfaggPair() []halfagg.Pair                                  { return zfHalfAggPairs() }                 // []github.com/kestrel-crypto/secp256k1/halfagg.Pair
+func fxSliceInt() []int                                                   { return zfFrostSignerIDs() }               // []int
+func fxSliceMusig2PartialSig() []musig2.PartialSig                        { return zfMuSigPartialSigs() }             // []github.com/kestrel-crypto/secp256k1/musig2.PartialSig
+func fxSliceMusig2PubNonce() []musig2.PubNonce                            { return zfMuSigPubNonces() }               // []github.com/kestrel-crypto/secp256k1/musig2.PubNonce
+func fxSlicePtrCtGenerator() []*ct.Generator                              { return []*ct.Generator{ct.GeneratorH()} } // []*github.com/kestrel-crypto/secp256k1/ct.Generator
+func fxSlicePtrSecp256k1PublicKey() []*secp256k1.PublicKey                { return zfPublicKeys() }                   // []*github.com/kestrel-crypto/secp256k1.PublicKey
+func fxSlicePtrSilentpaymentsAddress() []*silentpayments.Address          { return zfSPAddresses() }                  // []*github.com/kestrel-crypto/secp256k1/silentpayments.Address
+func fxSlicePtrSilentpaymentsECDHShare() []*silentpayments.ECDHShare      { return zfSPECDHShares() }                 // []*github.com/kestrel-crypto/secp256k1/silentpayments.ECDHShare
+func fxSliceRfc9591Commitment() []rfc9591.Commitment                      { return zfRFCCommitments() }               // []github.com/kestrel-crypto/secp256k1/frost/rfc9591.Commitment
+func fxSliceRfc9591SignatureShare() []rfc9591.SignatureShare              { return zfRFCSignatureShares() }           // []github.com/kestrel-crypto/secp256k1/frost/rfc9591.SignatureShare
+func fxSliceSilentpaymentsInputKey() []silentpayments.InputKey            { return zfSPInputKeys() }                  // []github.com/kestrel-crypto/secp256k1/silentpayments.InputKey
+func fxSliceSilentpaymentsOutpoint() []silentpayments.Outpoint            { return zfSPOutpoints() }                  // []github.com/kestrel-crypto/secp256k1/silentpayments.Outpoint
+func fxSliceSliceByte() [][]byte                                          { return zfPubKeyBytes() }                  // [][]byte
+func fxSliceSliceByte_commitments() [][]byte                              { return zfFrostCommitments() }             // [][]byte commitments
+func fxSliceSliceByte_pmsgs() [][]byte                                    { return zfDKGPmsgs1() }                    // [][]byte pmsgs
+func fxSliceSliceByte_pmsgs2() [][]byte                                   { return zfDKGPmsgs2() }                    // [][]byte pmsgs2
+func fxSliceSliceByte_pubshares() [][]byte                                { return zfFrostPubShares() }               // [][]byte pubshares
+func fxSliceSliceByte_tweaks() [][]byte                                   { return zfTweaks() }                       // [][]byte tweaks
+func fxSliceSliceByte_vssCommitment() [][]byte                            { return zfRFCVSSCommitment() }             // [][]byte vssCommitment
+func fxSliceSliceByte_witness() [][]byte                                  { return zfSPWitness() }                    // [][]byte witness
+func fxSliceUint64() []uint64                                             { return []uint64{1} }                      // []uint64
+func fxString_hrp() string                                                { return "sp" }                             // string hrp
+func fxString_s() string                                                  { return zfExtendedKeyString() }            // string s
+func fxString_sig() string                                                { return zfBIP322Sig() }                    // string sig
+func fxString_txid() string                                               { return zfTxID() }                         // string txid
+func fxUint32() uint32                                                    { return 1 }                                // uint32
+func fxUint64() uint64                                                    { return 1 }                                // uint64
 
 // oneZeroFixtures builds every fixture once, so that TestOneZeroCalls
 // (zero_check_test.go) reports a fixture that fails to build as such.
@@ -601,6 +626,9 @@ var oneZeroFixtures = []zeroCall{
 	{"*github.com/kestrel-crypto/secp256k1/frost/chilldkg.ParticipantState2", func() { _ = fxPtrChilldkgParticipantState2() }},
 	{"*github.com/kestrel-crypto/secp256k1/frost/chilldkg.SessionParams", func() { _ = fxPtrChilldkgSessionParams() }},
 	{"*github.com/kestrel-crypto/secp256k1/frost/chilldkg.UnknownFaultyParticipantOrCoordinatorError", func() { _ = fxPtrChilldkgUnknownFaultyParticipantOrCoordinatorError() }},
+	{"*github.com/kestrel-crypto/secp256k1/ct.Commitment", func() { _ = fxPtrCtCommitment() }},
+	{"*github.com/kestrel-crypto/secp256k1/ct.Generator", func() { _ = fxPtrCtGenerator() }},
+	{"*github.com/kestrel-crypto/secp256k1/ct.SurjectionProof", func() { _ = fxPtrCtSurjectionProof() }},
 	{"*github.com/kestrel-crypto/secp256k1/dleq.Proof", func() { _ = fxPtrDleqProof() }},
 	{"*github.com/kestrel-crypto/secp256k1/ecdsa.SignOptions", func() { _ = fxPtrEcdsaSignOptions() }},
 	{"*github.com/kestrel-crypto/secp256k1/ecdsa.Signature", func() { _ = fxPtrEcdsaSignature() }},
@@ -676,6 +704,7 @@ var oneZeroFixtures = []zeroCall{
 	{"[]int", func() { _ = fxSliceInt() }},
 	{"[]github.com/kestrel-crypto/secp256k1/musig2.PartialSig", func() { _ = fxSliceMusig2PartialSig() }},
 	{"[]github.com/kestrel-crypto/secp256k1/musig2.PubNonce", func() { _ = fxSliceMusig2PubNonce() }},
+	{"[]*github.com/kestrel-crypto/secp256k1/ct.Generator", func() { _ = fxSlicePtrCtGenerator() }},
 	{"[]*github.com/kestrel-crypto/secp256k1.PublicKey", func() { _ = fxSlicePtrSecp256k1PublicKey() }},
 	{"[]*github.com/kestrel-crypto/secp256k1/silentpayments.Address", func() { _ = fxSlicePtrSilentpaymentsAddress() }},
 	{"[]*github.com/kestrel-crypto/secp256k1/silentpayments.ECDHShare", func() { _ = fxSlicePtrSilentpaymentsECDHShare() }},
@@ -691,6 +720,7 @@ var oneZeroFixtures = []zeroCall{
 	{"[][]byte tweaks", func() { _ = fxSliceSliceByte_tweaks() }},
 	{"[][]byte vssCommitment", func() { _ = fxSliceSliceByte_vssCommitment() }},
 	{"[][]byte witness", func() { _ = fxSliceSliceByte_witness() }},
+	{"[]uint64", func() { _ = fxSliceUint64() }},
 	{"string hrp", func() { _ = fxString_hrp() }},
 	{"string s", func() { _ = fxString_s() }},
 	{"string sig", func() { _ = fxString_sig() }},
@@ -708,7 +738,7 @@ var oneZeroFixtures = []zeroCall{
 // suits every function: 32 bytes of a pattern are no signature); only a
 // panic fails. The comment of each call is the file of the declaration.
 //
-// 493 calls; 0 left out for want of a fixture, listed below by the type
+// 545 calls; 0 left out for want of a fixture, listed below by the type
 // that has none (add it to the fixtures table of internal/_tools/zerocalls
 // to cover them).
 //
@@ -718,18 +748,33 @@ var oneZeroFixtures = []zeroCall{
 // No fixture:
 //   - none
 var oneZeroCalls = []zeroCall{
-	{"(*adaptor.ECDSASignature).Decrypt: zero y", func() { fxPtrAdaptorECDSASignature().Decrypt(nil) }},                                                                     // adaptor/ecdsa.go
-	{"(*adaptor.ECDSASignature).Recover: zero Y", func() { fxPtrAdaptorECDSASignature().Recover(fxPtrEcdsaSignature(), nil) }},                                              // adaptor/ecdsa.go
-	{"(*adaptor.ECDSASignature).Recover: zero sig", func() { fxPtrAdaptorECDSASignature().Recover(nil, fxPtrSecp256k1PublicKey()) }},                                        // adaptor/ecdsa.go
-	{"(*adaptor.SchnorrPreSignature).Adapt: zero t", func() { fxPtrAdaptorSchnorrPreSignature().Adapt(nil) }},                                                               // adaptor/presig.go
-	{"(*adaptor.SchnorrPreSignature).Extract: zero sig", func() { fxPtrAdaptorSchnorrPreSignature().Extract(nil) }},                                                         // adaptor/presig.go
-	{"(*bip32.ExtendedKey).Derive: zero i", func() { fxPtrBip32ExtendedKey().Derive(0) }},                                                                                   // bip32/derive.go
-	{"(*bip32.ExtendedKey).DerivePath: zero path", func() { fxPtrBip32ExtendedKey().DerivePath("") }},                                                                       // bip32/derive.go
-	{"(*bip32.ExtendedKey).DeriveRange: zero n", func() { fxPtrBip32ExtendedKey().DeriveRange(fxUint32(), 0) }},                                                             // bip32/derive_range.go
-	{"(*bip32.ExtendedKey).DeriveRange: zero start", func() { fxPtrBip32ExtendedKey().DeriveRange(0, fxInt_n()) }},                                                          // bip32/derive_range.go
-	{"(*bip32.ExtendedKey).UnmarshalText: zero text", func() { fxPtrBip32ExtendedKey().UnmarshalText(nil) }},                                                                // bip32/secret.go
-	{"(*bip32.ExtendedKey).WithNetwork: zero net", func() { fxPtrBip32ExtendedKey().WithNetwork(bip32.Network{}) }},                                                         // bip32/extendedkey.go
-	{"(*btcaddr.Address).UnmarshalText: zero text", func() { fxPtrBtcaddrAddress().UnmarshalText(nil) }},                                                                    // btcaddr/address.go
+	{"(*adaptor.ECDSASignature).Decrypt: zero y", func() { fxPtrAdaptorECDSASignature().Decrypt(nil) }},                              // adaptor/ecdsa.go
+	{"(*adaptor.ECDSASignature).Recover: zero Y", func() { fxPtrAdaptorECDSASignature().Recover(fxPtrEcdsaSignature(), nil) }},       // adaptor/ecdsa.go
+	{"(*adaptor.ECDSASignature).Recover: zero sig", func() { fxPtrAdaptorECDSASignature().Recover(nil, fxPtrSecp256k1PublicKey()) }}, // adaptor/ecdsa.go
+	{"(*adaptor.SchnorrPreSignature).Adapt: zero t", func() { fxPtrAdaptorSchnorrPreSignature().Adapt(nil) }},                        // adaptor/presig.go
+	{"(*adaptor.SchnorrPreSignature).Extract: zero sig", func() { fxPtrAdaptorSchnorrPreSignature().Extract(nil) }},                  // adaptor/presig.go
+	{"(*bip32.ExtendedKey).Derive: zero i", func() { fxPtrBip32ExtendedKey().Derive(0) }},                                            // bip32/derive.go
+	{"(*bip32.ExtendedKey).DerivePath: zero path", func() { fxPtrBip32ExtendedKey().DerivePath("") }},                                // bip32/derive.go
+	{"(*bip32.ExtendedKey).DeriveRange: zero n", func() { fxPtrBip32ExtendedKey().DeriveRange(fxUint32(), 0) }},                      // bip32/derive_range.go
+	{"(*bip32.ExtendedKey).DeriveRange: zero start", func() { fxPtrBip32ExtendedKey().DeriveRange(0, fxInt_n()) }},                   // bip32/derive_range.go
+	{"(*bip32.ExtendedKey).UnmarshalText: zero text", func() { fxPtrBip32ExtendedKey().UnmarshalText(nil) }},                         // bip32/secret.go
+	{"(*bip32.ExtendedKey).WithNetwork: zero net", func() { fxPtrBip32ExtendedKey().WithNetwork(bip32.Network{}) }},                  // bip32/extendedkey.go
+	{"(*btcaddr.Address).UnmarshalText: zero text", func() { fxPtrBtcaddrAddress().UnmarshalText(nil) }},                             // btcaddr/address.go
+	{"(*ct.SurjectionProof).Generate: zero inputBlind", func() {
+		fxPtrCtSurjectionProof().Generate(fxSlicePtrCtGenerator(), fxPtrCtGenerator(), fxInt(), nil, fxSliceByte())
+	}}, // ct/surjection.go
+	{"(*ct.SurjectionProof).Generate: zero inputIndex", func() {
+		fxPtrCtSurjectionProof().Generate(fxSlicePtrCtGenerator(), fxPtrCtGenerator(), 0, fxSliceByte(), fxSliceByte())
+	}}, // ct/surjection.go
+	{"(*ct.SurjectionProof).Generate: zero inputTags", func() {
+		fxPtrCtSurjectionProof().Generate(nil, fxPtrCtGenerator(), fxInt(), fxSliceByte(), fxSliceByte())
+	}}, // ct/surjection.go
+	{"(*ct.SurjectionProof).Generate: zero outputBlind", func() {
+		fxPtrCtSurjectionProof().Generate(fxSlicePtrCtGenerator(), fxPtrCtGenerator(), fxInt(), fxSliceByte(), nil)
+	}}, // ct/surjection.go
+	{"(*ct.SurjectionProof).Generate: zero outputTag", func() {
+		fxPtrCtSurjectionProof().Generate(fxSlicePtrCtGenerator(), nil, fxInt(), fxSliceByte(), fxSliceByte())
+	}}, // ct/surjection.go
 	{"(*dleq.Proof).UnmarshalBinary: zero b", func() { fxPtrDleqProof().UnmarshalBinary(nil) }},                                                                             // dleq/proof.go
 	{"(*ecdsa.Signature).AppendBinary: zero b", func() { fxPtrEcdsaSignature().AppendBinary(nil) }},                                                                         // ecdsa/signature_encoding.go
 	{"(*ecdsa.Signature).AppendText: zero b", func() { fxPtrEcdsaSignature().AppendText(nil) }},                                                                             // ecdsa/signature_encoding.go
@@ -954,11 +999,31 @@ var oneZeroCalls = []zeroCall{
 	{"chilldkg.ParticipantStep2: zero st", func() {
 		chilldkg.ParticipantStep2(fxPtrChilldkgHostSecretKey(), nil, fxSliceByte_cmsg(), fxSliceByte())
 	}}, // frost/chilldkg/participant.go
-	{"dleq.ParseProof: zero b", func() { dleq.ParseProof(nil) }},                                                                     // dleq/proof.go
-	{"dleq.Prove: zero B", func() { dleq.Prove(fxPtrSecp256k1PrivateKey(), nil, fxSliceByte(), fxSliceByte()) }},                     // dleq/prove.go
-	{"dleq.Prove: zero a", func() { dleq.Prove(nil, fxPtrSecp256k1PublicKey_B(), fxSliceByte(), fxSliceByte()) }},                    // dleq/prove.go
-	{"dleq.Prove: zero auxRand", func() { dleq.Prove(fxPtrSecp256k1PrivateKey(), fxPtrSecp256k1PublicKey_B(), nil, fxSliceByte()) }}, // dleq/prove.go
-	{"dleq.Prove: zero msg", func() { dleq.Prove(fxPtrSecp256k1PrivateKey(), fxPtrSecp256k1PublicKey_B(), fxSliceByte(), nil) }},     // dleq/prove.go
+	{"ct.BlindGeneratorBlindSum: zero blinds", func() { ct.BlindGeneratorBlindSum(fxSliceUint64(), fxSliceSliceByte(), nil, fxInt()) }},                         // ct/pedersen.go
+	{"ct.BlindGeneratorBlindSum: zero generatorBlinds", func() { ct.BlindGeneratorBlindSum(fxSliceUint64(), nil, fxSliceSliceByte(), fxInt()) }},                // ct/pedersen.go
+	{"ct.BlindGeneratorBlindSum: zero nInputs", func() { ct.BlindGeneratorBlindSum(fxSliceUint64(), fxSliceSliceByte(), fxSliceSliceByte(), 0) }},               // ct/pedersen.go
+	{"ct.BlindGeneratorBlindSum: zero values", func() { ct.BlindGeneratorBlindSum(nil, fxSliceSliceByte(), fxSliceSliceByte(), fxInt()) }},                      // ct/pedersen.go
+	{"ct.BlindSum: zero blinds", func() { ct.BlindSum(nil, fxInt()) }},                                                                                          // ct/pedersen.go
+	{"ct.BlindSum: zero nPositive", func() { ct.BlindSum(fxSliceSliceByte(), 0) }},                                                                              // ct/pedersen.go
+	{"ct.Commit: zero blind", func() { ct.Commit(nil, fxUint64(), fxPtrCtGenerator()) }},                                                                        // ct/pedersen.go
+	{"ct.Commit: zero gen", func() { ct.Commit(fxSliceByte(), fxUint64(), nil) }},                                                                               // ct/pedersen.go
+	{"ct.Commit: zero value", func() { ct.Commit(fxSliceByte(), 0, fxPtrCtGenerator()) }},                                                                       // ct/pedersen.go
+	{"ct.GenerateBlindedGenerator: zero blind", func() { ct.GenerateBlindedGenerator(fxSliceByte(), nil) }},                                                     // ct/generator.go
+	{"ct.GenerateBlindedGenerator: zero seed", func() { ct.GenerateBlindedGenerator(nil, fxSliceByte()) }},                                                      // ct/generator.go
+	{"ct.GenerateGenerator: zero seed", func() { ct.GenerateGenerator(nil) }},                                                                                   // ct/generator.go
+	{"ct.InitializeSurjectionProof: zero fixedInputTags", func() { ct.InitializeSurjectionProof(nil, fxInt(), fxSliceByte(), fxInt(), fxSliceByte()) }},         // ct/surjection.go
+	{"ct.InitializeSurjectionProof: zero fixedOutputTag", func() { ct.InitializeSurjectionProof(fxSliceSliceByte(), fxInt(), nil, fxInt(), fxSliceByte()) }},    // ct/surjection.go
+	{"ct.InitializeSurjectionProof: zero maxIterations", func() { ct.InitializeSurjectionProof(fxSliceSliceByte(), fxInt(), fxSliceByte(), 0, fxSliceByte()) }}, // ct/surjection.go
+	{"ct.InitializeSurjectionProof: zero nInputsToUse", func() { ct.InitializeSurjectionProof(fxSliceSliceByte(), 0, fxSliceByte(), fxInt(), fxSliceByte()) }},  // ct/surjection.go
+	{"ct.InitializeSurjectionProof: zero seed", func() { ct.InitializeSurjectionProof(fxSliceSliceByte(), fxInt(), fxSliceByte(), fxInt(), nil) }},              // ct/surjection.go
+	{"ct.ParseCommitment: zero b", func() { ct.ParseCommitment(nil) }},                                                                                          // ct/pedersen.go
+	{"ct.ParseGenerator: zero b", func() { ct.ParseGenerator(nil) }},                                                                                            // ct/generator.go
+	{"ct.ParseSurjectionProof: zero b", func() { ct.ParseSurjectionProof(nil) }},                                                                                // ct/surjection.go
+	{"dleq.ParseProof: zero b", func() { dleq.ParseProof(nil) }},                                                                                                // dleq/proof.go
+	{"dleq.Prove: zero B", func() { dleq.Prove(fxPtrSecp256k1PrivateKey(), nil, fxSliceByte(), fxSliceByte()) }},                                                // dleq/prove.go
+	{"dleq.Prove: zero a", func() { dleq.Prove(nil, fxPtrSecp256k1PublicKey_B(), fxSliceByte(), fxSliceByte()) }},                                               // dleq/prove.go
+	{"dleq.Prove: zero auxRand", func() { dleq.Prove(fxPtrSecp256k1PrivateKey(), fxPtrSecp256k1PublicKey_B(), nil, fxSliceByte()) }},                            // dleq/prove.go
+	{"dleq.Prove: zero msg", func() { dleq.Prove(fxPtrSecp256k1PrivateKey(), fxPtrSecp256k1PublicKey_B(), fxSliceByte(), nil) }},                                // dleq/prove.go
 	{"dleq.ProveWithGenerator: zero B", func() {
 		dleq.ProveWithGenerator(fxPtrSecp256k1PublicKey_G(), fxPtrSecp256k1PrivateKey(), nil, fxSliceByte(), fxSliceByte())
 	}}, // dleq/prove.go
@@ -1338,6 +1403,46 @@ var oneZeroCalls = []zeroCall{
 	{"musig2.SignWithOptions: zero sk", func() {
 		musig2.SignWithOptions(fxPtrMusig2SecNonce(), nil, fxPtrMusig2SessionContext(), fxPtrMusig2SignOptions())
 	}}, // musig2/sign.go
+	{"rangeproof.Info: zero proof", func() { rangeproof.Info(nil) }},                                                                                  // ct/rangeproof/rangeproof.go
+	{"rangeproof.Rewind: zero commit", func() { rangeproof.Rewind(fxSliceByte(), fxSliceByte(), nil, fxSliceByte(), fxPtrCtGenerator()) }},            // ct/rangeproof/api.go
+	{"rangeproof.Rewind: zero extraCommit", func() { rangeproof.Rewind(fxSliceByte(), fxSliceByte(), fxPtrCtCommitment(), nil, fxPtrCtGenerator()) }}, // ct/rangeproof/api.go
+	{"rangeproof.Rewind: zero gen", func() { rangeproof.Rewind(fxSliceByte(), fxSliceByte(), fxPtrCtCommitment(), fxSliceByte(), nil) }},              // ct/rangeproof/api.go
+	{"rangeproof.Rewind: zero nonce", func() { rangeproof.Rewind(fxSliceByte(), nil, fxPtrCtCommitment(), fxSliceByte(), fxPtrCtGenerator()) }},       // ct/rangeproof/api.go
+	{"rangeproof.Rewind: zero proof", func() { rangeproof.Rewind(nil, fxSliceByte(), fxPtrCtCommitment(), fxSliceByte(), fxPtrCtGenerator()) }},       // ct/rangeproof/api.go
+	{"rangeproof.Sign: zero blind", func() {
+		rangeproof.Sign(fxUint64(), fxUint64(), fxInt(), fxInt(), fxSliceByte(), fxSliceByte(), fxSliceByte(), fxPtrCtCommitment(), nil, fxPtrCtGenerator())
+	}}, // ct/rangeproof/api.go
+	{"rangeproof.Sign: zero commit", func() {
+		rangeproof.Sign(fxUint64(), fxUint64(), fxInt(), fxInt(), fxSliceByte(), fxSliceByte(), fxSliceByte(), nil, fxSliceByte(), fxPtrCtGenerator())
+	}}, // ct/rangeproof/api.go
+	{"rangeproof.Sign: zero exp", func() {
+		rangeproof.Sign(fxUint64(), fxUint64(), 0, fxInt(), fxSliceByte(), fxSliceByte(), fxSliceByte(), fxPtrCtCommitment(), fxSliceByte(), fxPtrCtGenerator())
+	}}, // ct/rangeproof/api.go
+	{"rangeproof.Sign: zero extraCommit", func() {
+		rangeproof.Sign(fxUint64(), fxUint64(), fxInt(), fxInt(), fxSliceByte(), fxSliceByte(), nil, fxPtrCtCommitment(), fxSliceByte(), fxPtrCtGenerator())
+	}}, // ct/rangeproof/api.go
+	{"rangeproof.Sign: zero gen", func() {
+		rangeproof.Sign(fxUint64(), fxUint64(), fxInt(), fxInt(), fxSliceByte(), fxSliceByte(), fxSliceByte(), fxPtrCtCommitment(), fxSliceByte(), nil)
+	}}, // ct/rangeproof/api.go
+	{"rangeproof.Sign: zero message", func() {
+		rangeproof.Sign(fxUint64(), fxUint64(), fxInt(), fxInt(), fxSliceByte(), nil, fxSliceByte(), fxPtrCtCommitment(), fxSliceByte(), fxPtrCtGenerator())
+	}}, // ct/rangeproof/api.go
+	{"rangeproof.Sign: zero minBits", func() {
+		rangeproof.Sign(fxUint64(), fxUint64(), fxInt(), 0, fxSliceByte(), fxSliceByte(), fxSliceByte(), fxPtrCtCommitment(), fxSliceByte(), fxPtrCtGenerator())
+	}}, // ct/rangeproof/api.go
+	{"rangeproof.Sign: zero minValue", func() {
+		rangeproof.Sign(fxUint64(), 0, fxInt(), fxInt(), fxSliceByte(), fxSliceByte(), fxSliceByte(), fxPtrCtCommitment(), fxSliceByte(), fxPtrCtGenerator())
+	}}, // ct/rangeproof/api.go
+	{"rangeproof.Sign: zero nonce", func() {
+		rangeproof.Sign(fxUint64(), fxUint64(), fxInt(), fxInt(), nil, fxSliceByte(), fxSliceByte(), fxPtrCtCommitment(), fxSliceByte(), fxPtrCtGenerator())
+	}}, // ct/rangeproof/api.go
+	{"rangeproof.Sign: zero value", func() {
+		rangeproof.Sign(0, fxUint64(), fxInt(), fxInt(), fxSliceByte(), fxSliceByte(), fxSliceByte(), fxPtrCtCommitment(), fxSliceByte(), fxPtrCtGenerator())
+	}}, // ct/rangeproof/api.go
+	{"rangeproof.Verify: zero commit", func() { rangeproof.Verify(fxSliceByte(), nil, fxSliceByte(), fxPtrCtGenerator()) }},            // ct/rangeproof/api.go
+	{"rangeproof.Verify: zero extraCommit", func() { rangeproof.Verify(fxSliceByte(), fxPtrCtCommitment(), nil, fxPtrCtGenerator()) }}, // ct/rangeproof/api.go
+	{"rangeproof.Verify: zero gen", func() { rangeproof.Verify(fxSliceByte(), fxPtrCtCommitment(), fxSliceByte(), nil) }},              // ct/rangeproof/api.go
+	{"rangeproof.Verify: zero proof", func() { rangeproof.Verify(nil, fxPtrCtCommitment(), fxSliceByte(), fxPtrCtGenerator()) }},       // ct/rangeproof/api.go
 	{"rfc9591.Aggregate: zero commitments", func() {
 		rfc9591.Aggregate(nil, fxSliceByte(), fxSliceByte_groupPublicKey(), fxSliceRfc9591SignatureShare())
 	}}, // frost/rfc9591/aggregate.go
@@ -1491,4 +1596,23 @@ var oneZeroCalls = []zeroCall{
 	{"stdecdsa.FromECDSAPublicKey: zero p", func() { stdecdsa.FromECDSAPublicKey(nil) }},                                                                // stdecdsa/convert.go
 	{"stdecdsa.ToECDSA: zero k", func() { stdecdsa.ToECDSA(nil) }},                                                                                      // stdecdsa/convert.go
 	{"stdecdsa.ToECDSAPublicKey: zero p", func() { stdecdsa.ToECDSAPublicKey(nil) }},                                                                    // stdecdsa/convert.go
+	{"whitelist.ParseSignature: zero b", func() { whitelist.ParseSignature(nil) }},                                                                      // ct/whitelist/whitelist.go
+	{"whitelist.Sign: zero index", func() {
+		whitelist.Sign(fxSlicePtrSecp256k1PublicKey(), fxSlicePtrSecp256k1PublicKey(), fxPtrSecp256k1PublicKey(), fxPtrSecp256k1PrivateKey(), fxPtrSecp256k1PrivateKey(), 0)
+	}}, // ct/whitelist/sign.go
+	{"whitelist.Sign: zero offline", func() {
+		whitelist.Sign(fxSlicePtrSecp256k1PublicKey(), nil, fxPtrSecp256k1PublicKey(), fxPtrSecp256k1PrivateKey(), fxPtrSecp256k1PrivateKey(), fxInt())
+	}}, // ct/whitelist/sign.go
+	{"whitelist.Sign: zero online", func() {
+		whitelist.Sign(nil, fxSlicePtrSecp256k1PublicKey(), fxPtrSecp256k1PublicKey(), fxPtrSecp256k1PrivateKey(), fxPtrSecp256k1PrivateKey(), fxInt())
+	}}, // ct/whitelist/sign.go
+	{"whitelist.Sign: zero onlineKey", func() {
+		whitelist.Sign(fxSlicePtrSecp256k1PublicKey(), fxSlicePtrSecp256k1PublicKey(), fxPtrSecp256k1PublicKey(), nil, fxPtrSecp256k1PrivateKey(), fxInt())
+	}}, // ct/whitelist/sign.go
+	{"whitelist.Sign: zero sub", func() {
+		whitelist.Sign(fxSlicePtrSecp256k1PublicKey(), fxSlicePtrSecp256k1PublicKey(), nil, fxPtrSecp256k1PrivateKey(), fxPtrSecp256k1PrivateKey(), fxInt())
+	}}, // ct/whitelist/sign.go
+	{"whitelist.Sign: zero summedKey", func() {
+		whitelist.Sign(fxSlicePtrSecp256k1PublicKey(), fxSlicePtrSecp256k1PublicKey(), fxPtrSecp256k1PublicKey(), fxPtrSecp256k1PrivateKey(), nil, fxInt())
+	}}, // ct/whitelist/sign.go
 }

@@ -28,6 +28,7 @@ import (
 	"github.com/kestrel-crypto/secp256k1/bip32"
 	"github.com/kestrel-crypto/secp256k1/bip322"
 	"github.com/kestrel-crypto/secp256k1/btcaddr"
+	"github.com/kestrel-crypto/secp256k1/ct"
 	"github.com/kestrel-crypto/secp256k1/dleq"
 	"github.com/kestrel-crypto/secp256k1/ecdsa"
 	"github.com/kestrel-crypto/secp256k1/ellswift"
@@ -108,6 +109,16 @@ func zfSignerOpts() crypto.SignerOpts { return crypto.Hash(0) }
 
 func zfBIP324Hash() func(x32, ellA64, ellB64 []byte) []byte { return ellswift.BIP324Hash }
 
+// --- ct ---
+
+// zfSurjectionProof is an unsigned surjection proof over one input, whose
+// fixed asset tag is the output's (zfBytes).
+func zfSurjectionProof() *ct.SurjectionProof {
+	p, _, err := ct.InitializeSurjectionProof([][]byte{zfBytes()}, 1, zfBytes(), 1, zfBytes())
+	zfCheck(err)
+	return p
+}
+
 // --- adaptor ---
 
 func zfAdaptorECDSA() *adaptor.ECDSASignature {
@@ -116,6 +127,12 @@ func zfAdaptorECDSA() *adaptor.ECDSASignature {
 
 func zfSchnorrPreSig() *adaptor.SchnorrPreSignature {
 	return zfMust(adaptor.SchnorrPreSign(zfKeyA(), zfBytes(), zfPublicKey(), zfPattern(0x05, 32)))
+}
+
+// --- ct ---
+
+func zfCtCommitment() *ct.Commitment {
+	return zfMust(ct.Commit(zfPattern(0x05, 32), 1234, ct.GeneratorH()))
 }
 
 // --- bip32, btcaddr, ecdsa, dleq, schnorr, stdecdsa ---

@@ -49,12 +49,22 @@ groups (default main; several may be given, and run in this order):
              and anti-exfil), schnorrsig_halfagg_aggregate_N and
              schnorrsig_halfagg_verify_N (half-aggregation of N = 2, 16,
              256, 4096 signatures: per aggregate, not per signature),
+             generator_generate, generator_generate_blinded,
+             pedersen_commit, surjectionproof_generate_N and
+             surjectionproof_verify_N (N inputs, all used; N = 3, 10)
+             (secp256k1-zkp's generator and surjection modules),
              dleq_prove and dleq_verify (BIP-374),
              silentpayments_scan_many (per transaction) and
              silentpayments_light_tweak (the k = 0 candidates of one
              tweak, over 10000 tweaks: µs per tweak), and libsecp256k1's
              silentpayments_scan_nomatch_N (N outputs, none ours) and
-             silentpayments_scan_worstcase_K (K outputs, all ours) per scan
+             silentpayments_scan_worstcase_K (K outputs, all ours) per scan;
+             rangeproof_verify_bit (secp256k1-zkp's row: a 32-bit proof,
+             per bit), rangeproof_sign_64, rangeproof_verify_64,
+             rangeproof_verify_many_64 (per proof, on one goroutine) and
+             rangeproof_rewind (a 64-bit mantissa); whitelist_N
+             (secp256k1-zkp's bench_whitelist: a signature over N key
+             pairs, for N = 1, 5, 10 and 30)
   internal   the rows of bench_internal: scalar_*, field_*, group_*,
              hash_*; and field_mul_ifma, group_double_ifma and
              group_add_affine_ifma: eight lanes at once, per product or
@@ -96,7 +106,7 @@ var benchGroups = []struct {
 	rows func() []benchRow
 }{
 	{"main", func() []benchRow {
-		return slices.Concat(mainRows(), manyRows(), musigRows(), frostRows(), chilldkgRows(), adaptorRows(), s2cRows(), halfaggRows(), spRows())
+		return slices.Concat(mainRows(), manyRows(), musigRows(), frostRows(), chilldkgRows(), adaptorRows(), s2cRows(), halfaggRows(), ctRows(), spRows(), rangeproofRows(), whitelistRows())
 	}},
 	{"internal", internalRows},
 	{"ecmult", ecmultRows},

@@ -342,9 +342,13 @@ var (
 		"ecdsa_s2c_sign", "ecdsa_anti_exfil_host_verify",
 		"schnorrsig_halfagg_aggregate_2", "schnorrsig_halfagg_verify_2", "schnorrsig_halfagg_aggregate_16", "schnorrsig_halfagg_verify_16",
 		"schnorrsig_halfagg_aggregate_256", "schnorrsig_halfagg_verify_256", "schnorrsig_halfagg_aggregate_4096", "schnorrsig_halfagg_verify_4096",
+		"generator_generate", "generator_generate_blinded", "pedersen_commit",
+		"surjectionproof_generate_3", "surjectionproof_verify_3", "surjectionproof_generate_10", "surjectionproof_verify_10",
 		"dleq_prove", "dleq_verify", "silentpayments_scan_many", "silentpayments_light_tweak",
 		"silentpayments_scan_nomatch_2", "silentpayments_scan_nomatch_5", "silentpayments_scan_nomatch_10", "silentpayments_scan_nomatch_100", "silentpayments_scan_nomatch_1000",
-		"silentpayments_scan_worstcase_1", "silentpayments_scan_worstcase_10", "silentpayments_scan_worstcase_100", "silentpayments_scan_worstcase_2323"}
+		"silentpayments_scan_worstcase_1", "silentpayments_scan_worstcase_10", "silentpayments_scan_worstcase_100", "silentpayments_scan_worstcase_2323",
+		"rangeproof_verify_bit", "rangeproof_sign_64", "rangeproof_verify_64", "rangeproof_verify_many_64", "rangeproof_rewind",
+		"whitelist_1", "whitelist_5", "whitelist_10", "whitelist_30"}
 	// bench_internal's names (libsecp256k1's bench_internal.c), in its order.
 	internalRowNames = []string{"scalar_add", "scalar_negate", "scalar_mul", "scalar_split", "scalar_inverse", "scalar_inverse_var",
 		"field_half", "field_normalize", "field_sqr", "field_mul", "field_inverse", "field_inverse_var", "field_is_square_var", "field_sqrt",

@@ -39,6 +39,7 @@ var fixtures = map[string]string{
 	"[][32]byte":        "zfSPOutputs()",
 	"[32]byte":          "[32]byte{1}",
 	"[]int":             "zfFrostSignerIDs()",
+	"[]uint64":          "[]uint64{1}",
 	"bool":              "true",
 	"int":               "1", // a signer's position or identifier in the session fixtures
 	"string":            `"m/0/1"`,
@@ -91,7 +92,11 @@ var fixtures = map[string]string{
 	"*github.com/kestrel-crypto/secp256k1.Scalar":      "zfScalar()",
 	"[]*github.com/kestrel-crypto/secp256k1.PublicKey": "zfPublicKeys()",
 
-	// adaptor, bip32, btcaddr, dleq, ecdsa, s2c, schnorr
+	// adaptor, bip32, btcaddr, ct, dleq, ecdsa, s2c, schnorr
+	"*github.com/kestrel-crypto/secp256k1/ct.Generator":                "ct.GeneratorH()",
+	"*github.com/kestrel-crypto/secp256k1/ct.Commitment":               "zfCtCommitment()",
+	"*github.com/kestrel-crypto/secp256k1/ct.SurjectionProof":          "zfSurjectionProof()",
+	"[]*github.com/kestrel-crypto/secp256k1/ct.Generator":              "[]*ct.Generator{ct.GeneratorH()}",
 	"*github.com/kestrel-crypto/secp256k1/adaptor.ECDSASignature":      "zfAdaptorECDSA()",
 	"*github.com/kestrel-crypto/secp256k1/adaptor.SchnorrPreSignature": "zfSchnorrPreSig()",
 	"*github.com/kestrel-crypto/secp256k1/bip32.ExtendedKey":           "zfExtendedKey()",

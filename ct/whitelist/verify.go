@@ -1,0 +1,59 @@
+package whitelist
+
+import (
+	"github.com/kestrel-crypto/secp256k1"
+	"github.com/kestrel-crypto/secp256k1/internal/borromean"
+	"github.com/kestrel-crypto/secp256k1/internal/door"
+	"github.com/kestrel-crypto/secp256k1/internal/group"
+	"github.com/kestrel-crypto/secp256k1/internal/scalar"
+	"github.com/kestrel-crypto/secp256k1/internal/sha256"
+)
+
+// Verify reports whether sig is a whitelist signature of sub for the key
+// pairs (online[j], offline[j]), as zkp's secp256k1_whitelist_verify. It is
+// false for lists of different lengths or of another length than sig's,
+// for nil or zero keys or a nil signature. Variable time: its inputs are
+// public.
+//
+// As zkp, it accepts a signature over no keys whose e₀ is SHA-256 of the
+// message SHA-256(sub): a whitelist of no keys authorizes nothing, and a
+// verifier should not ask for one.
+func Verify(sig *Signature, online, offline []*secp256k1.PublicKey, sub *secp256k1.PublicKey) bool {
+	n := len(online)
+	if sig == nil || len(offline) != n || n > MaxKeys || len(sig.s) != n {
+		return false
+	}
+	s := make([]scalar.Scalar, n)
+	for j := range n {
+		if !setNonzero(&s[j], &sig.s[j]) {
+			return false
+		}
+	}
+	on, err := publicKeys(online)
+	if err != nil {
+		return false
+	}
+	off, err := publicKeys(offline)
+	if err != nil {
+		return false
+	}
+	sb, err := door.PublicKey(sub)
+	if err != nil {
+		return false
+	}
+	var msg [32]byte
+	pubs := make([]group.Affine, n)
+	if !ringKeys(pubs, &msg, on, off, &sb) {
+		return false
+	}
+	if n == 0 {
+		// zkp's ring of no keys: e₀ must be the hash of the message.
+		var h [32]byte
+		d := sha256.New()
+		d.Write(msg[:])
+		d.Sum(&h)
+		return h == sig.e0
+	}
+	sizes := [1]int{n}
+	return borromean.VarTimeVerify(&sig.e0, s, pubs, sizes[:], msg[:], nil)
+}
