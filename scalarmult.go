@@ -1,12 +1,12 @@
 package secp256k1
 
 import (
-	"runtime"
 	"sync"
 
 	"github.com/kestrel-crypto/secp256k1/internal/ecmult"
 	"github.com/kestrel-crypto/secp256k1/internal/group"
 	"github.com/kestrel-crypto/secp256k1/internal/scalar"
+	iworkers "github.com/kestrel-crypto/secp256k1/internal/workers"
 )
 
 // The scalar multiplications of the public API: wrappers over the engines of
@@ -63,10 +63,7 @@ const UseGOMAXPROCS = -1
 // many-operation APIs stands for: runtime.GOMAXPROCS(0) for UseGOMAXPROCS,
 // 1 for any other value below 1, and workers itself otherwise.
 func Workers(workers int) int {
-	if workers == UseGOMAXPROCS {
-		return runtime.GOMAXPROCS(0)
-	}
-	return max(workers, 1)
+	return iworkers.Count(workers)
 }
 
 // VarTimeMultiScalarMultWorkers is VarTimeMultiScalarMult on up to workers

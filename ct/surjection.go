@@ -369,16 +369,35 @@ func (p *SurjectionProof) Generate(inputTags []*Generator, outputTag *Generator,
 // to the output's among the used ones, or an s value not below n. Variable
 // time: everything is public.
 func (p *SurjectionProof) Verify(inputTags []*Generator, outputTag *Generator) bool {
-	if p == nil || len(inputTags) != p.n || !validGenerators(inputTags, outputTag) {
-		return false
-	}
-	nUsed := p.NUsedInputs()
-	if nUsed == 0 || len(p.s) != nUsed {
+	nUsed, ok := p.verifyShape(inputTags, outputTag)
+	if !ok {
 		return false
 	}
 	var sBuf [SurjectionMaxInputs]scalar.Scalar
 	var keyBuf [SurjectionMaxInputs]group.Affine
+	var m [32]byte
 	s, keys := sBuf[:nUsed], keyBuf[:nUsed]
+	if !p.verifyInputs(s, keys, &m, inputTags, outputTag) {
+		return false
+	}
+	sizes := [1]int{nUsed}
+	return borromean.VarTimeVerify(&p.e0, s, keys, sizes[:], m[:], nil)
+}
+
+// verifyShape returns p's number of used inputs, and false if Verify
+// fails for the shape of its arguments alone.
+func (p *SurjectionProof) verifyShape(inputTags []*Generator, outputTag *Generator) (int, bool) {
+	if p == nil || len(inputTags) != p.n || !validGenerators(inputTags, outputTag) {
+		return 0, false
+	}
+	nUsed := p.NUsedInputs()
+	return nUsed, nUsed != 0 && len(p.s) == nUsed
+}
+
+// verifyInputs sets s to p's s values, keys to its ring's keys and m to
+// its message, for len(s) = len(keys) = p.NUsedInputs(), and returns
+// false if an s value is not below n or a key is the identity.
+func (p *SurjectionProof) verifyInputs(s []scalar.Scalar, keys []group.Affine, m *[32]byte, inputTags []*Generator, outputTag *Generator) bool {
 	for i := range s {
 		if _, err := s[i].SetCanonicalBytes(&p.s[i]); err != nil {
 			return false
@@ -387,9 +406,8 @@ func (p *SurjectionProof) Verify(inputTags []*Generator, outputTag *Generator) b
 	if !surjectionKeys(keys, p, inputTags, outputTag) {
 		return false
 	}
-	m := surjectionMessage(inputTags, outputTag)
-	sizes := [1]int{nUsed}
-	return borromean.VarTimeVerify(&p.e0, s, keys, sizes[:], m[:], nil)
+	*m = surjectionMessage(inputTags, outputTag)
+	return true
 }
 
 // sum256 returns the SHA-256 of b.

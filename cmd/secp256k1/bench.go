@@ -50,8 +50,10 @@ groups (default main; several may be given, and run in this order):
              schnorrsig_halfagg_verify_N (half-aggregation of N = 2, 16,
              256, 4096 signatures: per aggregate, not per signature),
              generator_generate, generator_generate_blinded,
-             pedersen_commit, surjectionproof_generate_N and
-             surjectionproof_verify_N (N inputs, all used; N = 3, 10)
+             pedersen_commit, surjectionproof_generate_N,
+             surjectionproof_verify_N and surjectionproof_verify_many_N
+             (N inputs, all used; N = 3, 10; the many row per proof, 64
+             proofs on one goroutine)
              (secp256k1-zkp's generator and surjection modules),
              dleq_prove and dleq_verify (BIP-374),
              silentpayments_scan_many (per transaction) and

@@ -13,7 +13,9 @@ import (
 // unblinded and blinded), pedersen_commit (a commitment to an amount with a
 // blinded asset generator), and surjectionproof_generate_N and
 // surjectionproof_verify_N (an asset surjection proof over N inputs of
-// distinct assets, all used).
+// distinct assets, all used), and surjectionproof_verify_many_N
+// (ct.VerifySurjectionProofs on 64 such proofs on one goroutine, per
+// proof).
 func ctRows() []benchRow {
 	seed := sha256.Sum256([]byte("bench generator seed"))
 	blind := sha256.Sum256([]byte("bench generator blind"))
@@ -50,7 +52,8 @@ func ctRows() []benchRow {
 	return rows
 }
 
-// surjectionRows are surjectionproof_generate_n and surjectionproof_verify_n.
+// surjectionRows are surjectionproof_generate_n, surjectionproof_verify_n
+// and surjectionproof_verify_many_n.
 func surjectionRows(n int) []benchRow {
 	var fixed, blinds [][]byte
 	var gens []*ct.Generator
@@ -76,6 +79,24 @@ func surjectionRows(n int) []benchRow {
 	if err := p.Generate(gens, out, idx, blinds[idx], outBlind[:]); err != nil {
 		panic(err)
 	}
+	// 64 proofs over the same inputs, for outputs of every asset with
+	// different blinds.
+	many := make([]ct.SurjectionItem, 64)
+	for k := range many {
+		ob := sha256.Sum256(fmt.Appendf(nil, "bench output blind %d", k))
+		o, err := ct.GenerateBlindedGenerator(fixed[k%n], ob[:])
+		if err != nil {
+			panic(err)
+		}
+		q, j, err := ct.InitializeSurjectionProof(fixed, n, fixed[k%n], 100, seed[:])
+		if err != nil {
+			panic(err)
+		}
+		if err := q.Generate(gens, o, j, blinds[j], ob[:]); err != nil {
+			panic(err)
+		}
+		many[k] = ct.SurjectionItem{Proof: q, InputTags: gens, OutputTag: o}
+	}
 	iters := 20000 / n
 	return []benchRow{
 		{name: fmt.Sprintf("surjectionproof_generate_%d", n), iters: iters, run: func(k int) {
@@ -89,6 +110,15 @@ func surjectionRows(n int) []benchRow {
 			for range k {
 				if !p.Verify(gens, out) {
 					panic("surjectionproof_verify: invalid")
+				}
+			}
+		}},
+		{name: fmt.Sprintf("surjectionproof_verify_many_%d", n), iters: max(iters/64, 1), per: len(many), run: func(k int) {
+			for range k {
+				for _, ok := range ct.VerifySurjectionProofs(many, 1) {
+					if !ok {
+						panic("surjectionproof_verify_many: invalid")
+					}
 				}
 			}
 		}},

@@ -26,13 +26,17 @@ func hashKey(t *scalar.Scalar, q *group.Affine) bool {
 	return t.IsZero() == 0
 }
 
+// smallRing is the number of keys up to which Verify and ringKeys keep
+// their scratch on the stack.
+const smallRing = 16
+
 // ringKeys computes the ring's keys onⱼ + H(offⱼ + sub)·(offⱼ + sub) into
-// out, and the message, as zkp's
+// out, in Jacobian form, and the message, as zkp's
 // secp256k1_whitelist_compute_keys_and_message. A key at infinity gives
-// ok = false. The sums offⱼ + sub are made affine with one inversion and
-// the products run sixteen at a time on ecmult.VarTimeMult1G16's lanes.
-// Variable time: the keys are public.
-func ringKeys(out []group.Affine, msg *[32]byte, online, offline []group.Affine, sub *group.Affine) (ok bool) {
+// ok = false. The sums offⱼ + sub are made affine with one inversion (H
+// hashes their encodings) and the products run sixteen at a time on
+// ecmult.VarTimeMult1G16's lanes. Variable time: the keys are public.
+func ringKeys(out []group.Jacobian, msg *[32]byte, online, offline []group.Affine, sub *group.Affine) (ok bool) {
 	n := len(online)
 	var enc [33]byte
 	d := sha256.New()
@@ -46,8 +50,17 @@ func ringKeys(out []group.Affine, msg *[32]byte, online, offline []group.Affine,
 	}
 	d.Sum(msg)
 
-	sums := make([]group.Jacobian, n)
-	inf := make([]bool, n)
+	var (
+		infBuf     [smallRing]bool
+		sumsABuf   [smallRing]group.Affine
+		scratchBuf [smallRing]field.Element
+	)
+	inf, sumsA, scratch := infBuf[:], sumsABuf[:], scratchBuf[:]
+	if n > smallRing {
+		inf, sumsA, scratch = make([]bool, n), make([]group.Affine, n), make([]field.Element, n)
+	}
+	// The sums, in out until the products replace them.
+	sums := out
 	for j := range n {
 		sums[j].SetAffine(&offline[j])
 		sums[j].VarTimeAddAffine(&sums[j], sub)
@@ -56,9 +69,7 @@ func ringKeys(out []group.Affine, msg *[32]byte, online, offline []group.Affine,
 			sums[j].SetAffine(&group.Generator) // a stand-in, not used
 		}
 	}
-	sumsA := make([]group.Affine, n)
-	group.VarTimeBatchSetJacobian(sumsA, sums, make([]field.Element, n))
-	res := make([]group.Jacobian, n)
+	group.VarTimeBatchSetJacobian(sumsA[:n], sums, scratch[:n])
 	useLanes := ecmult.UseLanes()
 	for c := 0; c < n; c += ecmult.Lanes2 {
 		m := min(ecmult.Lanes2, n-c)
@@ -78,39 +89,39 @@ func ringKeys(out []group.Affine, msg *[32]byte, online, offline []group.Affine,
 			for l := range m {
 				var P group.Jacobian
 				P.SetAffine(&A[l])
-				R[l], okR[l] = ecmult.VarTimeMult1G(&a[l], &P, &b[l])
+				R[l], okR[l] = ecmult.VarTimeMult1G(&a[l], &P, nil)
 			}
 		}
 		for l := range m {
 			if !okR[l] {
 				return false
 			}
-			res[c+l] = R[l]
+			out[c+l] = R[l]
 		}
 	}
 	for j := range n {
 		// zkp adds on to the tweaked sum; where the sum is at infinity the
 		// key is on itself.
 		if inf[j] {
-			res[j].Identity()
+			out[j].Identity()
 		}
-		res[j].VarTimeAddAffine(&res[j], &online[j])
-		if res[j].IsIdentity() == 1 {
+		out[j].VarTimeAddAffine(&out[j], &online[j])
+		if out[j].IsIdentity() == 1 {
 			return false
 		}
 	}
-	return group.VarTimeBatchSetJacobian(out, res, make([]field.Element, n))
+	return true
 }
 
-// publicKeys converts keys with the door, or returns ErrKeys.
-func publicKeys(keys []*secp256k1.PublicKey) ([]group.Affine, error) {
-	out := make([]group.Affine, len(keys))
+// publicKeys converts keys with the door into out (as long as keys), or
+// returns ErrKeys.
+func publicKeys(out []group.Affine, keys []*secp256k1.PublicKey) error {
 	for i, k := range keys {
 		a, err := door.PublicKey(k)
 		if err != nil {
-			return nil, ErrKeys
+			return ErrKeys
 		}
 		out[i] = a
 	}
-	return out, nil
+	return nil
 }

@@ -5,6 +5,7 @@ import (
 	"github.com/kestrel-crypto/secp256k1/internal/borromean"
 	"github.com/kestrel-crypto/secp256k1/internal/door"
 	"github.com/kestrel-crypto/secp256k1/internal/ecmult"
+	"github.com/kestrel-crypto/secp256k1/internal/field"
 	"github.com/kestrel-crypto/secp256k1/internal/group"
 	"github.com/kestrel-crypto/secp256k1/internal/scalar"
 	"github.com/kestrel-crypto/secp256k1/internal/sha256"
@@ -27,12 +28,11 @@ func Sign(online, offline []*secp256k1.PublicKey, sub *secp256k1.PublicKey, onli
 	if len(offline) != n || n == 0 || n > MaxKeys || index < 0 || index >= n {
 		return nil, ErrKeys
 	}
-	on, err := publicKeys(online)
-	if err != nil {
+	on, off := make([]group.Affine, n), make([]group.Affine, n)
+	if err := publicKeys(on, online); err != nil {
 		return nil, err
 	}
-	off, err := publicKeys(offline)
-	if err != nil {
+	if err := publicKeys(off, offline); err != nil {
 		return nil, err
 	}
 	sb, err := door.PublicKey(sub)
@@ -47,11 +47,13 @@ func Sign(online, offline []*secp256k1.PublicKey, sub *secp256k1.PublicKey, onli
 	if err != nil {
 		return nil, ErrKeys
 	}
-	pubs := make([]group.Affine, n)
+	keys := make([]group.Jacobian, n)
 	var msg [32]byte
-	if !ringKeys(pubs, &msg, on, off, &sb) {
+	if !ringKeys(keys, &msg, on, off, &sb) {
 		return nil, ErrSignFailed
 	}
+	pubs := make([]group.Affine, n)
+	group.VarTimeBatchSetJacobian(pubs, keys, make([]field.Element, n))
 	// The signing key on + H(S·G)·S.
 	var SG group.Jacobian
 	var SA group.Affine

@@ -23,18 +23,23 @@ func Verify(sig *Signature, online, offline []*secp256k1.PublicKey, sub *secp256
 	if sig == nil || len(offline) != n || n > MaxKeys || len(sig.s) != n {
 		return false
 	}
-	s := make([]scalar.Scalar, n)
+	var (
+		sBuf    [smallRing]scalar.Scalar
+		onBuf   [smallRing]group.Affine
+		offBuf  [smallRing]group.Affine
+		keysBuf [smallRing]group.Jacobian
+	)
+	s, on, off, keys := sBuf[:], onBuf[:], offBuf[:], keysBuf[:]
+	if n > smallRing {
+		s, on, off, keys = make([]scalar.Scalar, n), make([]group.Affine, n), make([]group.Affine, n), make([]group.Jacobian, n)
+	}
+	s, on, off, keys = s[:n], on[:n], off[:n], keys[:n]
 	for j := range n {
 		if !setNonzero(&s[j], &sig.s[j]) {
 			return false
 		}
 	}
-	on, err := publicKeys(online)
-	if err != nil {
-		return false
-	}
-	off, err := publicKeys(offline)
-	if err != nil {
+	if publicKeys(on, online) != nil || publicKeys(off, offline) != nil {
 		return false
 	}
 	sb, err := door.PublicKey(sub)
@@ -42,8 +47,7 @@ func Verify(sig *Signature, online, offline []*secp256k1.PublicKey, sub *secp256
 		return false
 	}
 	var msg [32]byte
-	pubs := make([]group.Affine, n)
-	if !ringKeys(pubs, &msg, on, off, &sb) {
+	if !ringKeys(keys, &msg, on, off, &sb) {
 		return false
 	}
 	if n == 0 {
@@ -54,6 +58,7 @@ func Verify(sig *Signature, online, offline []*secp256k1.PublicKey, sub *secp256
 		d.Sum(&h)
 		return h == sig.e0
 	}
-	sizes := [1]int{n}
-	return borromean.VarTimeVerify(&sig.e0, s, pubs, sizes[:], msg[:], nil)
+	// One ring: its keys go to the multiplications as they are, without
+	// an inversion to make them affine.
+	return borromean.VarTimeVerifyRing(&sig.e0, s, keys, msg[:])
 }

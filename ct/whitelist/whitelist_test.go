@@ -118,3 +118,23 @@ func TestErrors(t *testing.T) {
 		t.Errorf("ParseSignature of no keys: %v", err)
 	}
 }
+
+// TestVerifyAllocs checks that Verify does not allocate for rings of up
+// to smallRing keys, and that it still verifies above.
+func TestVerifyAllocs(t *testing.T) {
+	for _, n := range []int{1, 5, smallRing, smallRing + 1} {
+		online, offline, sub, onSK, sumSK := benchWhitelist(t, n)
+		sig, err := Sign(online, offline, sub, onSK, sumSK, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		allocs := testing.AllocsPerRun(10, func() {
+			if !Verify(sig, online, offline, sub) {
+				t.Fatalf("n=%d: does not verify", n)
+			}
+		})
+		if n <= smallRing && allocs != 0 {
+			t.Errorf("n=%d: %v allocations", n, allocs)
+		}
+	}
+}

@@ -123,6 +123,52 @@ func VarTimeVerify(e0 *[32]byte, s []scalar.Scalar, pubs []group.Affine, sizes [
 	return got == *e0
 }
 
+// VarTimeVerifyRing is VarTimeVerify for one ring (sizes {len(pubs)},
+// ev nil) with its keys in Jacobian form, so that a caller whose keys come
+// out of a multiplication need not make them affine first: one ring runs
+// one a·A + b·G at a time (no lanes), which takes a Jacobian A anyway. No
+// key may be the identity. Variable time; it does not allocate.
+func VarTimeVerifyRing(e0 *[32]byte, s []scalar.Scalar, pubs []group.Jacobian, m []byte) bool {
+	n := len(pubs)
+	if e0 == nil || n == 0 || len(s) != n {
+		return false
+	}
+	var (
+		h   [32]byte
+		e   scalar.Scalar
+		aff group.Affine
+		enc [33]byte
+	)
+	Hash(&h, e0[:], m, 0, 0)
+	if challenge(&e, &h) == 0 {
+		return false
+	}
+	for j := range n {
+		if s[j].IsZero() == 1 || e.IsZero() == 1 {
+			return false
+		}
+		R, ok := ecmult.VarTimeMult1G(&e, &pubs[j], &s[j])
+		if !ok || R.IsIdentity() == 1 {
+			return false
+		}
+		aff.VarTimeSetJacobian(&R)
+		aff.PutCompressed(&enc)
+		if j == n-1 {
+			break
+		}
+		Hash(&h, enc[:], m, 0, j+1)
+		if challenge(&e, &h) == 0 {
+			return false
+		}
+	}
+	final := sha256.New()
+	final.Write(enc[:])
+	final.Write(m)
+	var got [32]byte
+	final.Sum(&got)
+	return got == *e0
+}
+
 // Sig is one signature for VarTimeVerifyMany, with VarTimeVerify's
 // arguments.
 type Sig struct {

@@ -225,3 +225,60 @@ func TestVerifyMany(t *testing.T) {
 		t.Errorf("%d of %d signatures valid: the mix is wrong", valid, len(sigs))
 	}
 }
+
+// TestVerifyRing compares VarTimeVerifyRing with VarTimeVerify on
+// single-ring signatures, valid and changed, with the keys in Jacobian
+// form with Z ≠ 1.
+func TestVerifyRing(t *testing.T) {
+	seed := rand.Uint64()
+	t.Logf("seed %d", seed)
+	rng := rand.New(rand.NewPCG(seed, 4))
+	valid := 0
+	for i := range 40 {
+		n := 1 + rng.IntN(9)
+		in := newInstance(rng, []int{n})
+		var e0 [32]byte
+		s := append([]scalar.Scalar(nil), in.s...)
+		if !Sign(&e0, s, in.pubs, in.k, in.x, in.sizes, in.index, in.m[:]) {
+			t.Fatal("Sign failed")
+		}
+		pubs := in.pubs
+		m := in.m[:]
+		switch i % 6 {
+		case 1:
+			s[rng.IntN(n)].SetUint64(5)
+		case 2:
+			e0[rng.IntN(32)] ^= 1
+		case 3:
+			s[rng.IntN(n)] = scalar.Scalar{}
+		case 4:
+			pubs = append([]group.Affine(nil), pubs...)
+			pubs[rng.IntN(n)] = pubs[(rng.IntN(n)+1)%n]
+			if n == 1 {
+				m = m[1:]
+			}
+		}
+		jac := make([]group.Jacobian, n)
+		for j := range jac {
+			// pubs[j] + G − G: the same point, with Z ≠ 1.
+			var negG group.Affine
+			negG.Negate(&group.Generator)
+			jac[j].SetAffine(&pubs[j])
+			jac[j].VarTimeAddAffine(&jac[j], &group.Generator)
+			jac[j].VarTimeAddAffine(&jac[j], &negG)
+		}
+		want := VarTimeVerify(&e0, s, pubs, []int{n}, m, nil)
+		if got := VarTimeVerifyRing(&e0, s, jac, m); got != want {
+			t.Errorf("case %d (n = %d): VarTimeVerifyRing %v, VarTimeVerify %v", i, n, got, want)
+		}
+		if want {
+			valid++
+		}
+	}
+	if valid < 10 || valid == 40 {
+		t.Errorf("%d of 40 valid: the mix is wrong", valid)
+	}
+	if VarTimeVerifyRing(nil, nil, nil, nil) || VarTimeVerifyRing(new([32]byte), make([]scalar.Scalar, 2), make([]group.Jacobian, 1), nil) {
+		t.Error("VarTimeVerifyRing accepts a malformed ring")
+	}
+}

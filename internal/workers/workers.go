@@ -4,6 +4,7 @@
 package workers
 
 import (
+	"runtime"
 	"sync"
 	"sync/atomic"
 )
@@ -12,6 +13,18 @@ import (
 // the shared counter's cost negligible against a signature verification,
 // few enough to balance the load.
 const chunk = 16
+
+// Count returns the number of goroutines that a workers argument of the
+// many-operation APIs stands for (secp256k1.Workers, for the packages that
+// cannot import the root): runtime.GOMAXPROCS(0) for −1
+// (secp256k1.UseGOMAXPROCS), 1 for any other value below 1, and w itself
+// otherwise.
+func Count(w int) int {
+	if w == -1 {
+		return runtime.GOMAXPROCS(0)
+	}
+	return max(w, 1)
+}
 
 // Run calls job(i) for every i in [0, n), on up to w goroutines (the
 // calling one included; w ≤ 1 runs them all on the caller's). Jobs must be

@@ -1,9 +1,17 @@
 package workers
 
 import (
+	"runtime"
 	"sync/atomic"
 	"testing"
 )
+
+// TestCount checks the meaning of the workers arguments.
+func TestCount(t *testing.T) {
+	if Count(-1) != runtime.GOMAXPROCS(0) || Count(0) != 1 || Count(-5) != 1 || Count(1) != 1 || Count(4) != 4 {
+		t.Errorf("Count: %d %d %d %d %d", Count(-1), Count(0), Count(-5), Count(1), Count(4))
+	}
+}
 
 // TestRun checks that every job runs exactly once, for job counts around
 // the chunk size and several worker counts.

@@ -82,14 +82,6 @@ func randomHalfaggSet(rng *rand.Rand, n int, bad float64) (*halfaggSet, error) {
 	return s, nil
 }
 
-func randBytes(rng *rand.Rand, n int) []byte {
-	b := make([]byte, n)
-	for i := range b {
-		b[i] = byte(rng.Uint32())
-	}
-	return b
-}
-
 // verdicts verifies agg for the pairs of s (or pairs, if not nil) in both
 // libraries and returns an error if they disagree, or the common verdict.
 func verdicts(s *halfaggSet, agg []byte, pairs []halfagg.Pair, msgs []byte) (bool, error) {
