@@ -12,16 +12,26 @@
 //
 // Everything else runs under the detector. It is imported only by _test.go
 // files and by the test-support packages.
+//
+// Timing tests also skip where KESTREL_EMULATED is set: .ci/cross.sh sets
+// it for its 32-bit arm run under qemu-user, whose timings measure the
+// emulator's translation (the leak self-checks missed their leaks there).
 package race
 
-import "testing"
+import (
+	"os"
+	"testing"
+)
 
 // SkipTiming skips the rest of a statistical timing test under the race
-// detector.
+// detector, or under an emulator that says so (KESTREL_EMULATED).
 func SkipTiming(t testing.TB) {
 	t.Helper()
 	if Enabled {
 		t.Skip("timing test: the race detector's instrumentation changes the timings")
+	}
+	if e := os.Getenv("KESTREL_EMULATED"); e != "" {
+		t.Skipf("timing test: KESTREL_EMULATED=%s, the timings would measure the emulator", e)
 	}
 }
 
