@@ -115,11 +115,7 @@ func (hc *halfaggCommand) newFlagSet(c *halfaggContext, all bool) *flag.FlagSet 
 	fs.Usage = func() {}
 	fs.BoolVar(&c.json, "json", false, "print JSON: the aggregate (hex) or the verdict (valid), and the number of signatures")
 	if all {
-		for _, f := range flagDefs {
-			if fs.Lookup(f.name) == nil {
-				f.define(fs, new(options))
-			}
-		}
+		defineOtherFlags(fs)
 	}
 	return fs
 }

@@ -254,11 +254,7 @@ func (cmd *hdCommand) newFlagSet(c *hdContext, all bool) *flag.FlagSet {
 		fs.BoolVar(&c.testnet, "testnet", false, "the master key of a seed has the test networks' version (tprv)")
 	}
 	if all {
-		for _, f := range flagDefs {
-			if fs.Lookup(f.name) == nil {
-				f.define(fs, new(options))
-			}
-		}
+		defineOtherFlags(fs)
 	}
 	return fs
 }
@@ -272,14 +268,9 @@ func (cmd *hdCommand) usage(w io.Writer) {
 
 // execute is command.execute for text arguments.
 func (cmd *hdCommand) execute(argv []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	for _, a := range argv {
-		if a == "--" {
-			break
-		}
-		if isHelp(a) {
-			cmd.usage(stdout)
-			return exitOK
-		}
+	if helpAsked(argv) {
+		cmd.usage(stdout)
+		return exitOK
 	}
 	c := new(hdContext)
 	r := &reporter{stdout: stdout, stderr: stderr, json: wantsJSON(argv)}

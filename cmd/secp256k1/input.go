@@ -214,6 +214,17 @@ func helpAsked(argv []string) bool {
 	return false
 }
 
+// defineOtherFlags defines in fs, stored nowhere, every top-level flag it
+// does not define yet, so that parsing accepts them and foreignFlag can name
+// one the command does not take.
+func defineOtherFlags(fs *flag.FlagSet) {
+	for _, f := range flagDefs {
+		if fs.Lookup(f.name) == nil {
+			f.define(fs, new(options))
+		}
+	}
+}
+
 // foreignFlag returns an error naming a flag set in fs (which defines
 // every command's flags) that is not one of own, the flags of the command
 // name, or nil.
