@@ -32,30 +32,9 @@ import (
 // maxReported caps the mismatches printed per test; all are counted.
 const maxReported = 20
 
-func diffN(t testing.TB) int {
-	if s := os.Getenv("DIFF_N"); s != "" {
-		n, err := strconv.Atoi(s)
-		if err != nil || n < 1 {
-			t.Fatalf("DIFF_N=%q is not a positive integer", s)
-		}
-		return n
-	}
-	if testing.Short() {
-		return 500
-	}
-	return 10000
-}
+func diffN(t testing.TB) int { return testref.DiffN(t, 500) }
 
-func diffSeed(t testing.TB) uint64 {
-	if s := os.Getenv("DIFF_SEED"); s != "" {
-		seed, err := strconv.ParseUint(s, 10, 64)
-		if err != nil {
-			t.Fatalf("DIFF_SEED=%q is not an unsigned integer", s)
-		}
-		return seed
-	}
-	return rand.Uint64()
-}
+func diffSeed(t testing.TB) uint64 { return testref.DiffSeed(t) }
 
 // caseRand returns the generator of case i of the run with seed.
 func caseRand(seed uint64, i int) *rand.Rand {
