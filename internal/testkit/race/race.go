@@ -14,8 +14,8 @@
 // files and by the test-support packages.
 //
 // Timing tests also skip where KESTREL_EMULATED is set: .ci/cross.sh sets
-// it for its 32-bit arm run under qemu-user, whose timings measure the
-// emulator's translation (the leak self-checks missed their leaks there).
+// it for its runs under qemu-user, whose timings measure the emulator's
+// translation (the leak self-checks missed their leaks there).
 package race
 
 import (
