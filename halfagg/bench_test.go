@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand"
 	"testing"
+	"time"
 
 	"github.com/kestrel-crypto/secp256k1"
 	"github.com/kestrel-crypto/secp256k1/halfagg"
@@ -74,6 +75,54 @@ func BenchmarkVerifySingles(b *testing.B) {
 					}
 				}
 			}
+		})
+	}
+}
+
+// BenchmarkVerifyAggregateRatio times VerifyAggregate of n signatures and
+// the n single verifications it replaces, alternately in one loop so that
+// a shared machine's load weighs on both alike, and reports their ratio:
+// x_verify against schnorr.Verify from parsed keys, x_verify_bytes
+// against schnorr.ParsePublicKey and Verify (BIP-340's Verify, which
+// lifts the key as VerifyAggregate does).
+func BenchmarkVerifyAggregateRatio(b *testing.B) {
+	for _, n := range []int{256} {
+		items := benchItems(b, n)
+		agg, err := halfagg.Aggregate(items)
+		if err != nil {
+			b.Fatal(err)
+		}
+		pairs := halfagg.Pairs(items)
+		pubs := make([]*secp256k1.PublicKey, n)
+		for i, it := range items {
+			if pubs[i], err = schnorr.ParsePublicKey(it.PublicKey); err != nil {
+				b.Fatal(err)
+			}
+		}
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			var aggT, parsedT, bytesT time.Duration
+			for b.Loop() {
+				t0 := time.Now()
+				if err := halfagg.VerifyAggregate(agg, pairs); err != nil {
+					b.Fatal(err)
+				}
+				t1 := time.Now()
+				for i, it := range items {
+					if !schnorr.Verify(pubs[i], it.Message, it.Signature) {
+						b.Fatal("invalid")
+					}
+				}
+				t2 := time.Now()
+				for _, it := range items {
+					pub, err := schnorr.ParsePublicKey(it.PublicKey)
+					if err != nil || !schnorr.Verify(pub, it.Message, it.Signature) {
+						b.Fatal("invalid")
+					}
+				}
+				aggT, parsedT, bytesT = aggT+t1.Sub(t0), parsedT+t2.Sub(t1), bytesT+time.Since(t2)
+			}
+			b.ReportMetric(float64(aggT)/float64(parsedT), "x_verify")
+			b.ReportMetric(float64(aggT)/float64(bytesT), "x_verify_bytes")
 		})
 	}
 }

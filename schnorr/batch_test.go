@@ -527,7 +527,7 @@ func BenchmarkSchnorrsigBatchVerifyWorkers(b *testing.B) {
 // that a shared machine's drifting load weighs on both alike.
 func BenchmarkSchnorrsigBatchRatio(b *testing.B) {
 	r := rand.New(rand.NewSource(1))
-	for _, n := range []int{1024, 8192} {
+	for _, n := range []int{256, 1024, 8192} {
 		sigs := makeSigned(b, r, n, n)
 		b.Run(fmt.Sprintf("N=%d", n), func(b *testing.B) {
 			bv := NewBatchVerifier()
