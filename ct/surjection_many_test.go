@@ -107,7 +107,7 @@ func TestVerifySurjectionProofs(t *testing.T) {
 
 // TestVerifySurjectionProofsAllocs checks that VerifySurjectionProofs on
 // one worker allocates only its result, for 64 proofs over 3 and over 10
-// inputs, valid and changed.
+// inputs, valid and changed, and that Verify allocates nothing.
 func TestVerifySurjectionProofsAllocs(t *testing.T) {
 	race.SkipAllocs(t)
 	rng := testref.Rand(t)
@@ -118,6 +118,10 @@ func TestVerifySurjectionProofsAllocs(t *testing.T) {
 		}
 		if a := testing.AllocsPerRun(5, func() { VerifySurjectionProofs(items, 1) }); a != 1 {
 			t.Errorf("n=%d: VerifySurjectionProofs of %d items allocates %v times, want 1 (the results)", n, len(items), a)
+		}
+		it := &items[0]
+		if a := testing.AllocsPerRun(5, func() { it.Proof.Verify(it.InputTags, it.OutputTag) }); a != 0 {
+			t.Errorf("n=%d: Verify allocates %v times", n, a)
 		}
 	}
 }
