@@ -216,11 +216,20 @@ func InitializeSurjectionProof(fixedInputTags [][]byte, nInputsToUse int, fixedO
 }
 
 // surjectionKeys sets keys[j] to outputTag − inputTags[i] for the j-th
-// used input i, and returns false if one of them is the identity (an input
-// generator equal to the output's) or a generator is nil or zero.
-// Variable time: the generators are public.
+// used input i, affine, and returns false if one of them is the identity
+// (an input generator equal to the output's). Variable time: the
+// generators are public.
 func surjectionKeys(keys []group.Affine, p *SurjectionProof, inputTags []*Generator, outputTag *Generator) bool {
 	var jac [SurjectionMaxInputs]group.Jacobian
+	if !surjectionRing(jac[:len(keys)], p, inputTags, outputTag) {
+		return false
+	}
+	var scratch [SurjectionMaxInputs]field.Element
+	return group.VarTimeBatchSetJacobian(keys, jac[:len(keys)], scratch[:len(keys)])
+}
+
+// surjectionRing is surjectionKeys with the keys in Jacobian form.
+func surjectionRing(keys []group.Jacobian, p *SurjectionProof, inputTags []*Generator, outputTag *Generator) bool {
 	var out group.Jacobian
 	out.SetAffine(&outputTag.p)
 	j := 0
@@ -230,11 +239,13 @@ func surjectionKeys(keys []group.Affine, p *SurjectionProof, inputTags []*Genera
 		}
 		var neg group.Affine
 		neg.Negate(&g.p)
-		jac[j].VarTimeAddAffine(&out, &neg)
+		keys[j].VarTimeAddAffine(&out, &neg)
+		if keys[j].IsIdentity() == 1 {
+			return false
+		}
 		j++
 	}
-	var scratch [SurjectionMaxInputs]field.Element
-	return group.VarTimeBatchSetJacobian(keys, jac[:len(keys)], scratch[:len(keys)])
+	return true
 }
 
 // surjectionMessage returns SHA-256 of the compressed SEC 1 encodings of
@@ -374,14 +385,15 @@ func (p *SurjectionProof) Verify(inputTags []*Generator, outputTag *Generator) b
 		return false
 	}
 	var sBuf [SurjectionMaxInputs]scalar.Scalar
-	var keyBuf [SurjectionMaxInputs]group.Affine
-	var m [32]byte
+	var keyBuf [SurjectionMaxInputs]group.Jacobian
 	s, keys := sBuf[:nUsed], keyBuf[:nUsed]
-	if !p.verifyInputs(s, keys, &m, inputTags, outputTag) {
+	if !p.sValues(s) || !surjectionRing(keys, p, inputTags, outputTag) {
 		return false
 	}
-	sizes := [1]int{nUsed}
-	return borromean.VarTimeVerify(&p.e0, s, keys, sizes[:], m[:], nil)
+	m := surjectionMessage(inputTags, outputTag)
+	// One ring: its keys go to the multiplications as they are, without
+	// an inversion to make them affine.
+	return borromean.VarTimeVerifyRing(&p.e0, s, keys, m[:])
 }
 
 // verifyShape returns p's number of used inputs, and false if Verify
@@ -398,15 +410,21 @@ func (p *SurjectionProof) verifyShape(inputTags []*Generator, outputTag *Generat
 // its message, for len(s) = len(keys) = p.NUsedInputs(), and returns
 // false if an s value is not below n or a key is the identity.
 func (p *SurjectionProof) verifyInputs(s []scalar.Scalar, keys []group.Affine, m *[32]byte, inputTags []*Generator, outputTag *Generator) bool {
+	if !p.sValues(s) || !surjectionKeys(keys, p, inputTags, outputTag) {
+		return false
+	}
+	*m = surjectionMessage(inputTags, outputTag)
+	return true
+}
+
+// sValues sets s to p's s values, for len(s) = len(p.s), and returns false
+// if one is not below n.
+func (p *SurjectionProof) sValues(s []scalar.Scalar) bool {
 	for i := range s {
 		if _, err := s[i].SetCanonicalBytes(&p.s[i]); err != nil {
 			return false
 		}
 	}
-	if !surjectionKeys(keys, p, inputTags, outputTag) {
-		return false
-	}
-	*m = surjectionMessage(inputTags, outputTag)
 	return true
 }
 

@@ -4,6 +4,7 @@ import (
 	"math/rand"
 	"testing"
 
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/race"
 	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
 )
 
@@ -101,5 +102,26 @@ func TestVerifySurjectionProofs(t *testing.T) {
 	}
 	if len(VerifySurjectionProofs(nil, 1)) != 0 {
 		t.Error("VerifySurjectionProofs(nil) is not empty")
+	}
+}
+
+// TestVerifySurjectionProofsAllocs checks that VerifySurjectionProofs on
+// one worker allocates only its result, for 64 proofs over 3 and over 10
+// inputs, valid and changed, and that Verify allocates nothing.
+func TestVerifySurjectionProofsAllocs(t *testing.T) {
+	race.SkipAllocs(t)
+	rng := testref.Rand(t)
+	for _, n := range []int{3, 10} {
+		items := make([]SurjectionItem, 64)
+		for i := range items {
+			items[i] = manySurjectionItem(t, rng, n)
+		}
+		if a := testing.AllocsPerRun(5, func() { VerifySurjectionProofs(items, 1) }); a != 1 {
+			t.Errorf("n=%d: VerifySurjectionProofs of %d items allocates %v times, want 1 (the results)", n, len(items), a)
+		}
+		it := &items[0]
+		if a := testing.AllocsPerRun(5, func() { it.Proof.Verify(it.InputTags, it.OutputTag) }); a != 0 {
+			t.Errorf("n=%d: Verify allocates %v times", n, a)
+		}
 	}
 }

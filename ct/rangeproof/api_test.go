@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/kestrel-crypto/secp256k1/ct"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/race"
 )
 
 // fixture is a commitment to 1234 under H with its blinding factor and a
@@ -102,6 +103,7 @@ func TestVerifyErrors(t *testing.T) {
 
 // TestVerifyAllocs checks that Verify allocates nothing.
 func TestVerifyAllocs(t *testing.T) {
+	race.SkipAllocs(t)
 	blind, nonce, c := fixture(t)
 	H := ct.GeneratorH()
 	p, err := Sign(1234, 0, 0, 64, nonce, nil, []byte("x"), c, blind, H)
@@ -154,13 +156,14 @@ func TestRangeCovers(t *testing.T) {
 	}
 }
 
-// TestVerifyMany compares VerifyMany with Verify on proofs of every size,
-// some changed, some malformed, for several worker counts.
-func TestVerifyMany(t *testing.T) {
+// manyItems returns count items of every size, exponents −1 to 2, one in
+// five changed, one in five cut short and one in five without a
+// commitment.
+func manyItems(t *testing.T, count int) []VerifyItem {
 	blind, nonce, _ := fixture(t)
 	H := ct.GeneratorH()
 	var items []VerifyItem
-	for i := range 21 {
+	for i := range count {
 		v := uint64(i * 977)
 		c, _ := ct.Commit(blind, v, H)
 		p, err := Sign(v, 0, i%4-1, i*3%65, nonce, nil, nil, c, blind, H) // exp −1 … 2
@@ -177,6 +180,13 @@ func TestVerifyMany(t *testing.T) {
 		}
 		items = append(items, VerifyItem{Proof: p, Commitment: c, Generator: H})
 	}
+	return items
+}
+
+// TestVerifyMany compares VerifyMany with Verify on proofs of every size,
+// some changed, some malformed, for several worker counts.
+func TestVerifyMany(t *testing.T) {
+	items := manyItems(t, 21)
 	for _, w := range []int{1, 2, 5} {
 		res := VerifyMany(items, w)
 		valid := 0
@@ -195,6 +205,16 @@ func TestVerifyMany(t *testing.T) {
 	}
 	if len(VerifyMany(nil, 1)) != 0 {
 		t.Error("VerifyMany(nil) is not empty")
+	}
+}
+
+// TestVerifyManyAllocs checks that VerifyMany on one worker allocates
+// only its result, for 64 proofs of which some are invalid.
+func TestVerifyManyAllocs(t *testing.T) {
+	race.SkipAllocs(t)
+	items := manyItems(t, 64)
+	if n := testing.AllocsPerRun(5, func() { VerifyMany(items, 1) }); n != 1 {
+		t.Errorf("VerifyMany of %d items allocates %v times, want 1 (the results)", len(items), n)
 	}
 }
 

@@ -1,6 +1,8 @@
 package whitelist
 
 import (
+	"sync"
+
 	"github.com/kestrel-crypto/secp256k1"
 	"github.com/kestrel-crypto/secp256k1/internal/door"
 	"github.com/kestrel-crypto/secp256k1/internal/ecmult"
@@ -26,18 +28,30 @@ func hashKey(t *scalar.Scalar, q *group.Affine) bool {
 	return t.IsZero() == 0
 }
 
-// smallRing is the number of keys up to which Verify and ringKeys keep
-// their scratch on the stack.
-const smallRing = 16
+// scratch is the working space of Verify and Sign for up to MaxKeys key
+// pairs (about 90 KB, too much for the stack): the keys, their sums with
+// sub and the ring's keys, all public, and Verify's s values. It comes
+// from scratchPool, so that neither allocates it per call.
+type scratch struct {
+	on, off, sums [MaxKeys]group.Affine
+	keys          [MaxKeys]group.Jacobian
+	s             [MaxKeys]scalar.Scalar
+	inf           [MaxKeys]bool
+	fe            [MaxKeys]field.Element
+}
+
+var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
 
 // ringKeys computes the ring's keys onⱼ + H(offⱼ + sub)·(offⱼ + sub) into
-// out, in Jacobian form, and the message, as zkp's
-// secp256k1_whitelist_compute_keys_and_message. A key at infinity gives
-// ok = false. The sums offⱼ + sub are made affine with one inversion (H
-// hashes their encodings) and the products run sixteen at a time on
-// ecmult.VarTimeMult1G16's lanes. Variable time: the keys are public.
-func ringKeys(out []group.Jacobian, msg *[32]byte, online, offline []group.Affine, sub *group.Affine) (ok bool) {
-	n := len(online)
+// sc.keys, in Jacobian form, for the n pairs in sc.on and sc.off, and the
+// message, as zkp's secp256k1_whitelist_compute_keys_and_message. A key at
+// infinity gives ok = false. The sums offⱼ + sub are made affine with one
+// inversion (H hashes their encodings) and the products run sixteen at a
+// time on ecmult.VarTimeMult1G16's lanes. Variable time: the keys are
+// public.
+func ringKeys(sc *scratch, n int, msg *[32]byte, sub *group.Affine) (ok bool) {
+	online, offline, out := sc.on[:n], sc.off[:n], sc.keys[:n]
+	inf, sumsA := sc.inf[:n], sc.sums[:n]
 	var enc [33]byte
 	d := sha256.New()
 	sub.PutCompressed(&enc)
@@ -50,15 +64,6 @@ func ringKeys(out []group.Jacobian, msg *[32]byte, online, offline []group.Affin
 	}
 	d.Sum(msg)
 
-	var (
-		infBuf     [smallRing]bool
-		sumsABuf   [smallRing]group.Affine
-		scratchBuf [smallRing]field.Element
-	)
-	inf, sumsA, scratch := infBuf[:], sumsABuf[:], scratchBuf[:]
-	if n > smallRing {
-		inf, sumsA, scratch = make([]bool, n), make([]group.Affine, n), make([]field.Element, n)
-	}
 	// The sums, in out until the products replace them.
 	sums := out
 	for j := range n {
@@ -69,7 +74,7 @@ func ringKeys(out []group.Jacobian, msg *[32]byte, online, offline []group.Affin
 			sums[j].SetAffine(&group.Generator) // a stand-in, not used
 		}
 	}
-	group.VarTimeBatchSetJacobian(sumsA[:n], sums, scratch[:n])
+	group.VarTimeBatchSetJacobian(sumsA, sums, sc.fe[:n])
 	useLanes := ecmult.UseLanes()
 	for c := 0; c < n; c += ecmult.Lanes2 {
 		m := min(ecmult.Lanes2, n-c)

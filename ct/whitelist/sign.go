@@ -5,7 +5,6 @@ import (
 	"github.com/kestrel-crypto/secp256k1/internal/borromean"
 	"github.com/kestrel-crypto/secp256k1/internal/door"
 	"github.com/kestrel-crypto/secp256k1/internal/ecmult"
-	"github.com/kestrel-crypto/secp256k1/internal/field"
 	"github.com/kestrel-crypto/secp256k1/internal/group"
 	"github.com/kestrel-crypto/secp256k1/internal/scalar"
 	"github.com/kestrel-crypto/secp256k1/internal/sha256"
@@ -28,7 +27,9 @@ func Sign(online, offline []*secp256k1.PublicKey, sub *secp256k1.PublicKey, onli
 	if len(offline) != n || n == 0 || n > MaxKeys || index < 0 || index >= n {
 		return nil, ErrKeys
 	}
-	on, off := make([]group.Affine, n), make([]group.Affine, n)
+	sc := scratchPool.Get().(*scratch)
+	defer scratchPool.Put(sc)
+	on, off := sc.on[:n], sc.off[:n]
 	if err := publicKeys(on, online); err != nil {
 		return nil, err
 	}
@@ -47,13 +48,12 @@ func Sign(online, offline []*secp256k1.PublicKey, sub *secp256k1.PublicKey, onli
 	if err != nil {
 		return nil, ErrKeys
 	}
-	keys := make([]group.Jacobian, n)
 	var msg [32]byte
-	if !ringKeys(keys, &msg, on, off, &sb) {
+	if !ringKeys(sc, n, &msg, &sb) {
 		return nil, ErrSignFailed
 	}
 	pubs := make([]group.Affine, n)
-	group.VarTimeBatchSetJacobian(pubs, keys, make([]field.Element, n))
+	group.VarTimeBatchSetJacobian(pubs, sc.keys[:n], sc.fe[:n])
 	// The signing key on + H(S·G)·S.
 	var SG group.Jacobian
 	var SA group.Affine

@@ -4,8 +4,6 @@ import (
 	"github.com/kestrel-crypto/secp256k1"
 	"github.com/kestrel-crypto/secp256k1/internal/borromean"
 	"github.com/kestrel-crypto/secp256k1/internal/door"
-	"github.com/kestrel-crypto/secp256k1/internal/group"
-	"github.com/kestrel-crypto/secp256k1/internal/scalar"
 	"github.com/kestrel-crypto/secp256k1/internal/sha256"
 )
 
@@ -13,7 +11,9 @@ import (
 // pairs (online[j], offline[j]), as zkp's secp256k1_whitelist_verify. It is
 // false for lists of different lengths or of another length than sig's,
 // for nil or zero keys or a nil signature. Variable time: its inputs are
-// public.
+// public. It allocates nothing once its scratch (about 90 KB, for any
+// number of keys) is in its sync.Pool, which a garbage collection may
+// empty.
 //
 // As zkp, it accepts a signature over no keys whose e₀ is SHA-256 of the
 // message SHA-256(sub): a whitelist of no keys authorizes nothing, and a
@@ -23,17 +23,9 @@ func Verify(sig *Signature, online, offline []*secp256k1.PublicKey, sub *secp256
 	if sig == nil || len(offline) != n || n > MaxKeys || len(sig.s) != n {
 		return false
 	}
-	var (
-		sBuf    [smallRing]scalar.Scalar
-		onBuf   [smallRing]group.Affine
-		offBuf  [smallRing]group.Affine
-		keysBuf [smallRing]group.Jacobian
-	)
-	s, on, off, keys := sBuf[:], onBuf[:], offBuf[:], keysBuf[:]
-	if n > smallRing {
-		s, on, off, keys = make([]scalar.Scalar, n), make([]group.Affine, n), make([]group.Affine, n), make([]group.Jacobian, n)
-	}
-	s, on, off, keys = s[:n], on[:n], off[:n], keys[:n]
+	sc := scratchPool.Get().(*scratch)
+	defer scratchPool.Put(sc)
+	s, on, off := sc.s[:n], sc.on[:n], sc.off[:n]
 	for j := range n {
 		if !setNonzero(&s[j], &sig.s[j]) {
 			return false
@@ -47,7 +39,7 @@ func Verify(sig *Signature, online, offline []*secp256k1.PublicKey, sub *secp256
 		return false
 	}
 	var msg [32]byte
-	if !ringKeys(keys, &msg, on, off, &sb) {
+	if !ringKeys(sc, n, &msg, &sb) {
 		return false
 	}
 	if n == 0 {
@@ -60,5 +52,5 @@ func Verify(sig *Signature, online, offline []*secp256k1.PublicKey, sub *secp256
 	}
 	// One ring: its keys go to the multiplications as they are, without
 	// an inversion to make them affine.
-	return borromean.VarTimeVerifyRing(&sig.e0, s, keys, msg[:])
+	return borromean.VarTimeVerifyRing(&sig.e0, s, sc.keys[:n], msg[:])
 }

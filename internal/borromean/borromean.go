@@ -189,65 +189,77 @@ func (sig *Sig) valid() bool {
 // VarTimeVerifyMany sets ok[i] to VarTimeVerify of sigs[i], for
 // len(ok) = len(sigs): the rings of all the signatures advance together on
 // the lanes, sixteen at a time, so that signatures of few rings fill them.
-// Variable time; it allocates the rings' last R values.
+// The rings go to the lanes in order, signature after signature, so that
+// each signature's final hash takes its rings' last R values as they come
+// out. Variable time; it does not allocate.
 func VarTimeVerifyMany(sigs []Sig, ok []bool) {
-	total := 0
 	for i := range sigs {
 		ok[i] = sigs[i].valid()
-		if ok[i] {
-			total += len(sigs[i].Sizes)
-		}
 	}
-	last := make([][33]byte, total)
-	first := make([]int, len(sigs)) // each signature's first ring in last
-	var refs [chunk]ringRef
-	var lastC [chunk][33]byte
-	var where [chunk]int
-	n, at := 0, 0
-	flush := func() {
-		var failed [chunk]bool
-		verifyRings(&lastC, refs[:n], sigs, failed[:n])
-		for l := range n {
-			if failed[l] {
-				ok[refs[l].sig] = false
-			}
-			last[where[l]] = lastC[l]
-		}
-		n = 0
-	}
+	q := manyQueue{sigs: sigs, ok: ok}
 	for i := range sigs {
 		if !ok[i] {
 			continue
 		}
-		first[i] = at
 		off := 0
 		for r, sz := range sigs[i].Sizes {
-			refs[n] = ringRef{sig: i, ring: r, start: off, size: sz}
-			where[n] = at
+			q.add(ringRef{sig: i, ring: r, start: off, size: sz})
 			off += sz
-			at++
-			n++
-			if n == chunk {
-				flush()
-			}
 		}
 	}
-	if n > 0 {
-		flush()
+	q.flush()
+}
+
+// manyQueue is VarTimeVerifyMany's rings waiting for the lanes, and the
+// final hash of the signature whose rings are under way.
+type manyQueue struct {
+	sigs  []Sig
+	ok    []bool
+	refs  [chunk]ringRef
+	n     int
+	final sha256.Digest
+}
+
+// add queues rf, and runs the queue once it holds chunk rings.
+func (q *manyQueue) add(rf ringRef) {
+	q.refs[q.n] = rf
+	q.n++
+	if q.n == chunk {
+		q.flush()
 	}
-	for i := range sigs {
-		if !ok[i] {
+}
+
+// flush runs the queued rings, marks the signatures of those that fail,
+// and feeds the last R values to the final hashes in ring order, finishing
+// the hash of a signature at its last ring.
+func (q *manyQueue) flush() {
+	var (
+		last   [chunk][33]byte
+		failed [chunk]bool
+	)
+	verifyRings(&last, q.refs[:q.n], q.sigs, failed[:q.n])
+	for l, rf := range q.refs[:q.n] {
+		if failed[l] {
+			q.ok[rf.sig] = false
+		}
+	}
+	for l, rf := range q.refs[:q.n] {
+		sig := &q.sigs[rf.sig]
+		if !q.ok[rf.sig] {
 			continue
 		}
-		final := sha256.New()
-		for r := range sigs[i].Sizes {
-			final.Write(last[first[i]+r][:])
+		if rf.ring == 0 {
+			q.final = sha256.New()
 		}
-		final.Write(sigs[i].M)
-		var got [32]byte
-		final.Sum(&got)
-		ok[i] = got == *sigs[i].E0
+		q.final.Write(last[l][:])
+		if rf.ring == len(sig.Sizes)-1 {
+			q.final.Write(sig.M)
+			var got [32]byte
+			q.final.Sum(&got)
+			q.ok[rf.sig] = got == *sig.E0
+		}
 	}
+	q.n = 0
 }
 
 // ringRef is one ring of one signature: its signature's index in sigs, its

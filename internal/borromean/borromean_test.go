@@ -8,6 +8,7 @@ import (
 	"github.com/kestrel-crypto/secp256k1/internal/group"
 	"github.com/kestrel-crypto/secp256k1/internal/scalar"
 	"github.com/kestrel-crypto/secp256k1/internal/sha256"
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/race"
 )
 
 // randScalar returns a nonzero scalar from rng.
@@ -223,6 +224,10 @@ func TestVerifyMany(t *testing.T) {
 	}
 	if valid < 6 || valid == len(sigs) {
 		t.Errorf("%d of %d signatures valid: the mix is wrong", valid, len(sigs))
+	}
+	race.SkipAllocs(t)
+	if n := testing.AllocsPerRun(5, func() { VarTimeVerifyMany(sigs, ok) }); n != 0 {
+		t.Errorf("VarTimeVerifyMany allocates %v times", n)
 	}
 }
 

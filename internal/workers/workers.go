@@ -44,6 +44,24 @@ func RunChunks(n, size, w int, job func(start, end int)) {
 	})
 }
 
+// RunChunksOf is RunChunks over len(items) jobs for a job that takes the
+// items and their results as arguments instead of capturing them: where
+// the ranges all run on the calling goroutine (w ≤ 1, or a single range)
+// it calls job(items, res, start, end) itself, and nothing escapes to the
+// heap, so that a job that does not allocate leaves the call
+// allocation-free. A closure given to RunChunks escapes, since goroutines
+// may share it.
+func RunChunksOf[I, R any](items []I, res []R, size, w int, job func(items []I, res []R, start, end int)) {
+	n := len(items)
+	if w <= 1 || n <= size {
+		for start := 0; start < n; start += size {
+			job(items, res, start, min(start+size, n))
+		}
+		return
+	}
+	RunChunks(n, size, w, func(start, end int) { job(items, res, start, end) })
+}
+
 // run is Run with the goroutines taking grab jobs at a time.
 func run(n, w, grab int, job func(i int)) {
 	w = min(w, (n+grab-1)/grab)

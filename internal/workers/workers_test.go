@@ -4,6 +4,8 @@ import (
 	"runtime"
 	"sync/atomic"
 	"testing"
+
+	"github.com/kestrel-crypto/secp256k1/internal/testkit/race"
 )
 
 // TestCount checks the meaning of the workers arguments.
@@ -29,27 +31,54 @@ func TestRun(t *testing.T) {
 	}
 }
 
-// TestRunChunks checks that the ranges cover every job exactly once, with
-// ranges of the given size (the last one shorter).
+// TestRunChunks checks that the ranges of RunChunks and RunChunksOf cover
+// every job exactly once, with ranges of the given size (the last one
+// shorter).
 func TestRunChunks(t *testing.T) {
 	for _, n := range []int{0, 1, 7, 8, 9, 64, 1001} {
 		for _, size := range []int{1, 8} {
 			for _, w := range []int{-1, 1, 2, 3, 8} {
-				counts := make([]atomic.Int32, n)
-				RunChunks(n, size, w, func(start, end int) {
-					if start%size != 0 || end-start > size || end <= start || (end-start < size && end != n) {
-						t.Errorf("n = %d, size %d: range [%d, %d)", n, size, start, end)
+				for _, of := range []bool{false, true} {
+					counts := make([]atomic.Int32, n)
+					job := func(_ []struct{}, counts []atomic.Int32, start, end int) {
+						if start%size != 0 || end-start > size || end <= start || (end-start < size && end != n) {
+							t.Errorf("n = %d, size %d: range [%d, %d)", n, size, start, end)
+						}
+						for i := start; i < end; i++ {
+							counts[i].Add(1)
+						}
 					}
-					for i := start; i < end; i++ {
-						counts[i].Add(1)
+					if of {
+						RunChunksOf(make([]struct{}, n), counts, size, w, job)
+					} else {
+						RunChunks(n, size, w, func(start, end int) { job(nil, counts, start, end) })
 					}
-				})
-				for i := range counts {
-					if c := counts[i].Load(); c != 1 {
-						t.Fatalf("n = %d, size %d, w = %d: job %d ran %d times", n, size, w, i, c)
+					for i := range counts {
+						if c := counts[i].Load(); c != 1 {
+							t.Fatalf("n = %d, size %d, w = %d, RunChunksOf %v: job %d ran %d times", n, size, w, of, i, c)
+						}
 					}
 				}
 			}
 		}
+	}
+}
+
+// TestRunChunksOfAllocs checks that RunChunksOf on one goroutine, with a
+// job that does not allocate, does not allocate.
+func TestRunChunksOfAllocs(t *testing.T) {
+	race.SkipAllocs(t)
+	items, sums := make([]int, 100), make([]int, 100)
+	if a := testing.AllocsPerRun(10, func() {
+		RunChunksOf(items, sums, 8, 1, addChunk)
+	}); a != 0 {
+		t.Errorf("RunChunksOf allocates %v times", a)
+	}
+}
+
+// addChunk adds items[start:end] to sums[start:end].
+func addChunk(items, sums []int, start, end int) {
+	for i := start; i < end; i++ {
+		sums[i] += items[i]
 	}
 }

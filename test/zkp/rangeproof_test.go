@@ -189,6 +189,13 @@ func TestRangeproofVerifyMutated(t *testing.T) {
 		if zok != (err == nil) || (zok && (zmin != kmin || zmax != kmax)) {
 			return fmt.Errorf("Verify of a changed proof: zkp %v, Kestrel %v", zok, err)
 		}
+		many := rangeproof.VerifyMany([]rangeproof.VerifyItem{
+			{Proof: bad, Commitment: c.commit, ExtraCommit: extra, Generator: c.gen},
+			{Proof: proof, Commitment: c.commit, ExtraCommit: c.extra, Generator: c.gen},
+		}, 1)
+		if r := many[0]; zok != (r.Err == nil) || (zok && (zmin != r.MinValue || zmax != r.MaxValue)) || many[1].Err != nil {
+			return fmt.Errorf("VerifyMany of a changed proof and the proof: zkp %v, Kestrel %+v", zok, many)
+		}
 		ze, zm, zmn, zmx, zok := RangeproofInfo(bad)
 		info, err := rangeproof.Info(bad)
 		if zok != (err == nil) || (zok && info != (rangeproof.ProofInfo{Exp: ze, Mantissa: zm, MinValue: zmn, MaxValue: zmx})) {

@@ -193,6 +193,10 @@ func TestSurjectionGenerateVerify(t *testing.T) {
 		if qb.Verify(tx.gens, tx.out) != (SurjectionVerify(bad, enc, tx.outEnc) == 1) {
 			return fmt.Errorf("tampered proof: kestrel %v, zkp %d", qb.Verify(tx.gens, tx.out), SurjectionVerify(bad, enc, tx.outEnc))
 		}
+		many := ct.VerifySurjectionProofs([]ct.SurjectionItem{{Proof: q, InputTags: tx.gens, OutputTag: tx.out}, {Proof: qb, InputTags: tx.gens, OutputTag: tx.out}}, 1)
+		if many[0] != valid || many[1] != (SurjectionVerify(bad, enc, tx.outEnc) == 1) {
+			return fmt.Errorf("VerifySurjectionProofs of the proof and the tampered one: kestrel %v, zkp %v %d", many, valid, SurjectionVerify(bad, enc, tx.outEnc))
+		}
 		return nil
 	})
 }

@@ -47,7 +47,7 @@ import (
 // Func is a function to check and the source conditions of its public
 // branches.
 type Func struct {
-	// Name is the symbol after the module path's last slash, as objdump
+	// Name is the symbol after its package path's last slash, as objdump
 	// prints it: "field.(*Element).Select", "ecmult.combMult".
 	Name string
 	// Public lists substrings of source lines whose conditional jumps are
@@ -105,8 +105,10 @@ func run(dir, name string, args ...string) ([]byte, error) {
 	return out, nil
 }
 
-// textLine matches the header objdump prints for each function.
-var textLine = regexp.MustCompile(`^TEXT (\S+)\(SB\)`)
+// textLine matches the header objdump prints for each function. The name
+// of a generic instantiation may hold spaces (a struct shape:
+// "F[go.shape.struct { A int }]").
+var textLine = regexp.MustCompile(`^TEXT (.+)\(SB\)`)
 
 // disassemble builds the package in dir with the go command gocmd and
 // returns the instructions of every function, by short name (see
@@ -148,7 +150,8 @@ func disassemble(gocmd, dir string) (map[string][]inst, error) {
 	for sc.Scan() {
 		line := sc.Text()
 		if m := textLine.FindStringSubmatch(line); m != nil {
-			name = m[1][strings.LastIndex(m[1], "/")+1:]
+			path, _, _ := strings.Cut(m[1], "[") // the type arguments hold slashes too
+			name = m[1][strings.LastIndex(path, "/")+1:]
 			source = ""
 			continue
 		}

@@ -7,9 +7,9 @@ import (
 	"testing"
 )
 
-// TestCompiled checks that the rules reject the secret-dependent branches of
-// testdata/sample and accept its branch-free and public ones.
-func TestCompiled(t *testing.T) {
+// goCommand returns the go command, or skips the test where there is none
+// or the code is not amd64's.
+func goCommand(t *testing.T) string {
 	if runtime.GOARCH != "amd64" {
 		t.Skip("the rules read amd64 code")
 	}
@@ -17,6 +17,13 @@ func TestCompiled(t *testing.T) {
 	if err != nil {
 		t.Skip("the go command is not in PATH")
 	}
+	return gocmd
+}
+
+// TestCompiled checks that the rules reject the secret-dependent branches of
+// testdata/sample and accept its branch-free and public ones.
+func TestCompiled(t *testing.T) {
+	gocmd := goCommand(t)
 	funcs := []Func{
 		{Name: "sample.Select"},
 		{Name: "sample.At"},
@@ -47,6 +54,32 @@ func TestCompiled(t *testing.T) {
 		if got[leak] == 0 {
 			t.Errorf("%s was accepted", leak)
 		}
+	}
+}
+
+// TestGenericNames checks that the code of a generic instantiation whose
+// name holds spaces (a struct shape) is read as its own function, not as
+// part of the function before it.
+func TestGenericNames(t *testing.T) {
+	gocmd := goCommand(t)
+	funcs, err := disassemble(gocmd, "testdata/sample")
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := 0
+	for name, code := range funcs {
+		for _, in := range code {
+			if !strings.Contains(in.source, "Shaped's branch") {
+				continue
+			}
+			seen++
+			if !strings.HasPrefix(name, "sample.Shaped[") {
+				t.Fatalf("Shaped's code read as part of %s", name)
+			}
+		}
+	}
+	if seen == 0 {
+		t.Error("Shaped's branch not found")
 	}
 }
 

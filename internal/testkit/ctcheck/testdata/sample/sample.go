@@ -58,3 +58,23 @@ func Table(x uint) uint {
 	}
 	return 0
 }
+
+// pair is a struct type argument of Shaped: the instantiation's name in
+// the object file holds spaces ("go.shape.struct { A int; B int }").
+type pair struct{ A, B int }
+
+// Shaped branches on cond; generic, so that it is compiled as its own
+// instantiation.
+//
+//go:noinline
+func Shaped[T any](a, b T, cond bool) T {
+	if cond { // Shaped's branch
+		return a
+	}
+	return b
+}
+
+// UseShaped instantiates Shaped with a struct type.
+func UseShaped(cond bool) int {
+	return Shaped(pair{1, 2}, pair{3, 4}, cond).A
+}
