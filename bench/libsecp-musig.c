@@ -1,7 +1,8 @@
 /* bench/libsecp-musig.c: the MuSig2 rows of `secp256k1 bench main`
  * (cmd/secp256k1/bench_musig.go) through libsecp256k1's musig module, for
  * bench/libsecp-internal.sh -m. It prints libsecp256k1's bench format
- * ("name, min, avg, max" in µs per iteration, 10 runs).
+ * ("name, min, avg, max" in µs per iteration, 10 runs, timed by cbench.h as
+ * the Go rows are).
  *
  * musig_partial_sign: a nonce from secp256k1_musig_nonce_gen and a partial
  * signature with it (secp256k1_musig_partial_sign makes no fault check, as
@@ -17,8 +18,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
+#include "cbench.h"
 #include "secp256k1.h"
 #include "secp256k1_extrakeys.h"
 #include "secp256k1_musig.h"
@@ -114,29 +115,6 @@ static void session_2of2(void) {
     check(secp256k1_musig_partial_sig_agg(ctx, sig, &session, psigs, 2), "partial_sig_agg");
 }
 
-static double now_us(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec * 1e6 + ts.tv_nsec / 1e3;
-}
-
-static void run(const char *name, void (*f)(void), int iters) {
-    double min = 1e300, max = 0, sum = 0;
-    int r, i;
-    f(); /* warm up */
-    for (r = 0; r < 10; r++) {
-        double t0 = now_us(), t;
-        for (i = 0; i < iters; i++) {
-            f();
-        }
-        t = (now_us() - t0) / iters;
-        if (t < min) min = t;
-        if (t > max) max = t;
-        sum += t;
-    }
-    printf("%-31s, %10.3f, %10.3f, %10.3f\n", name, min, sum / 10, max);
-}
-
 int main(void) {
     int i;
     ctx = secp256k1_context_create(SECP256K1_CONTEXT_NONE);
@@ -149,7 +127,7 @@ int main(void) {
         check(secp256k1_ec_pubkey_serialize(ctx, pk33[i], &len, &pk, SECP256K1_EC_COMPRESSED), "serialize");
     }
     memset(msg, 0x42, 32);
-    printf("Benchmark                      ,    Min(us)    ,    Avg(us)    ,    Max(us)    \n\n");
+    cbench_header();
     run("musig_partial_sign", partial_sign, 20000);
     run("musig_session_2of2", session_2of2, 2000);
     secp256k1_context_destroy(ctx);
