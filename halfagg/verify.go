@@ -7,7 +7,6 @@ import (
 	"github.com/kestrel-crypto/secp256k1/internal/ecmult"
 	"github.com/kestrel-crypto/secp256k1/internal/field"
 	"github.com/kestrel-crypto/secp256k1/internal/group"
-	"github.com/kestrel-crypto/secp256k1/internal/group8"
 	"github.com/kestrel-crypto/secp256k1/internal/scalar"
 )
 
@@ -72,7 +71,7 @@ func VerifyAggregate(aggSig []byte, pairs []Pair) error {
 	m := len(x)
 	aff := make([]group.Affine, m)
 	lifted := make([]int, m)
-	group8.LiftXAll(aff, lifted, x)
+	ecmult.LiftXAll(aff, lifted, x)
 	for i := range pairs {
 		if j := keyOf[i]; lifted[j] == 0 || !inRange[j] {
 			return fmt.Errorf("%w: public key %d", ErrPublicKey, i)

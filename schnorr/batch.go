@@ -11,9 +11,7 @@ import (
 	"github.com/kestrel-crypto/secp256k1/internal/door"
 	"github.com/kestrel-crypto/secp256k1/internal/ecmult"
 	"github.com/kestrel-crypto/secp256k1/internal/field"
-	"github.com/kestrel-crypto/secp256k1/internal/field8"
 	"github.com/kestrel-crypto/secp256k1/internal/group"
-	"github.com/kestrel-crypto/secp256k1/internal/group8"
 	"github.com/kestrel-crypto/secp256k1/internal/scalar"
 	batchWorkers "github.com/kestrel-crypto/secp256k1/internal/workers"
 )
@@ -277,25 +275,25 @@ func (b *BatchVerifier) Verify() bool {
 			prodE[i].Multiply(a, &e.e)
 		}
 	}
-	if field8.IFMA() {
-		// The lifts sixteen at a time on the IFMA lanes (group8.LiftX
+	if ecmult.UseLanes() {
+		// The lifts sixteen at a time on the IFMA lanes (ecmult.LiftX16
 		// gives group.Affine.LiftX's points and flags), the remainder one
 		// by one.
-		batchWorkers.RunChunks(u, group8.LiftLanes, workers, func(start, end int) {
-			if end-start < group8.LiftLanes {
+		batchWorkers.RunChunks(u, ecmult.Lanes2, workers, func(start, end int) {
+			if end-start < ecmult.Lanes2 {
 				for i := start; i < end; i++ {
 					var R group.Affine
 					entry(i, &R, R.LiftX(&b.entries[i].sig.RX, b.entries[i].parity))
 				}
 				return
 			}
-			var x [group8.LiftLanes]field.Element
-			var odd [group8.LiftLanes]int
-			var R [group8.LiftLanes]group.Affine
+			var x [ecmult.Lanes2]field.Element
+			var odd [ecmult.Lanes2]int
+			var R [ecmult.Lanes2]group.Affine
 			for j := range x {
 				x[j], odd[j] = b.entries[start+j].sig.RX, b.entries[start+j].parity
 			}
-			ok := group8.LiftX(&R, &x, &odd)
+			ok := ecmult.LiftX16(&R, &x, &odd)
 			for j := range R {
 				entry(start+j, &R[j], ok[j])
 			}

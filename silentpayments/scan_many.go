@@ -5,7 +5,6 @@ import (
 	"github.com/kestrel-crypto/secp256k1/internal/door"
 	"github.com/kestrel-crypto/secp256k1/internal/ecmult"
 	"github.com/kestrel-crypto/secp256k1/internal/field"
-	"github.com/kestrel-crypto/secp256k1/internal/field8"
 	"github.com/kestrel-crypto/secp256k1/internal/group"
 	"github.com/kestrel-crypto/secp256k1/internal/scalar"
 	"github.com/kestrel-crypto/secp256k1/internal/workers"
@@ -52,7 +51,7 @@ func (r *Receiver) ScanMany(txs []ScanTx, workers_ int) []ScanResult {
 	// lanesMin, take Scan.
 	out := make([]ScanResult, len(txs))
 	var lanes, single []int // indices of txs
-	useLanes := field8.IFMA() && r.check() == nil
+	useLanes := ecmult.UseLanes() && r.check() == nil
 	for i := range txs {
 		if useLanes && txs[i].Summary.check() == nil && len(txs[i].Outputs) > 0 {
 			lanes = append(lanes, i)
@@ -62,7 +61,7 @@ func (r *Receiver) ScanMany(txs []ScanTx, workers_ int) []ScanResult {
 	}
 	var chunks [][]int // up to sixteen indices each
 	for len(lanes) >= lanesMin {
-		n := min(len(lanes), field8.Lanes)
+		n := min(len(lanes), ecmult.Lanes)
 		if len(lanes) >= lanes16Min {
 			n = min(len(lanes), ecmult.Lanes2)
 		}
@@ -93,7 +92,7 @@ func (r *Receiver) ScanMany(txs []ScanTx, workers_ int) []ScanResult {
 // time in b_scan and the secrets, as Scan: the only branch on them is on
 // an invalid t_0, which Scan takes too (probability about 2⁻¹²⁸).
 func (r *Receiver) scanLanes(txs []ScanTx, idx []int, out []ScanResult) {
-	const lanes = field8.Lanes
+	const lanes = ecmult.Lanes
 	n := lanes
 	if len(idx) > lanes {
 		n = ecmult.Lanes2

@@ -601,21 +601,14 @@ func internalRows() []benchRow {
 			}
 		}},
 		{name: "group_double_ifma", iters: 200000 / field8.Lanes, per: field8.Lanes, run: func(n int) {
-			var j group8.Jacobian8
-			for l := range field8.Lanes {
-				j.Set(l, &p0)
-			}
+			j := group8.Jacobian8{X: *lanes8(&p0.X), Y: *lanes8(&p0.Y), Z: *lanes8(&p0.Z)}
 			for range n {
 				j.Double(&j)
 			}
 		}},
 		{name: "group_add_affine_ifma", iters: 200000 / field8.Lanes, per: field8.Lanes, run: func(n int) {
-			var j group8.Jacobian8
-			var a8 group8.Affine8
-			for l := range field8.Lanes {
-				j.Set(l, &p0)
-				a8.Set(l, &a)
-			}
+			j := group8.Jacobian8{X: *lanes8(&p0.X), Y: *lanes8(&p0.Y), Z: *lanes8(&p0.Z)}
+			a8 := group8.Affine8{X: *lanes8(&a.X), Y: *lanes8(&a.Y)}
 			for range n {
 				j.AddAffine(&j, &a8)
 			}
@@ -678,8 +671,9 @@ func internalRows() []benchRow {
 // lanes8 returns x in every lane of an Element8.
 func lanes8(x *field.Element) *field8.Element8 {
 	v := new(field8.Element8)
+	w := x.Limbs()
 	for l := range field8.Lanes {
-		v.Set(l, x)
+		v.SetLane(l, &w)
 	}
 	return v
 }

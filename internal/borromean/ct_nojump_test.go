@@ -36,8 +36,8 @@ func TestCompiledConstantTime(t *testing.T) {
 			"ok := challenge(&e[i], &h)", // e₀'s challenges: public
 		)},
 		{Name: "borromean.mulAdd", Public: append(indexing,
-			"if n == 0 {", "if field8.IFMA() && n >= 4 {", "for j := range ecmult.Lanes2 {", "if j < n {",
-			"if n <= field8.Lanes {", "for j := range n {", "clear(")},
+			"if n == 0 {", "if ecmult.UseLanes() && n >= 4 {", "for j := range ecmult.Lanes2 {", "if j < n {",
+			"if n <= ecmult.Lanes {", "for j := range n {", "clear(")},
 		{Name: "borromean.ctLess"},
 		{Name: "borromean.Sign", Public: append(indexing,
 			"if len(s) != len(pubs) || !Shape(sizes, len(pubs))", "if len(sizes) == 0 {",

@@ -4,7 +4,6 @@ import (
 	"crypto/subtle"
 
 	"github.com/kestrel-crypto/secp256k1/internal/ecmult"
-	"github.com/kestrel-crypto/secp256k1/internal/field8"
 	"github.com/kestrel-crypto/secp256k1/internal/group"
 	"github.com/kestrel-crypto/secp256k1/internal/scalar"
 	"github.com/kestrel-crypto/secp256k1/internal/sha256"
@@ -241,7 +240,7 @@ func mulAdd(out []group.Jacobian, sG []group.Jacobian, e []scalar.Scalar, P []gr
 		return
 	}
 	var eP [ecmult.Lanes2]group.Jacobian
-	if field8.IFMA() && n >= 4 {
+	if ecmult.UseLanes() && n >= 4 {
 		var ks [ecmult.Lanes2]scalar.Scalar
 		var ps [ecmult.Lanes2]group.Jacobian
 		for j := range ecmult.Lanes2 {
@@ -253,9 +252,9 @@ func mulAdd(out []group.Jacobian, sG []group.Jacobian, e []scalar.Scalar, P []gr
 				ps[j].SetAffine(&group.Generator)
 			}
 		}
-		if n <= field8.Lanes {
-			ecmult.ScalarMult8((*[field8.Lanes]group.Jacobian)(eP[:field8.Lanes]),
-				(*[field8.Lanes]scalar.Scalar)(ks[:field8.Lanes]), (*[field8.Lanes]group.Jacobian)(ps[:field8.Lanes]))
+		if n <= ecmult.Lanes {
+			ecmult.ScalarMult8((*[ecmult.Lanes]group.Jacobian)(eP[:ecmult.Lanes]),
+				(*[ecmult.Lanes]scalar.Scalar)(ks[:ecmult.Lanes]), (*[ecmult.Lanes]group.Jacobian)(ps[:ecmult.Lanes]))
 		} else {
 			ecmult.ScalarMult16(&eP, &ks, &ps)
 		}

@@ -175,11 +175,11 @@ func (w *multiples8) first(table *[ctEntries]group8.Affine8, z *field8.Element8,
 	for j := range p {
 		if p[j].IsIdentity() == 1 {
 			inf |= 1 << j
-			table[0].Set(j, &group.Generator)
-			z.Set(j, &one)
+			setAffineLane(&table[0], j, &group.Generator)
+			setLane(z, j, &one)
 		} else {
-			table[0].Set(j, &group.Affine{X: p[j].X, Y: p[j].Y})
-			z.Set(j, &p[j].Z)
+			setAffineLane(&table[0], j, &group.Affine{X: p[j].X, Y: p[j].Y})
+			setLane(z, j, &p[j].Z)
 		}
 	}
 	w.m[0].X, w.m[0].Y = table[0].X, table[0].Y
@@ -238,7 +238,7 @@ func (g *constGroup) setup(k *[field8.Lanes]scalar.Scalar, st *const8State) {
 	}
 	var z2 field8.Element8
 	for j := range field8.Lanes {
-		g.acc.Set(j, &st.r)
+		setJacobianLane(&g.acc, j, &st.r)
 	}
 	z2.Square(&g.z)
 	g.acc.X.Mul(&g.acc.X, &z2)
@@ -251,7 +251,7 @@ func (g *constGroup) setup(k *[field8.Lanes]scalar.Scalar, st *const8State) {
 func (g *constGroup) finish(out *[field8.Lanes]group.Jacobian) {
 	g.acc.Z.Mul(&g.acc.Z, &g.z)
 	for j := range field8.Lanes {
-		g.acc.Get(j, &out[j])
+		getJacobianLane(&g.acc, j, &out[j])
 	}
 	g.d1, g.d2 = [field8.Lanes][ctDigits]int8{}, [field8.Lanes][ctDigits]int8{}
 	g.neg1, g.neg2 = [field8.Lanes]int{}, [field8.Lanes]int{}

@@ -14,10 +14,11 @@
 //	table.go                   a point's prebuilt Strauss table, Table
 //	strauss.go                 Strauss–wNAF: a·A + b·G and sums of a few points
 //	xequals.go                 ECDSA's x(R) ≡ r check without inversion
-//	lanes.go                   what the lane engines share (internal/group8)
+//	lanes.go                   what the lane engines share; conversions to and from the lanes
 //	gen8.go, gen16.go          eight and sixteen k·G at once; ScalarBaseMultMany
 //	const8.go, const16.go      eight and sixteen k·P at once
 //	strauss8.go, strauss16.go  eight and sixteen a·A + b·G at once
+//	liftx16.go                 sixteen lift_x at once; LiftXAll
 //	pippenger_digits.go        Pippenger: the windows' signed digits, their width
 //	pippenger_buckets.go       Pippenger: the affine buckets, for both paths
 //	pippenger_lanes_*.go       Pippenger: the lane passes' IFMA assembly, or none

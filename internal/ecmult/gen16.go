@@ -49,7 +49,7 @@ func ScalarBaseMultMany(v []group.Jacobian, k []scalar.Scalar) {
 // variables behind a flag made both 3.6% slower (benchstat, count 6).
 func combLanes16(v *[Lanes2]group.Jacobian, k *[Lanes2]scalar.Scalar, st *combState) {
 	const lanes = field8.Lanes
-	table := combTables()
+	table := combTables64()
 	var el, el2 [lanes][4]uint64
 	for j := range el {
 		var e scalar.Scalar
@@ -63,8 +63,8 @@ func combLanes16(v *[Lanes2]group.Jacobian, k *[Lanes2]scalar.Scalar, st *combSt
 	}
 	var acc, acc2 group8.Jacobian8
 	for j := range lanes {
-		acc.Set(j, &st.q)
-		acc2.Set(j, &st.q)
+		setJacobianLane(&acc, j, &st.q)
+		setJacobianLane(&acc2, j, &st.q)
 	}
 	var entry, entry2 group8.Affine8
 	var idx, neg, idx2, neg2 [lanes]uint64
@@ -83,8 +83,8 @@ func combLanes16(v *[Lanes2]group.Jacobian, k *[Lanes2]scalar.Scalar, st *combSt
 		}
 	}
 	for j := range lanes {
-		acc.Get(j, &v[j])
-		acc2.Get(j, &v[lanes+j])
+		getJacobianLane(&acc, j, &v[j])
+		getJacobianLane(&acc2, j, &v[lanes+j])
 	}
 	el, idx, neg = [lanes][4]uint64{}, [lanes]uint64{}, [lanes]uint64{}
 	el2, idx2, neg2 = [lanes][4]uint64{}, [lanes]uint64{}, [lanes]uint64{}

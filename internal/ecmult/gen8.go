@@ -64,7 +64,7 @@ func combRedo(v []group.Jacobian, k []scalar.Scalar, st *combState) {
 
 // combLanes8 is combMult8 without the recomputation of the lanes with Z = 0.
 func combLanes8(v *[field8.Lanes]group.Jacobian, k *[field8.Lanes]scalar.Scalar, st *combState) {
-	table := combTables()
+	table := combTables64()
 	var el [field8.Lanes][4]uint64
 	for j := range el {
 		var e scalar.Scalar
@@ -75,7 +75,7 @@ func combLanes8(v *[field8.Lanes]group.Jacobian, k *[field8.Lanes]scalar.Scalar,
 	}
 	var acc group8.Jacobian8
 	for j := range field8.Lanes {
-		acc.Set(j, &st.q)
+		setJacobianLane(&acc, j, &st.q)
 	}
 	var entry group8.Affine8
 	var idx, neg [field8.Lanes]uint64
@@ -92,7 +92,7 @@ func combLanes8(v *[field8.Lanes]group.Jacobian, k *[field8.Lanes]scalar.Scalar,
 		}
 	}
 	for j := range v {
-		acc.Get(j, &v[j])
+		getJacobianLane(&acc, j, &v[j])
 	}
 	el, idx, neg = [field8.Lanes][4]uint64{}, [field8.Lanes]uint64{}, [field8.Lanes]uint64{}
 	acc, entry = group8.Jacobian8{}, group8.Affine8{}

@@ -41,6 +41,7 @@ var fileOrder = []string{
 	"const16.go",
 	"strauss8.go",
 	"strauss16.go",
+	"liftx16.go",
 	"pippenger_digits.go",
 	"pippenger_buckets.go",
 	"pippenger_lanes_amd64.go",

@@ -113,13 +113,16 @@ type aff52 struct {
 
 // set sets v to p, canonical.
 func (v *aff52) set(p *group.Affine) {
-	v.X, v.Y = field8.Limbs52(&p.X), field8.Limbs52(&p.Y)
+	x, y := p.X.Limbs(), p.Y.Limbs()
+	v.X, v.Y = field8.Limbs52(&x), field8.Limbs52(&y)
 }
 
 // affine returns v as a group.Affine.
 func (v *aff52) affine() group.Affine {
 	var a group.Affine
-	field8.SetLimbs52(&a.X, &v.X)
-	field8.SetLimbs52(&a.Y, &v.Y)
+	x0, x1, x2, x3 := field8.Limbs64(&v.X)
+	a.X.SetLimbs(&[4]uint64{x0, x1, x2, x3})
+	y0, y1, y2, y3 := field8.Limbs64(&v.Y)
+	a.Y.SetLimbs(&[4]uint64{y0, y1, y2, y3})
 	return a
 }

@@ -109,12 +109,12 @@ func (ab *affineBuckets) flushLanes(points []group.Affine) {
 	// den by 1): one inversion for all of them.
 	var tot, inv, scratch [2 * field8.Lanes]field.Element
 	for j := range tot {
-		ab.prefix8[groups+j/field8.Lanes].Get(j%field8.Lanes, &tot[j])
+		getLane(&ab.prefix8[groups+j/field8.Lanes], j%field8.Lanes, &tot[j])
 	}
 	field.VarTimeBatchInvert(inv[:], tot[:], scratch[:])
 	var inv8 [2]field8.Element8
 	for j := range inv {
-		inv8[j/field8.Lanes].Set(j%field8.Lanes, &inv[j])
+		setLane(&inv8[j/field8.Lanes], j%field8.Lanes, &inv[j])
 	}
 
 	for g, s := range ab.special {
@@ -236,7 +236,7 @@ func gatherY(ay, qy *field8.Element8, buckets, points []aff52, eb, ep []int32) {
 }
 
 // zeroLanes returns the lanes of v that are 0 mod p, as a bit mask: it
-// folds each lane below 2²⁵⁶ (twice, as field8.SetLimbs52) and compares
+// folds each lane below 2²⁵⁶ (twice, as field8.Limbs64) and compares
 // with 0 and p, the two values below 2²⁵⁶ that are 0 mod p.
 func zeroLanes(v *field8.Element8) uint8 {
 	var mask uint8
@@ -412,8 +412,8 @@ func (ab *affineBuckets) sumWindowLanes(out *group.Jacobian, off, n int) bool {
 	var q group8.Affine8
 	for j := range field8.Lanes {
 		var r group.Jacobian
-		run.Set(j, r.SetAffine(&laneStart[j]))
-		tot.Set(j, r.SetAffine(&laneTotal[j]))
+		setJacobianLane(&run, j, r.SetAffine(&laneStart[j]))
+		setJacobianLane(&tot, j, r.SetAffine(&laneTotal[j]))
 	}
 	for s := L - 1; s >= 0; s-- {
 		// A lane whose bucket is empty adds its starting point instead and
@@ -445,8 +445,8 @@ func (ab *affineBuckets) sumWindowLanes(out *group.Jacobian, off, n int) bool {
 	var acc, t, u group.Jacobian
 	var lr group.Jacobian // L·R_j
 	for j := range field8.Lanes {
-		tot.Get(j, &t)
-		run.Get(j, &u)
+		getJacobianLane(&tot, j, &t)
+		getJacobianLane(&run, j, &u)
 		if t.Z.IsZero() == 1 || u.Z.IsZero() == 1 {
 			return false
 		}

@@ -84,11 +84,6 @@ func init() {
 // (By value: a pointer would move the accumulator to the heap.)
 var strauss8Hook func(r group8.Jacobian8) group8.Jacobian8
 
-// UseLanes reports whether VarTimeMult1G8 is faster than eight
-// VarTimeMult1G: when internal/field8 runs its AVX-512 IFMA assembly. Its
-// generic twins are many times slower than the MULX single path.
-func UseLanes() bool { return field8.IFMA() }
-
 // VarTimeMult1G8 sets out[j], ok[j] to the results of
 // VarTimeMult1G(a[j], A[j], b[j]) (a[j]·A[j] + b[j]·G) for j < n ≤ 8, in
 // variable time, on the eight lanes of internal/group8. The points are the
@@ -150,7 +145,7 @@ func (st *strauss8Set) results(out []group.Jacobian, ok []bool, a []scalar.Scala
 		r = strauss8Hook(r)
 	}
 	for j := range out {
-		r.Get(j, &out[j])
+		getJacobianLane(&r, j, &out[j])
 		if st.fail[j] || out[j].Z.IsZero() == 1 {
 			strauss8Single(&out[j], &ok[j], &a[j], &A[j], &b[j])
 			continue
@@ -199,7 +194,7 @@ func (st *strauss8Set) recode(a *[lanes]scalar.Scalar, A *[lanes]group.Affine, b
 // formulas go through group8's Double2 and AddAffine2, which interleave
 // them.
 func strauss8Run(st, st2 *strauss8Set) {
-	g := loadGTables()
+	g := loadGTables64()
 	g1, g2 := g[0][:strauss8GEntries], g[1][:strauss8GEntries]
 	var e, e2 group8.Affine8
 	top := strauss8Windows - 1
@@ -270,7 +265,7 @@ func (st *strauss8Set) gatherA(e *group8.Affine8, lam bool, i int) *group8.Affin
 
 // gatherG gathers into e the entries of window i of b's first half from the
 // generator table t, or of its second half if high.
-func (st *strauss8Set) gatherG(e *group8.Affine8, t []group.Affine, high bool, i int) *group8.Affine8 {
+func (st *strauss8Set) gatherG(e *group8.Affine8, t []group8.Affine64, high bool, i int) *group8.Affine8 {
 	if st == nil {
 		return nil
 	}
@@ -318,7 +313,7 @@ type oddMultiples8 struct {
 // start sets tab[0] and m[0] to p, affine.
 func (b *oddMultiples8) start(tab *[strauss8Entries]group8.Affine8, p *[lanes]group.Affine) {
 	for j := range lanes {
-		tab[0].Set(j, &p[j])
+		setAffineLane(&tab[0], j, &p[j])
 	}
 	b.m[0].X, b.m[0].Y = tab[0].X, tab[0].Y
 	setOne(&b.m[0].Z)

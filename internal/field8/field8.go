@@ -17,11 +17,7 @@
 // them branches on the values, so they are constant time.
 package field8
 
-import (
-	"math/bits"
-
-	"github.com/kestrel-crypto/secp256k1/internal/field"
-)
+import "math/bits"
 
 // Lanes is the number of field elements in an Element8.
 const Lanes = 8
@@ -39,6 +35,9 @@ const (
 	r = 0x1000003D10
 )
 
+// p64 is p in little-endian 64-bit limbs.
+var p64 = [4]uint64{0xFFFFFFFEFFFFFC2F, 0xFFFFFFFFFFFFFFFF, 0xFFFFFFFFFFFFFFFF, 0xFFFFFFFFFFFFFFFF}
+
 // p32 is 32·p in 5x52 limbs, each at least 2⁵²: Sub adds it so that no limb
 // goes negative.
 var p32 = [5]uint64{
@@ -49,24 +48,28 @@ var p32 = [5]uint64{
 	32 * 0x0FFFFFFFFFFFF,
 }
 
-// Set sets lane j of v to x.
-func (v *Element8) Set(j int, x *field.Element) {
-	l := Limbs52(x)
-	for i := range l {
-		v.L[i][j] = l[i]
-	}
+// SetLane sets lane j of v to the 256-bit value w, given in little-endian
+// 64-bit limbs (internal/field's layout, as field.Element.Limbs returns
+// them), split into 5x52 limbs (Limbs52): lane j then holds w itself,
+// reduced mod p only if w is. Packages that hold both forms (internal/ecmult)
+// convert with it: this package imports no one-point package.
+func (v *Element8) SetLane(j int, w *[4]uint64) {
+	l := Limbs52(w)
+	v.L[0][j], v.L[1][j], v.L[2][j], v.L[3][j], v.L[4][j] = l[0], l[1], l[2], l[3], l[4]
 }
 
-// Get sets x to lane j of v.
-func (v *Element8) Get(j int, x *field.Element) {
-	SetLimbs52(x, &[5]uint64{v.L[0][j], v.L[1][j], v.L[2][j], v.L[3][j], v.L[4][j]})
+// Lane returns lane j of v as four little-endian 64-bit limbs w0 … w3
+// (Limbs64): a value below 2²⁵⁶ congruent to the lane mod p, not
+// necessarily below p, which field.Element.SetLimbs takes as it is.
+func (v *Element8) Lane(j int) (w0, w1, w2, w3 uint64) {
+	return Limbs64(&[5]uint64{v.L[0][j], v.L[1][j], v.L[2][j], v.L[3][j], v.L[4][j]})
 }
 
-// Limbs52 returns the canonical value of x in 5x52 limbs, limb i holding
-// bits 52·i to 52·i + 51: the layout of one lane, for code that keeps field
-// elements in it outside an Element8.
-func Limbs52(x *field.Element) [5]uint64 {
-	w := x.Limbs()
+// Limbs52 returns the 256-bit value w (little-endian 64-bit limbs) in 5x52
+// limbs, limb i holding bits 52·i to 52·i + 51: the layout of one lane, for
+// code that keeps field elements in it outside an Element8. Every limb is
+// below 2⁵² (the top one below 2⁴⁸).
+func Limbs52(w *[4]uint64) [5]uint64 {
 	return [5]uint64{
 		w[0] & m52,
 		(w[0]>>52 | w[1]<<12) & m52,
@@ -76,28 +79,46 @@ func Limbs52(x *field.Element) [5]uint64 {
 	}
 }
 
-// SetLimbs52 sets x to the value of the 5x52 limbs l mod p (each limb below
-// 2⁵², as in a lane of an Element8).
-func SetLimbs52(x *field.Element, l *[5]uint64) {
+// Limbs64 returns a value below 2²⁵⁶, as four little-endian 64-bit limbs
+// w0 … w3, congruent mod p to the 5x52 limbs l (each below 2⁵², as in a
+// lane of an Element8). Four results rather than an array: Go returns
+// them in registers, and the caller's [4]uint64{w0, w1, w2, w3} goes
+// straight to its destination, where an array result would be copied
+// through memory.
+func Limbs64(l *[5]uint64) (w0, w1, w2, w3 uint64) {
 	l0, l1, l2, l3, l4 := l[0], l[1], l[2], l[3], l[4]
-	w := [4]uint64{l0 | l1<<52, l1>>12 | l2<<40, l2>>24 | l3<<28, l3>>36 | l4<<16}
+	w0, w1, w2, w3 = l0|l1<<52, l1>>12|l2<<40, l2>>24|l3<<28, l3>>36|l4<<16
 	// The value is w + top·2²⁵⁶ with top < 2⁴ (or more, for limbs that
 	// break the invariant: they are reduced all the same), and 2²⁵⁶ ≡
 	// 2³² + 977.
 	top := l4 >> 48
 	hi, lo := bits.Mul64(top, 0x1000003D1)
 	var c uint64
-	w[0], c = bits.Add64(w[0], lo, 0)
-	w[1], c = bits.Add64(w[1], hi, c)
-	w[2], c = bits.Add64(w[2], 0, c)
-	w[3], c = bits.Add64(w[3], 0, c)
+	w0, c = bits.Add64(w0, lo, 0)
+	w1, c = bits.Add64(w1, hi, c)
+	w2, c = bits.Add64(w2, 0, c)
+	w3, c = bits.Add64(w3, 0, c)
 	// A carry out leaves a value below 2⁵⁰: adding 2³² + 977 once more
 	// cannot carry again.
-	w[0], c = bits.Add64(w[0], c*0x1000003D1, 0)
-	w[1], c = bits.Add64(w[1], 0, c)
-	w[2], c = bits.Add64(w[2], 0, c)
-	w[3] += c
-	x.SetLimbs(&w)
+	w0, c = bits.Add64(w0, c*0x1000003D1, 0)
+	w1, c = bits.Add64(w1, 0, c)
+	w2, c = bits.Add64(w2, 0, c)
+	return w0, w1, w2, w3 + c
+}
+
+// equalLanes returns eq with eq[j] = 1 if lanes j of a and b are congruent
+// mod p, and 0 otherwise, in constant time: lane j of a − b, as a value
+// below 2²⁵⁶ (Lane), is 0 mod p only as 0 or p. Sqrt's check uses it.
+func equalLanes(a, b *Element8) (eq [Lanes]int) {
+	var d Element8
+	d.Sub(a, b)
+	for j := range Lanes {
+		w0, w1, w2, w3 := d.Lane(j)
+		zero := w0 | w1 | w2 | w3
+		isP := (w0 ^ p64[0]) | (w1 ^ p64[1]) | (w2 ^ p64[2]) | (w3 ^ p64[3])
+		eq[j] = int(((zero|-zero)>>63)^1) | int(((isP|-isP)>>63)^1)
+	}
+	return eq
 }
 
 // Mul sets v = a·b lane by lane.

@@ -5,7 +5,6 @@ import (
 	"math/rand"
 	"testing"
 
-	"github.com/kestrel-crypto/secp256k1/internal/field"
 	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
 )
 
@@ -100,30 +99,103 @@ func TestOpsAgainstBig(t *testing.T) {
 	}
 }
 
-// TestSetGet checks the conversions from and to field.Element, with the
-// reduction of a lane's value above p.
-func TestSetGet(t *testing.T) {
+// lane returns Lane(j) of v as an array.
+func lane(v *Element8, j int) [4]uint64 {
+	w0, w1, w2, w3 := v.Lane(j)
+	return [4]uint64{w0, w1, w2, w3}
+}
+
+// limbsBig returns the little-endian 64-bit limbs w as an integer.
+func limbsBig(w *[4]uint64) *big.Int {
+	x := new(big.Int)
+	for i := 3; i >= 0; i-- {
+		x.Lsh(x, 64)
+		x.Or(x, new(big.Int).SetUint64(w[i]))
+	}
+	return x
+}
+
+// randomLimbs64 returns a value below 2²⁵⁶ in 64-bit limbs: random, or at
+// the edges (0, p and its neighbours, 2²⁵⁶ − 1, limbs of all ones or zero).
+func randomLimbs64(r *rand.Rand) [4]uint64 {
+	var w [4]uint64
+	switch r.Intn(4) {
+	case 0:
+		w = p64
+		w[0] += uint64(r.Intn(5)) - 2
+	case 1:
+		for i := range w {
+			w[i] = ^uint64(0) * uint64(r.Intn(2))
+		}
+	default:
+		for i := range w {
+			w[i] = r.Uint64()
+		}
+	}
+	return w
+}
+
+// TestLanes checks SetLane and Lane, and the conversions Limbs52 and
+// Limbs64 under them, against math/big: SetLane keeps the value of its
+// 64-bit limbs in limbs below 2⁵², and Lane returns a value below 2²⁵⁶
+// congruent to the lane's (of every lane randomElement8 makes, up to
+// 2²⁶⁰ − 1), which SetLane takes back as it is.
+func TestLanes(t *testing.T) {
 	r := testref.Rand(t)
 	for range 2000 {
 		v := randomElement8(r)
 		for j := range Lanes {
-			var x field.Element
-			v.Get(j, &x)
+			w := lane(v, j)
+			got := limbsBig(&w)
 			want := new(big.Int).Mod(laneBig(v, j), bigP)
-			l := x.Limbs()
-			got := new(big.Int)
-			for i := 3; i >= 0; i-- {
-				got.Lsh(got, 64)
-				got.Or(got, new(big.Int).SetUint64(l[i]))
+			if got.BitLen() > 256 || new(big.Int).Mod(got, bigP).Cmp(want) != 0 {
+				t.Fatalf("Lane %d: %x, want %x mod p", j, got, want)
 			}
-			if got.Cmp(want) != 0 {
-				t.Fatalf("Get lane %d: %x, want %x", j, got, want)
+			var u Element8
+			u.SetLane(j, &w)
+			checkLimbs(t, "SetLane", &u)
+			if laneBig(&u, j).Cmp(got) != 0 {
+				t.Fatalf("SetLane %d: %x, want %x", j, laneBig(&u, j), got)
 			}
-			var w Element8
-			w.Set(j, &x)
-			if laneBig(&w, j).Cmp(want) != 0 {
-				t.Fatalf("Set lane %d: %x, want %x", j, laneBig(&w, j), want)
+			w = randomLimbs64(r)
+			u.SetLane(j, &w)
+			checkLimbs(t, "SetLane", &u)
+			if laneBig(&u, j).Cmp(limbsBig(&w)) != 0 {
+				t.Fatalf("SetLane %d of %x: %x", j, limbsBig(&w), laneBig(&u, j))
 			}
 		}
+	}
+}
+
+// TestEqualLanes checks equalLanes against math/big, on lanes that are
+// equal mod p in different limbs (x and x + p, x + 2p …) as well as on
+// random ones.
+func TestEqualLanes(t *testing.T) {
+	r := testref.Rand(t)
+	equal := 0
+	for range 2000 {
+		a, b := randomElement8(r), randomElement8(r)
+		for j := range Lanes {
+			if r.Intn(2) == 0 {
+				x := new(big.Int).Mod(laneBig(a, j), bigP)
+				x.Add(x, new(big.Int).Mul(bigP, big.NewInt(int64(r.Intn(3)))))
+				setLaneBig(b, j, x)
+			}
+		}
+		eq := equalLanes(a, b)
+		for j := range Lanes {
+			x, y := laneBig(a, j), laneBig(b, j)
+			want := 0
+			if x.Mod(x, bigP).Cmp(y.Mod(y, bigP)) == 0 {
+				want = 1
+				equal++
+			}
+			if eq[j] != want {
+				t.Fatalf("lane %d of %x, %x: %d, want %d", j, laneBig(a, j), laneBig(b, j), eq[j], want)
+			}
+		}
+	}
+	if equal == 0 {
+		t.Fatal("no equal lanes: the inputs miss a case")
 	}
 }

@@ -1,7 +1,5 @@
 package field8
 
-import "github.com/kestrel-crypto/secp256k1/internal/field"
-
 // RepeatedSquare sets v = a^(2ⁿ) in every lane (a squared n times), and
 // returns v. n is not secret; n = 0 sets v = a. On CPUs with IFMA it is one
 // assembly call that keeps the limbs in registers for all n squarings.
@@ -33,7 +31,7 @@ func squareN2Generic(v, a *[2]Element8, n int) {
 // It is internal/field's Sqrt, lane by lane: the power a^((p+1)/4) by the
 // same addition chain (253 squarings and 13 multiplies, the squarings in
 // runs of RepeatedSquare), and the check that the root's square is a,
-// which compares each lane's canonical value through field.Element.
+// which compares each lane's canonical value.
 func (v *Element8) Sqrt(a *Element8) (*Element8, [Lanes]int) {
 	var in, out [2]Element8
 	in[0] = *a
@@ -101,12 +99,7 @@ func sqrtChains(v, a *[2]Element8, k int) (ok [2][Lanes]int) {
 	var check [2]Element8
 	sqr(&check, &t, 1)
 	for i := range k {
-		for j := range Lanes {
-			var c, x field.Element
-			check[i].Get(j, &c)
-			a[i].Get(j, &x)
-			ok[i][j] = c.Equal(&x)
-		}
+		ok[i] = equalLanes(&check[i], &a[i])
 	}
 	*v = t
 	return ok

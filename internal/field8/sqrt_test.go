@@ -78,9 +78,9 @@ func TestSqrt(t *testing.T) {
 				t.Fatalf("lane %d of %x: root %x squares to %x, want %x", j, x, root, sq, want)
 			}
 			var fx, froot, got field.Element
-			a.Get(j, &fx)
+			fx.SetLimbs(new(lane(a, j)))
 			_, fok := froot.Sqrt(&fx)
-			v.Get(j, &got)
+			got.SetLimbs(new(lane(&v, j)))
 			if fok != ok[j] || got.Equal(&froot) != 1 {
 				t.Fatalf("lane %d of %x: (%x, %d), field.Sqrt (%x, %d)", j, x, root, ok[j], froot.Bytes(), fok)
 			}

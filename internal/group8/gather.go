@@ -1,13 +1,6 @@
 package group8
 
-import (
-	"github.com/kestrel-crypto/secp256k1/internal/field8"
-	"github.com/kestrel-crypto/secp256k1/internal/group"
-)
-
-// groupAffine names group.Affine in this package's scope, for the
-// signature of gatherAffine8IFMA.
-type groupAffine = group.Affine
+import "github.com/kestrel-crypto/secp256k1/internal/field8"
 
 // VarTimeGather sets lane j of v to the entry |dⱼ| >> 1 of t, lane j, with
 // y negated if dⱼ < 0, and returns v: with t[i] = (2i + 1)·Pⱼ in lane j, v
@@ -25,10 +18,11 @@ func (v *Affine8) VarTimeGather(t []Affine8, d *[field8.Lanes]int32) *Affine8 {
 // VarTimeGatherAffine sets lane j of v to the entry |dⱼ| >> 1 of t, with y
 // negated if dⱼ < 0, and returns v: with t[i] = (2i + 1)·P, lane j of v is
 // dⱼ·P for odd digits dⱼ. Every lane reads the one shared table of 4×64-bit
-// points; their coordinates must be canonical (below p) for the limbs to be
-// those of Element8.Set (any others give congruent limbs). It panics if an
-// entry is out of t. Not constant time: the digits choose the memory read.
-func (v *Affine8) VarTimeGatherAffine(t []group.Affine, d *[field8.Lanes]int32) *Affine8 {
+// points (Affine64: internal/ecmult's Strauss tables of G), whose limbs are
+// split into lanes as they are stored (field8.Element8.SetLane). It panics
+// if an entry is out of t. Not constant time: the digits choose the memory
+// read.
+func (v *Affine8) VarTimeGatherAffine(t []Affine64, d *[field8.Lanes]int32) *Affine8 {
 	checkDigits(len(t), d)
 	if useAsm() {
 		gatherAffine8IFMA(v, &t[0], d)
@@ -57,11 +51,11 @@ func (v *Affine8) gatherGeneric(t []Affine8, d *[field8.Lanes]int32) *Affine8 {
 	return v.negateLanes(d)
 }
 
-func (v *Affine8) gatherAffineGeneric(t []group.Affine, d *[field8.Lanes]int32) *Affine8 {
+func (v *Affine8) gatherAffineGeneric(t []Affine64, d *[field8.Lanes]int32) *Affine8 {
 	for j, dj := range d {
 		e := &t[max(dj, -dj)>>1]
-		v.X.Set(j, &e.X)
-		v.Y.Set(j, &e.Y)
+		v.X.SetLane(j, &e.X)
+		v.Y.SetLane(j, &e.Y)
 	}
 	return v.negateLanes(d)
 }

@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/kestrel-crypto/secp256k1/internal/field8"
-	"github.com/kestrel-crypto/secp256k1/internal/group"
 	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
 )
 
@@ -18,16 +17,17 @@ func TestGatherAssemblyMatchesGeneric(t *testing.T) {
 	}
 	r := testref.Rand(t)
 	table8 := make([]Affine8, 16)
-	table := make([]group.Affine, 256)
+	table := make([]Affine64, 256)
 	for range 100 {
 		for i := range table8 {
 			for j := range field8.Lanes {
 				a := randomAffine(r)
-				table8[i].Set(j, &a)
+				table8[i].set(j, &a)
 			}
 		}
 		for i := range table {
-			table[i] = randomAffine(r)
+			a := randomAffine(r)
+			table[i] = affine64(&a)
 		}
 		d := randomOddDigits(r, len(table8))
 		var x, y Affine8

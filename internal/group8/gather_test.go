@@ -4,7 +4,6 @@ import (
 	"math/rand"
 	"testing"
 
-	"github.com/kestrel-crypto/secp256k1/internal/field"
 	"github.com/kestrel-crypto/secp256k1/internal/field8"
 	"github.com/kestrel-crypto/secp256k1/internal/group"
 	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
@@ -42,10 +41,7 @@ func randomOddDigits(r *rand.Rand, n int) [field8.Lanes]int32 {
 // checkLane fails unless lane j of v is a, negated if neg.
 func checkLane(t *testing.T, v *Affine8, j int, a *group.Affine, neg bool) {
 	t.Helper()
-	var x, y, wy field.Element
-	v.X.Get(j, &x)
-	v.Y.Get(j, &y)
-	wy = a.Y
+	x, y, wy := lane(&v.X, j), lane(&v.Y, j), a.Y
 	if neg {
 		wy.Negate(&wy)
 	}
@@ -65,7 +61,7 @@ func TestVarTimeGather(t *testing.T) {
 		for i := range table {
 			for j := range field8.Lanes {
 				points[i][j] = randomAffine(r)
-				table[i].Set(j, &points[i][j])
+				table[i].set(j, &points[i][j])
 			}
 		}
 		d := randomOddDigits(r, n)
@@ -79,26 +75,24 @@ func TestVarTimeGather(t *testing.T) {
 }
 
 // TestVarTimeGatherAffine checks each lane of VarTimeGatherAffine against
-// the entry of its digit and y's sign, and x's limbs against Element8.Set.
+// the entry of its digit and y's sign, and x's limbs against
+// Element8.SetLane.
 func TestVarTimeGatherAffine(t *testing.T) {
 	r := testref.Rand(t)
 	const n = 64
-	table := make([]group.Affine, n)
-	for i := range table {
-		table[i] = randomAffine(r)
-	}
+	ref, table := randomTable(r, n)
 	for range 200 {
 		d := randomOddDigits(r, n)
 		var v Affine8
 		v.VarTimeGatherAffine(table, &d)
 		var want field8.Element8
 		for j, dj := range d {
-			e := &table[max(dj, -dj)>>1]
-			checkLane(t, &v, j, e, dj < 0)
-			want.Set(j, &e.X)
+			i := max(dj, -dj) >> 1
+			checkLane(t, &v, j, &ref[i], dj < 0)
+			want.SetLane(j, &table[i].X)
 		}
 		if want != v.X {
-			t.Fatal("x limbs differ from Element8.Set")
+			t.Fatal("x limbs differ from Element8.SetLane")
 		}
 	}
 	assertPanics(t, func() { new(Affine8).VarTimeGatherAffine(table, &[8]int32{1, 1, 1, 1, 1, 1, 1, -2*n - 1}) })

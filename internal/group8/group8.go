@@ -14,12 +14,15 @@
 // lane: an input at infinity, or two inputs with the same x (P = Q, which
 // needs a doubling, or P = −Q, whose sum is the identity). A lane with such
 // inputs gets Z = 0.
+//
+// The package imports internal/field8 alone, no one-point package: it sits
+// beside internal/group, not above it. The conversions between lanes and
+// group's points, and the lookups in group's tables, take plain limbs
+// (field8.Element8.SetLane, Affine64), and internal/ecmult, which holds both
+// forms, converts.
 package group8
 
-import (
-	"github.com/kestrel-crypto/secp256k1/internal/field8"
-	"github.com/kestrel-crypto/secp256k1/internal/group"
-)
+import "github.com/kestrel-crypto/secp256k1/internal/field8"
 
 // Jacobian8 is eight points in Jacobian coordinates, lane by lane: lane j
 // is (X_j/Z_j², Y_j/Z_j³), the identity where Z_j = 0.
@@ -30,26 +33,6 @@ type Jacobian8 struct {
 // Affine8 is eight affine points, lane by lane; none is the identity.
 type Affine8 struct {
 	X, Y field8.Element8
-}
-
-// Set sets lane j of v to p.
-func (v *Jacobian8) Set(j int, p *group.Jacobian) {
-	v.X.Set(j, &p.X)
-	v.Y.Set(j, &p.Y)
-	v.Z.Set(j, &p.Z)
-}
-
-// Get sets p to lane j of v.
-func (v *Jacobian8) Get(j int, p *group.Jacobian) {
-	v.X.Get(j, &p.X)
-	v.Y.Get(j, &p.Y)
-	v.Z.Get(j, &p.Z)
-}
-
-// Set sets lane j of v to a.
-func (v *Affine8) Set(j int, a *group.Affine) {
-	v.X.Set(j, &a.X)
-	v.Y.Set(j, &a.Y)
 }
 
 // Double sets v = 2·p in every lane (dbl-2009-l, 2M + 5S), and returns v: A = X², B = Y²,

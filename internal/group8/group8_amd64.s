@@ -11129,7 +11129,7 @@ TEXT ·addAffine8x2IFMA(SB), $6400-48
 	VZEROUPPER
 	RET
 
-// func lookup8IFMA(v *Affine8, table []tableEntry, idx *[8]uint64, neg *[8]uint64)
+// func lookup8IFMA(v *Affine8, table []Affine64, idx *[8]uint64, neg *[8]uint64)
 // Requires: AVX, AVX512F, AVX512IFMA
 TEXT ·lookup8IFMA(SB), $0-48
 	VPBROADCASTQ m52<>+0(SB), Z0
@@ -11657,7 +11657,7 @@ TEXT ·gather8IFMA(SB), $0-24
 	VZEROUPPER
 	RET
 
-// func gatherAffine8IFMA(v *Affine8, t *groupAffine, d *[8]int32)
+// func gatherAffine8IFMA(v *Affine8, t *Affine64, d *[8]int32)
 // Requires: AVX, AVX512F, AVX512IFMA
 TEXT ·gatherAffine8IFMA(SB), $0-24
 	VPBROADCASTQ m52<>+0(SB), Z0
@@ -11689,7 +11689,7 @@ TEXT ·gatherAffine8IFMA(SB), $0-24
 	VMOVDQA64  Z2, Z7
 	VPGATHERQQ 24(CX)(Z3*8), K2, Z7
 
-	// 4×64 to 5×52 bits, as Element8.Set.
+	// 4×64 to 5×52 bits, as Element8.SetLane.
 	VPANDQ     Z0, Z4, Z8
 	VPSRLQ     $0x34, Z4, Z4
 	VPSLLQ     $0x0c, Z5, Z9
@@ -11717,7 +11717,7 @@ TEXT ·gatherAffine8IFMA(SB), $0-24
 	VMOVDQA64  Z2, Z12
 	VPGATHERQQ 56(CX)(Z3*8), K2, Z12
 
-	// 4×64 to 5×52 bits, as Element8.Set.
+	// 4×64 to 5×52 bits, as Element8.SetLane.
 	VPANDQ      Z0, Z9, Z3
 	VPSRLQ      $0x34, Z9, Z9
 	VPSLLQ      $0x0c, Z10, Z13

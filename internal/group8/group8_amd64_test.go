@@ -17,11 +17,11 @@ import (
 func randomLanes(r *rand.Rand) (p8 Jacobian8, a8 Affine8) {
 	for j := range field8.Lanes {
 		p := randomJacobian(r)
-		p8.Set(j, &p)
+		p8.set(j, &p)
 		q := randomJacobian(r)
 		var a group.Affine
 		a.SetJacobian(&q)
-		a8.Set(j, &a)
+		a8.set(j, &a)
 	}
 	return p8, a8
 }
@@ -106,7 +106,7 @@ func TestLookupAssemblyMatchesGeneric(t *testing.T) {
 	}
 	r := testref.Rand(t)
 	for _, n := range []int{1, 16, 32} {
-		table := randomTable(r, n)
+		_, table := randomTable(r, n)
 		for range 100 {
 			idx, neg := randomDigits(r, n)
 			var x, y Affine8
@@ -141,8 +141,8 @@ func TestLanesAssemblyMatchesGeneric(t *testing.T) {
 			var a, b, v, w Jacobian8
 			for j := range field8.Lanes {
 				p, q := randomJacobian(r), randomJacobian(r)
-				a.Set(j, &p)
-				b.Set(j, &q)
+				a.set(j, &p)
+				b.set(j, &q)
 			}
 			selectJacobian8IFMA(&v, &a, &b, &neg)
 			w.selectGeneric(&a, &b, &neg)

@@ -2,8 +2,6 @@
 
 package group8
 
-import "github.com/kestrel-crypto/secp256k1/internal/group"
-
 // This build has no assembly.
 func useAsm() bool { return false }
 
@@ -16,7 +14,7 @@ func addAffine8x2IFMA(v, p *Jacobian8, q *Affine8, v2, p2 *Jacobian8, q2 *Affine
 	panic("group8: no assembly in this build")
 }
 
-func lookup8IFMA(v *Affine8, table []group.Affine, idx, neg *[8]uint64) {
+func lookup8IFMA(v *Affine8, table []Affine64, idx, neg *[8]uint64) {
 	panic("group8: no assembly in this build")
 }
 

@@ -30,7 +30,7 @@ func addAffine8x2IFMA(v *Jacobian8, p *Jacobian8, q *Affine8, v2 *Jacobian8, p2 
 // lookup8IFMA is Affine8.Lookup in one function, with AVX-512.
 //
 //go:noescape
-func lookup8IFMA(v *Affine8, table []tableEntry, idx *[8]uint64, neg *[8]uint64)
+func lookup8IFMA(v *Affine8, table []Affine64, idx *[8]uint64, neg *[8]uint64)
 
 // lookupLanes8IFMA is Affine8.LookupLanes in one function, with AVX-512.
 //
@@ -52,4 +52,4 @@ func gather8IFMA(v *Affine8, t *Affine8, d *[8]int32)
 // first entry of the table and the digits' entries are in it.
 //
 //go:noescape
-func gatherAffine8IFMA(v *Affine8, t *groupAffine, d *[8]int32)
+func gatherAffine8IFMA(v *Affine8, t *Affine64, d *[8]int32)

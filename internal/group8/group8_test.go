@@ -55,9 +55,9 @@ func TestFormulas(t *testing.T) {
 			ps[j], qs[j] = randomJacobian(r), randomJacobian(r)
 			aj := randomJacobian(r)
 			as[j].SetJacobian(&aj)
-			p8.Set(j, &ps[j])
-			q8.Set(j, &qs[j])
-			a8.Set(j, &as[j])
+			p8.set(j, &ps[j])
+			q8.set(j, &qs[j])
+			a8.set(j, &as[j])
 		}
 		var dbl, madd, add Jacobian8
 		dbl.Double(&p8)
@@ -76,19 +76,19 @@ func TestFormulas(t *testing.T) {
 		for j := range field8.Lanes {
 			var want, got group.Jacobian
 			want.Double(&ps[j])
-			dbl.Get(j, &got)
+			dbl.get(j, &got)
 			if !same(&got, &want) {
 				t.Fatalf("Double lane %d", j)
 			}
 			var qj group.Jacobian
 			qj.SetAffine(&as[j])
 			want.VarTimeAdd(&ps[j], &qj)
-			madd.Get(j, &got)
+			madd.get(j, &got)
 			if !same(&got, &want) {
 				t.Fatalf("AddAffine lane %d", j)
 			}
 			want.VarTimeAdd(&ps[j], &qs[j])
-			add.Get(j, &got)
+			add.get(j, &got)
 			if !same(&got, &want) {
 				t.Fatalf("Add lane %d", j)
 			}
@@ -106,7 +106,7 @@ func TestExceptions(t *testing.T) {
 	var ps [field8.Lanes]group.Jacobian
 	for j := range field8.Lanes {
 		ps[j] = randomJacobian(r)
-		p8.Set(j, &ps[j])
+		p8.set(j, &ps[j])
 		q := randomJacobian(r)
 		switch j {
 		case 0: // q = p
@@ -114,20 +114,20 @@ func TestExceptions(t *testing.T) {
 		case 1: // q = −p
 			q.Negate(&ps[j])
 		}
-		q8.Set(j, &q)
+		q8.set(j, &q)
 	}
 	var id group.Jacobian
-	p8.Set(2, &id)
+	p8.set(2, &id)
 	var dbl, add Jacobian8
 	dbl.Double(&p8)
 	add.Add(&p8, &q8)
 	var got group.Jacobian
-	dbl.Get(2, &got)
+	dbl.get(2, &got)
 	if got.IsIdentity() != 1 {
 		t.Fatal("the identity doubled is not the identity")
 	}
 	for _, j := range []int{0, 1} {
-		add.Get(j, &got)
+		add.get(j, &got)
 		if got.IsIdentity() != 1 {
 			t.Fatalf("lane %d: Z ≠ 0 for two inputs with the same x", j)
 		}
@@ -135,7 +135,7 @@ func TestExceptions(t *testing.T) {
 	for j := 3; j < field8.Lanes; j++ {
 		var want group.Jacobian
 		want.Double(&ps[j])
-		dbl.Get(j, &got)
+		dbl.get(j, &got)
 		if !same(&got, &want) {
 			t.Fatalf("Double lane %d affected by the other lanes", j)
 		}

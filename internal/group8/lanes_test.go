@@ -4,7 +4,6 @@ import (
 	"math/rand"
 	"testing"
 
-	"github.com/kestrel-crypto/secp256k1/internal/field"
 	"github.com/kestrel-crypto/secp256k1/internal/field8"
 	"github.com/kestrel-crypto/secp256k1/internal/group"
 	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
@@ -19,7 +18,7 @@ func randomLaneTable(r *rand.Rand, n int) ([]Affine8, [][field8.Lanes]group.Affi
 		for j := range field8.Lanes {
 			p := randomJacobian(r)
 			ref[i][j].SetJacobian(&p)
-			table[i].Set(j, &ref[i][j])
+			table[i].set(j, &ref[i][j])
 		}
 	}
 	return table, ref
@@ -42,9 +41,7 @@ func TestLookupLanes(t *testing.T) {
 					if neg[j] != 0 {
 						want.Negate(&want)
 					}
-					var x, y field.Element
-					v.X.Get(j, &x)
-					v.Y.Get(j, &y)
+					x, y := lane(&v.X, j), lane(&v.Y, j)
 					if x.Equal(&want.X) != 1 || y.Equal(&want.Y) != 1 {
 						t.Fatalf("%s n=%d lane %d: not entry %d (neg %d)", what, n, j, idx[j], neg[j])
 					}
@@ -72,8 +69,8 @@ func TestSelect(t *testing.T) {
 		var a, b Jacobian8
 		for j := range field8.Lanes {
 			p, q := randomJacobian(r), randomJacobian(r)
-			a.Set(j, &p)
-			b.Set(j, &q)
+			a.set(j, &p)
+			b.set(j, &q)
 		}
 		var cond [field8.Lanes]uint64
 		for j := range cond {
@@ -96,11 +93,11 @@ func TestSelect(t *testing.T) {
 			v.Select(x, y, &cond)
 			for j := range field8.Lanes {
 				var got, want group.Jacobian
-				v.Get(j, &got)
+				v.get(j, &got)
 				if cond[j] != 0 {
-					a.Get(j, &want)
+					a.get(j, &want)
 				} else {
-					b.Get(j, &want)
+					b.get(j, &want)
 				}
 				if got != want {
 					t.Fatalf("alias %d lane %d (cond %#x): wrong point", alias, j, cond[j])

@@ -4,23 +4,21 @@ import (
 	"math/rand"
 	"testing"
 
-	"github.com/kestrel-crypto/secp256k1/internal/field"
 	"github.com/kestrel-crypto/secp256k1/internal/field8"
 	"github.com/kestrel-crypto/secp256k1/internal/group"
 	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
 )
 
-// randomTable returns n random affine points in canonical form, as
-// Lookup's backends want them to agree limb for limb.
-func randomTable(r *rand.Rand, n int) []group.Affine {
-	table := make([]group.Affine, n)
-	for i := range table {
-		p := randomJacobian(r)
-		table[i].SetJacobian(&p)
-		table[i].X.Normalize(&table[i].X)
-		table[i].Y.Normalize(&table[i].Y)
+// randomTable returns n random affine points, and the same points as
+// Lookup's table entries.
+func randomTable(r *rand.Rand, n int) ([]group.Affine, []Affine64) {
+	ref := make([]group.Affine, n)
+	table := make([]Affine64, n)
+	for i := range ref {
+		ref[i] = randomAffine(r)
+		table[i] = affine64(&ref[i])
 	}
-	return table
+	return ref, table
 }
 
 // randomDigits returns lane indices below n, the first and last entries
@@ -40,19 +38,17 @@ func randomDigits(r *rand.Rand, n int) (idx, neg [field8.Lanes]uint64) {
 func TestLookup(t *testing.T) {
 	r := testref.Rand(t)
 	for _, n := range []int{1, 16, 32} {
-		table := randomTable(r, n)
+		ref, table := randomTable(r, n)
 		for range 50 {
 			idx, neg := randomDigits(r, n)
 			var v Affine8
 			v.Lookup(table, &idx, &neg)
 			for j := range field8.Lanes {
-				want := table[idx[j]]
+				want := ref[idx[j]]
 				if neg[j] != 0 {
 					want.Negate(&want)
 				}
-				var x, y field.Element
-				v.X.Get(j, &x)
-				v.Y.Get(j, &y)
+				x, y := lane(&v.X, j), lane(&v.Y, j)
 				if x.Equal(&want.X) != 1 || y.Equal(&want.Y) != 1 {
 					t.Fatalf("n=%d lane %d: not entry %d (neg %d)", n, j, idx[j], neg[j])
 				}

@@ -16,7 +16,7 @@ import (
 // field8's Sub from zero, blended in the lanes with a negative digit.
 
 // affine8Size is the size of a group8.Affine8 (two Element8) and
-// affineSize that of a group.Affine (two 4×64-bit field elements).
+// affineSize that of an Affine64 (two 4×64-bit field elements).
 const (
 	affine8Size = 2 * elemSize
 	affineSize  = 2 * 32
@@ -97,7 +97,7 @@ func gather() {
 		storeGathered(v, xy, neg)
 	}
 
-	TEXT("gatherAffine8IFMA", 0, "func(v *Affine8, t *groupAffine, d *[8]int32)")
+	TEXT("gatherAffine8IFMA", 0, "func(v *Affine8, t *Affine64, d *[8]int32)")
 	Pragma("noescape")
 	Doc("gatherAffine8IFMA is Affine8.VarTimeGatherAffine with AVX-512 IFMA: t is the",
 		"first entry of the table and the digits' entries are in it.")
@@ -114,7 +114,7 @@ func gather() {
 			for i := range w {
 				w[i] = gatherQ(t, 32*coord+8*i, idx, neg)
 			}
-			Comment("4×64 to 5×52 bits, as Element8.Set.")
+			Comment("4×64 to 5×52 bits, as Element8.SetLane.")
 			l := &xy[coord]
 			for i := range l {
 				l[i] = ZMM()

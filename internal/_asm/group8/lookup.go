@@ -9,18 +9,18 @@ import (
 )
 
 // lookup emits lookup8IFMA, Affine8.Lookup's signed table lookup
-// (lookupGeneric in lookup.go of internal/group8). Each entry is a
-// group.Affine, eight little-endian 64-bit words (x then y, four limbs
-// each, 64 bytes). The scan keeps one register per word, each holding that
+// (lookupGeneric in lookup.go of internal/group8). Each entry is an
+// Affine64 (internal/group's Affine layout), eight little-endian 64-bit
+// words (x then y, four limbs each, 64 bytes). The scan keeps one register per word, each holding that
 // word for the eight lanes; for entry i, scanEntries gives the lanes that
 // want it, and each word, broadcast from memory, is ORed into those lanes
 // only, by a bitwise AND with their mask: no masked load. Every entry is read, whatever the
 // indices. The words are then split into 5x52 limbs
-// (field8.Element8.Set), and y is replaced by 0 − y (field8's Sub, as
+// (field8.Element8.SetLane), and y is replaced by 0 − y (field8's Sub, as
 // lookupGeneric computes it) in the lanes whose neg word is nonzero
 // (a bitwise blend).
 func lookup() {
-	TEXT("lookup8IFMA", 0, "func(v *Affine8, table []tableEntry, idx, neg *[8]uint64)")
+	TEXT("lookup8IFMA", 0, "func(v *Affine8, table []Affine64, idx, neg *[8]uint64)")
 	Pragma("noescape")
 	Doc("lookup8IFMA is Affine8.Lookup in one function, with AVX-512.")
 
@@ -47,7 +47,7 @@ func lookup() {
 }
 
 // split returns the 5x52 limbs of the 256-bit lanes in the words w (least
-// significant first), as field8.Element8.Set computes them: limb i is bits
+// significant first), as field8.Limbs52 computes them: limb i is bits
 // 52·i … 52·i + 51.
 func split(w []reg.VecVirtual) f8.Elem {
 	var l f8.Elem

@@ -1,4 +1,4 @@
-package group8
+package ecmult
 
 import (
 	"testing"
@@ -8,26 +8,27 @@ import (
 	"github.com/kestrel-crypto/secp256k1/internal/testkit/testref"
 )
 
-// TestLiftX checks LiftX against group.Affine.LiftX lane by lane (the
+// TestLiftX16 checks LiftX16 against group.Affine.LiftX lane by lane (the
 // flag, and for x on the curve the same canonical point), on random x
 // (about half on the curve), x of points on the curve, 0 and p − 1, with
 // random parities, and that the lifted points are on the curve.
-func TestLiftX(t *testing.T) {
+func TestLiftX16(t *testing.T) {
+	forEachBackend(t, testLiftX16)
+}
+
+func testLiftX16(t *testing.T) {
 	r := testref.Rand(t)
 	var pm1 field.Element
 	pm1.SetUint64(1)
 	pm1.Negate(&pm1)
 	on, off := 0, 0
 	for range 100 {
-		var x [LiftLanes]field.Element
-		var odd [LiftLanes]int
+		var x [Lanes2]field.Element
+		var odd [Lanes2]int
 		for i := range x {
 			switch r.Intn(5) {
 			case 0:
-				p := randomJacobian(r)
-				var a group.Affine
-				a.SetJacobian(&p)
-				x[i] = a.X
+				x[i] = randomAffine(r).X
 			case 1:
 				if r.Intn(2) == 0 {
 					x[i] = pm1
@@ -39,8 +40,8 @@ func TestLiftX(t *testing.T) {
 			}
 			odd[i] = r.Intn(2)
 		}
-		var v [LiftLanes]group.Affine
-		ok := LiftX(&v, &x, &odd)
+		var v [Lanes2]group.Affine
+		ok := LiftX16(&v, &x, &odd)
 		for i := range x {
 			var want group.Affine
 			wantOK := want.LiftX(&x[i], odd[i])
@@ -63,18 +64,19 @@ func TestLiftX(t *testing.T) {
 }
 
 // TestLiftXAll checks LiftXAll against group.Affine.LiftX with an even y,
-// for lengths around multiples of LiftLanes (whole lane groups and a
+// for lengths around multiples of Lanes2 (whole lane groups and a
 // remainder), on x of points and random x (about half on the curve).
 func TestLiftXAll(t *testing.T) {
+	forEachBackend(t, testLiftXAll)
+}
+
+func testLiftXAll(t *testing.T) {
 	r := testref.Rand(t)
-	for _, n := range []int{0, 1, LiftLanes - 1, LiftLanes, LiftLanes + 1, 3*LiftLanes + 5} {
+	for _, n := range []int{0, 1, Lanes2 - 1, Lanes2, Lanes2 + 1, 3*Lanes2 + 5} {
 		x := make([]field.Element, n)
 		for i := range x {
 			if r.Intn(2) == 0 {
-				p := randomJacobian(r)
-				var a group.Affine
-				a.SetJacobian(&p)
-				x[i] = a.X
+				x[i] = randomAffine(r).X
 				continue
 			}
 			var b [32]byte
