@@ -9,10 +9,11 @@
 #                 GOARCH=arm (32-bit, little-endian) under qemu-arm.
 #   arm64, s390x  go test -short ./... cross-compiled (GOARCH=arm64, s390x)
 #                 and run under qemu-user (go test -exec qemu-<cpu>-static).
-#                 Under every emulator the timing tests skip
-#                 (KESTREL_EMULATED, internal/testkit/race): their timings
-#                 measure qemu's translation, and the dudect self-checks
-#                 missed their deliberate leaks there on arm, arm64 and s390x.
+#                 Under every emulator, and under node below, the timing
+#                 tests skip (KESTREL_EMULATED, internal/testkit/race): their
+#                 timings measure qemu's translation or node's clock and JIT,
+#                 and the dudect self-checks missed their deliberate leaks
+#                 there on arm, arm64, s390x and js/wasm.
 #                 s390x is the big-endian one. Installs Debian's
 #                 qemu-user-static if no qemu-<cpu>(-static) is on PATH.
 #                 cmd/secp256k1 runs only TestIsTerminal (its one in-process
@@ -102,6 +103,7 @@ step_wasm() {
 	[ -x "$wasmexec" ] || wasmexec=$goroot/misc/wasm/go_js_wasm_exec
 	command -v node >/dev/null || apt_install nodejs
 	echo "node $(node --version), $wasmexec"
+	local -x KESTREL_EMULATED=node-wasm
 	pkgs=$(go list ./... | grep -vx "$cmdpkg")
 	# shellcheck disable=SC2086
 	GOOS=js GOARCH=wasm go test $testflags -timeout 30m -exec "$wasmexec" $pkgs

@@ -14,8 +14,9 @@
 // files and by the test-support packages.
 //
 // Timing tests also skip where KESTREL_EMULATED is set: .ci/cross.sh sets
-// it for its runs under qemu-user, whose timings measure the emulator's
-// translation (the leak self-checks missed their leaks there).
+// it for its runs under qemu-user and node (js/wasm), whose timings measure
+// the emulator's translation or node's clock (the leak self-checks missed
+// their leaks there).
 package race
 
 import (
