@@ -30,13 +30,7 @@ done
 mkdir -p "$out"
 cd "$(dirname "$0")/.."
 
-# The benchstat the project's measurements used.
-benchstat=(go run golang.org/x/perf/cmd/benchstat@v0.0.0-20260908200009-22c9c6c9d4da)
-
-pin=()
-if command -v taskset >/dev/null && [ "$(nproc)" -gt 1 ]; then
-	pin=(taskset -c 1)
-fi
+. bench/measure.sh # benchstat, pin
 
 field='^BenchmarkChains$'
 group='^BenchmarkBackends$/^op=(Double|VarTimeDouble|VarTimeAddAffine|VarTimeAddZinv|VarTimeAdd|AddAffine)$'

@@ -44,11 +44,7 @@ shift $((OPTIND - 1))
 [ -n "$out" ] || out=$(mktemp -d)
 mkdir -p "$out"
 root=$(cd "$(dirname "$0")/.." && pwd)
-benchstat=(go run golang.org/x/perf/cmd/benchstat@v0.0.0-20260908200009-22c9c6c9d4da)
-pin=()
-if command -v taskset >/dev/null && [ "$(nproc)" -gt 1 ]; then
-	pin=(taskset -c 1)
-fi
+. "$root/bench/measure.sh" # benchstat, pin
 
 if [ -n "$(bash "$root/test/libsecp/oracle.sh" -t)" ]; then
 	# The oracle's build (oracle.sh builds it on first use).

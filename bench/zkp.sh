@@ -37,11 +37,7 @@ done
 mkdir -p "$out"
 cd "$(dirname "$0")/.."
 
-benchstat=(go run golang.org/x/perf/cmd/benchstat@v0.0.0-20260908200009-22c9c6c9d4da)
-pin=()
-if command -v taskset >/dev/null && [ "$(nproc)" -gt 1 ]; then
-	pin=(taskset -c 1)
-fi
+. bench/measure.sh # benchstat, pin
 
 [ -n "$(bash test/libsecp/oracle.sh -zkp -t)" ] || { echo "bench/zkp.sh: no secp256k1-zkp tarball (test/libsecp/oracle.sh -zkp)" >&2; exit 1; }
 eval "$(bash test/libsecp/oracle.sh -zkp)"
