@@ -15,6 +15,7 @@ import (
 
 var libColors = map[string]string{
 	"kestrel": "#d1495b",
+	"base":    "#edae49",
 	"libsecp": "#6c757d",
 	"geth":    "#3d5a80",
 	"decred":  "#2a9d8f",

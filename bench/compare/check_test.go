@@ -17,7 +17,7 @@ import (
 // libsecp256k1-dev), as in CI.
 func allLibs(t *testing.T) []*Lib {
 	t.Helper()
-	libs, err := selectLibs(strings.Join(libNames, ","), "")
+	libs, err := selectLibs(defaultLibs(), "")
 	if err != nil {
 		t.Fatal(err)
 	}

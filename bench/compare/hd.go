@@ -15,50 +15,6 @@ import (
 // chain.
 var accountPath = []uint32{84 + bip32.HardenedKeyStart, bip32.HardenedKeyStart, bip32.HardenedKeyStart, 0}
 
-// addKestrelHD adds Kestrel's BIP-32 operations to l.
-func addKestrelHD(l *Lib) {
-	var accounts, xpubs []*bip32.ExtendedKey
-	load := l.Load
-	l.Load = func(d *Dataset) {
-		load(d)
-		accounts, xpubs = nil, nil
-		for _, seed := range d.Seckeys {
-			a, x := kestrelAccount(seed)
-			accounts, xpubs = append(accounts, a), append(xpubs, x)
-		}
-	}
-	l.HDAccount = func(k int) (string, string) { return accounts[k].Base58(), xpubs[k].Base58() }
-	l.HDDerivePriv = func(k int, i uint32) []byte {
-		c, err := accounts[k].Derive(i)
-		if err != nil {
-			return nil
-		}
-		return c.PublicKey().BytesCompressed()
-	}
-	l.HDDerivePub = func(k int, i uint32) []byte {
-		c, err := xpubs[k].Derive(i)
-		if err != nil {
-			return nil
-		}
-		return c.PublicKey().BytesCompressed()
-	}
-}
-
-// kestrelAccount returns the account key of seed and its xpub, their
-// public keys computed.
-func kestrelAccount(seed []byte) (account, xpub *bip32.ExtendedKey) {
-	k, err := bip32.NewMaster(seed, bip32.Mainnet)
-	must(err)
-	for _, i := range accountPath {
-		k, err = k.Derive(i)
-		must(err)
-	}
-	xpub, err = k.Neuter() // computes k's public key
-	must(err)
-	xpub.Fingerprint()
-	return k, xpub
-}
-
 // addHdkeychain adds hdkeychain's BIP-32 operations to l.
 func addHdkeychain(l *Lib) {
 	var accounts, xpubs []*hdkeychain.ExtendedKey

@@ -2,12 +2,17 @@ package main
 
 import (
 	"github.com/kestrel-crypto/secp256k1"
+	"github.com/kestrel-crypto/secp256k1/bip32"
 	"github.com/kestrel-crypto/secp256k1/ecdh"
 	"github.com/kestrel-crypto/secp256k1/ecdsa"
 	"github.com/kestrel-crypto/secp256k1/ellswift"
+	"github.com/kestrel-crypto/secp256k1/musig2"
 	"github.com/kestrel-crypto/secp256k1/schnorr"
 )
 
+// newKestrel is the library "kestrel". This file holds all of the Kestrel
+// side of the program: bench/basecompare.sh makes the library "base" from a
+// copy of it, with the import paths of another revision.
 func newKestrel() *Lib {
 	l := &Lib{
 		Name:  "kestrel",
@@ -113,4 +118,94 @@ func newKestrel() *Lib {
 	}
 	addKestrelHD(l)
 	return l
+}
+
+// kestrelMuSig2 runs a whole 2-of-2 BIP-327 session: key sorting and
+// aggregation, a nonce per signer, nonce aggregation, two partial signatures
+// (each checked by its signer, as both libraries do by default), and
+// aggregation. It returns the x-only aggregate key and the signature.
+func kestrelMuSig2(keys [2]*secp256k1.PrivateKey, msg []byte) (agg, sig []byte, err error) {
+	pubkeys := [][]byte{keys[0].PublicKey().BytesCompressed(), keys[1].PublicKey().BytesCompressed()}
+	if string(pubkeys[0]) > string(pubkeys[1]) { // KeySort, keeping keys in step
+		keys[0], keys[1] = keys[1], keys[0]
+		pubkeys[0], pubkeys[1] = pubkeys[1], pubkeys[0]
+	}
+	ka, err := musig2.KeyAgg(pubkeys)
+	if err != nil {
+		return nil, nil, err
+	}
+	var secs [2]*musig2.SecNonce
+	pubnonces := make([]musig2.PubNonce, 2)
+	for i := range secs {
+		sec, pub, err := musig2.NonceGen(pubkeys[i], &musig2.NonceGenOptions{SecretKey: keys[i], AggPublicKey: ka.XOnlyPublicKey(), Msg: msg})
+		if err != nil {
+			return nil, nil, err
+		}
+		secs[i], pubnonces[i] = sec, *pub
+	}
+	aggNonce, err := musig2.NonceAgg(pubnonces)
+	if err != nil {
+		return nil, nil, err
+	}
+	session, err := ka.NewSessionContext(aggNonce, msg)
+	if err != nil {
+		return nil, nil, err
+	}
+	psigs := make([]musig2.PartialSig, 2)
+	for i := range secs {
+		p, err := musig2.Sign(secs[i], keys[i], session)
+		if err != nil {
+			return nil, nil, err
+		}
+		psigs[i] = *p
+	}
+	sig, err = musig2.PartialSigAgg(psigs, session)
+	if err != nil {
+		return nil, nil, err
+	}
+	return ka.XOnlyPublicKey(), sig, nil
+}
+
+// addKestrelHD adds Kestrel's BIP-32 operations to l.
+func addKestrelHD(l *Lib) {
+	var accounts, xpubs []*bip32.ExtendedKey
+	load := l.Load
+	l.Load = func(d *Dataset) {
+		load(d)
+		accounts, xpubs = nil, nil
+		for _, seed := range d.Seckeys {
+			a, x := kestrelAccount(seed)
+			accounts, xpubs = append(accounts, a), append(xpubs, x)
+		}
+	}
+	l.HDAccount = func(k int) (string, string) { return accounts[k].Base58(), xpubs[k].Base58() }
+	l.HDDerivePriv = func(k int, i uint32) []byte {
+		c, err := accounts[k].Derive(i)
+		if err != nil {
+			return nil
+		}
+		return c.PublicKey().BytesCompressed()
+	}
+	l.HDDerivePub = func(k int, i uint32) []byte {
+		c, err := xpubs[k].Derive(i)
+		if err != nil {
+			return nil
+		}
+		return c.PublicKey().BytesCompressed()
+	}
+}
+
+// kestrelAccount returns the account key of seed and its xpub, their
+// public keys computed.
+func kestrelAccount(seed []byte) (account, xpub *bip32.ExtendedKey) {
+	k, err := bip32.NewMaster(seed, bip32.Mainnet)
+	must(err)
+	for _, i := range accountPath {
+		k, err = k.Derive(i)
+		must(err)
+	}
+	xpub, err = k.Neuter() // computes k's public key
+	must(err)
+	xpub.Fingerprint()
+	return k, xpub
 }

@@ -57,7 +57,25 @@ import (
 )
 
 // libNames are the libraries in the order of the table.
-var libNames = []string{"kestrel", "libsecp", "geth", "decred", "btcec"}
+var libNames = []string{"kestrel", "base", "libsecp", "geth", "decred", "btcec"}
+
+// newBase, when set, makes the library "base": Kestrel at another revision,
+// under another module path, for an old/new comparison in one process.
+// bench/basecompare.sh writes the file that sets it (lib_base.go, from
+// lib_kestrel.go) into a temporary copy of this module; the committed
+// module has no base.
+var newBase func() *Lib
+
+// defaultLibs is the -libs default: every library this build has.
+func defaultLibs() string {
+	var names []string
+	for _, n := range libNames {
+		if n != "base" || newBase != nil {
+			names = append(names, n)
+		}
+	}
+	return strings.Join(names, ",")
+}
 
 // timingSeed is the seed of the data set that is timed (32 cases).
 const timingSeed, timingCases = 1, 32
@@ -72,7 +90,7 @@ func main() {
 		seed    = flag.Uint64("seed", 0, "seed of the cross-check's random cases (0: a random seed)")
 		rounds  = flag.Int("rounds", 150, "timing rounds per operation")
 		batch   = flag.Duration("batch", 20*time.Millisecond, "CPU time of one library's batch in a round")
-		libsArg = flag.String("libs", strings.Join(libNames, ","), "comma-separated libraries to compare")
+		libsArg = flag.String("libs", defaultLibs(), "comma-separated libraries to compare")
 		opsArg  = flag.String("ops", "", "regular expression selecting operations (default all)")
 		outDir  = flag.String("o", ".", "directory for compare.csv and compare.svg (empty: none)")
 		libsecp = flag.String("libsecp", "", "libsecp256k1 shared library to dlopen (default: $LIBSECP_SO, else the system's)")
@@ -216,6 +234,11 @@ func selectLibs(list, libsecpPath string) ([]*Lib, error) {
 		switch name {
 		case "kestrel":
 			libs = append(libs, newKestrel())
+		case "base":
+			if newBase == nil {
+				return nil, fmt.Errorf("-libs: base is only in the build bench/basecompare.sh makes")
+			}
+			libs = append(libs, newBase())
 		case "libsecp":
 			l, err := newLibsecp(libsecpPath)
 			if err != nil {

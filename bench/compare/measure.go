@@ -117,8 +117,9 @@ func median(sorted []float64) float64 {
 }
 
 // refOrder is the preference for the reference of the ratios: libsecp256k1
-// where it has the operation, else Kestrel.
-var refOrder = []string{"libsecp", "kestrel", "geth", "btcec", "decred"}
+// where it has the operation, else the base revision of an old/new run
+// (bench/basecompare.sh), else Kestrel.
+var refOrder = []string{"libsecp", "base", "kestrel", "geth", "btcec", "decred"}
 
 // setRatios sets Ref and the ratios of one operation's results.
 func setRatios(rs []Result) {
