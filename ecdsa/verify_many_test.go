@@ -127,3 +127,11 @@ func BenchmarkVerifyMany(b *testing.B) {
 		})
 	}
 }
+
+// TestVerifyManyAllocs checks that VerifyMany on one worker allocates only
+// its results, on both paths.
+func TestVerifyManyAllocs(t *testing.T) {
+	r := testref.Rand(t)
+	items := laneTestItems(t, r, 40, 0.3)
+	manytest.Allocs(t, func() []bool { return VerifyMany(items, 1) })
+}

@@ -147,7 +147,7 @@ func (b *BatchVerifier) Add(pub *secp256k1.PublicKey, msg, sig []byte) error {
 	var pk bip340.PublicKey
 	var s bip340.Signature
 	if err := parse(&pk, &s, pub, sig); err != nil {
-		return b.refuse(err)
+		return b.refuse(lengthError(err, sig))
 	}
 	// The entry is built in place, in memory the batch keeps across Reset:
 	// a local would escape (its address goes to the hash below).

@@ -169,13 +169,15 @@ func Verify(pub *secp256k1.PublicKey, msg, sig []byte) bool {
 
 // parse is the one parse of a key and a signature that Verify, VerifyMany
 // and BatchVerifier.Add share: it sets pk to pub's x-only key and s to
-// sig, or returns ErrSignatureLength for a signature that is not 64 bytes,
+// sig, or returns ErrSignatureLength for a signature that is not 64 bytes
+// (the sentinel itself: Verify's false costs no allocation; callers that
+// return the error add the length, lengthError),
 // secp256k1.ErrUninitialized for a nil or zero pub, ErrSignatureR for
 // r ≥ p and ErrSignatureS for s ≥ n, checked in that order. Any of them
 // makes the signature invalid.
 func parse(pk *bip340.PublicKey, s *bip340.Signature, pub *secp256k1.PublicKey, sig []byte) error {
 	if len(sig) != 64 {
-		return fmt.Errorf("%w: got %d bytes", ErrSignatureLength, len(sig))
+		return ErrSignatureLength
 	}
 	a, err := door.PublicKey(pub)
 	if err != nil {
@@ -189,4 +191,13 @@ func parse(pk *bip340.PublicKey, s *bip340.Signature, pub *secp256k1.PublicKey, 
 	}
 	pk.Set(&a)
 	return nil
+}
+
+// lengthError is err, with the signature's length added if err is parse's
+// ErrSignatureLength.
+func lengthError(err error, sig []byte) error {
+	if err == ErrSignatureLength {
+		return fmt.Errorf("%w: got %d bytes", ErrSignatureLength, len(sig))
+	}
+	return err
 }

@@ -37,16 +37,25 @@ func VerifyMany(items []VerifyItem, workers_ int) []bool {
 	out := make([]bool, len(items))
 	w := secp256k1.Workers(workers_)
 	if ecmult.UseLanes() {
-		workers.RunChunks(len(items), lanes, w, func(start, end int) {
-			verifyLanes(items[start:end], out[start:end])
-		})
+		workers.RunChunksOf(items, out, lanes, w, verifyLanesOf)
 		return out
 	}
-	workers.Run(len(items), w, func(i int) {
+	workers.RunChunksOf(items, out, 1, w, verifyEach)
+	return out
+}
+
+// verifyLanesOf and verifyEach are VerifyMany's jobs over items[start:end],
+// functions rather than closures so that a call on one goroutine does not
+// allocate (workers.RunChunksOf).
+func verifyLanesOf(items []VerifyItem, out []bool, start, end int) {
+	verifyLanes(items[start:end], out[start:end])
+}
+
+func verifyEach(items []VerifyItem, out []bool, start, end int) {
+	for i := start; i < end; i++ {
 		it := &items[i]
 		out[i] = Verify(it.Pub, it.Msg, it.Sig)
-	})
-	return out
+	}
 }
 
 // lanes is the number of items verifyLanes takes: two groups of eight

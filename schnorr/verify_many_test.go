@@ -102,3 +102,17 @@ func BenchmarkVerifyMany(b *testing.B) {
 		})
 	}
 }
+
+// TestVerifyManyAllocs checks that VerifyMany on one worker allocates only
+// its results, on both paths.
+func TestVerifyManyAllocs(t *testing.T) {
+	r := testref.Rand(t)
+	sigs := makeSigned(t, r, 40, 20)
+	items := make([]VerifyItem, len(sigs))
+	for i, s := range sigs {
+		items[i] = VerifyItem{s.pub, s.msg, s.sig}
+	}
+	items[3].Sig = items[3].Sig[:63]
+	items[7].Pub = new(secp256k1.PublicKey)
+	manytest.Allocs(t, func() []bool { return VerifyMany(items, 1) })
+}

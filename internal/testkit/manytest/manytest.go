@@ -75,3 +75,18 @@ func Bench(b *testing.B, n int, many func() []bool, verify func(i int) bool) {
 		}
 	})
 }
+
+// Allocs checks that many, a VerifyMany on one worker, allocates once (its
+// results) on each path: the lanes (on a CPU with IFMA) and the single path
+// that the generic field8 backend takes, as CPUs without IFMA do.
+func Allocs(t *testing.T, many func() []bool) {
+	t.Helper()
+	for _, be := range field8.Backends() {
+		restore := field8.SetBackend(be)
+		n := testing.AllocsPerRun(3, func() { many() })
+		restore()
+		if n != 1 {
+			t.Errorf("backend %s: VerifyMany on one worker allocates %v times, want 1 (the results)", be, n)
+		}
+	}
+}
