@@ -4,12 +4,15 @@
 # a second Kestrel, "base": REV under the module path …/secp256k1base, its
 # Kestrel code a copy of lib_kestrel.go; the two alternate round by round as
 # the libraries of every compare run do, and each ratio is this tree's
-# median over base's. Then the Go benchmarks bench/compare has no row for
-# (VerifyMany, BatchVerifier, ScanMany, MuSig2, FROST): each package's test
-# binary of REV and of this tree, run alternately, pinned, and benchstat
-# (base is the old column).
+# median over base's. Every row is measured, and four that only Kestrel
+# has: VerifyMany (ECDSA, BIP-340), ScanMany and a FROST session. With -g,
+# then the finer Go benchmarks of those packages (BatchVerifier, MuSig2's
+# and FROST's steps): each package's test binary of REV and of this tree,
+# run alternately, pinned, and benchstat (base is the old column). They
+# time wall-clock time, which a shared host disturbs more than bench/compare's
+# CPU time.
 #
-#   bench/basecompare.sh [-r ROUNDS] [-n COUNT] [-t BENCHTIME] [-o DIR] REV
+#   bench/basecompare.sh [-g] [-r ROUNDS] [-n COUNT] [-t BENCHTIME] [-o DIR] REV
 #
 # ROUNDS (default 150) are bench/compare's rounds, COUNT (default 10)
 # benchstat's n, BENCHTIME (default 200ms) each Go benchmark's time. Results
@@ -19,18 +22,19 @@
 # Run it on an otherwise idle machine, never beside a benchmark or a build.
 set -euo pipefail
 
-rounds=150 count=10 benchtime=200ms out=
-while getopts "r:n:t:o:" opt; do
+rounds=150 count=10 benchtime=200ms out= gobench=
+while getopts "gr:n:t:o:" opt; do
 	case $opt in
+	g) gobench=1 ;;
 	r) rounds=$OPTARG ;;
 	n) count=$OPTARG ;;
 	t) benchtime=$OPTARG ;;
 	o) out=$OPTARG ;;
-	*) sed -n 2,19p "$0" >&2; exit 2 ;;
+	*) sed -n 2,22p "$0" >&2; exit 2 ;;
 	esac
 done
 shift $((OPTIND - 1))
-[ $# -eq 1 ] || { sed -n 2,19p "$0" >&2; exit 2; }
+[ $# -eq 1 ] || { sed -n 2,22p "$0" >&2; exit 2; }
 rev=$1
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -52,10 +56,11 @@ grep -rlE --include='*.go' --include='*.s' --include=go.mod "$mod" "$work/base" 
 	xargs sed -i -E "s#${mod}(\$|[/\"\` ])#${mod}base\1#g"
 
 # bench/compare with the base library: lib_base.go is lib_kestrel.go with
-# the base's import paths and its own names, and sets newBase.
+# the base's import paths and its own names (kestrelX → baseX, addKestrelX →
+# addBaseX, newKestrel → kestrelBase), and sets newBase.
 cp -r bench/compare "$work/compare"
 sed -E -e "s#\"${mod}(/|\")#\"${mod}base\1#g" \
-	-e 's/newKestrel/kestrelBase/g; s/addKestrelHD/addBaseHD/g; s/kestrelAccount/baseAccount/g; s/kestrelMuSig2/baseMuSig2/g' \
+	-e 's/\bkestrel([A-Z])/base\1/g; s/\b([a-z]+)Kestrel([A-Z])/\1Base\2/g; s/\bnewKestrel\b/kestrelBase/g' \
 	-e "s/Name:  \"kestrel\"/Name:  \"base\"/; s/Label: \"Kestrel\"/Label: \"Kestrel $rev\"/" \
 	-e "${BASE_SED:-}" \
 	bench/compare/lib_kestrel.go >"$work/compare/lib_base.go"
@@ -67,6 +72,8 @@ printf '\nfunc init() { newBase = kestrelBase }\n' >>"$work/compare/lib_base.go"
 )
 echo "bench/compare: this tree against $rev ($rounds rounds)" >&2
 "${pin[@]}" "$out/compare" -libs kestrel,base -rounds "$rounds" -o "$out" | tee "$out/compare.txt"
+
+[ -n "$gobench" ] || { echo "results in $out" >&2; exit 0; }
 
 # The Go benchmarks, package by package.
 declare -A benches=(

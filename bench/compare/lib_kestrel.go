@@ -1,18 +1,24 @@
 package main
 
 import (
+	"bytes"
+	"slices"
+
 	"github.com/kestrel-crypto/secp256k1"
 	"github.com/kestrel-crypto/secp256k1/bip32"
 	"github.com/kestrel-crypto/secp256k1/ecdh"
 	"github.com/kestrel-crypto/secp256k1/ecdsa"
 	"github.com/kestrel-crypto/secp256k1/ellswift"
+	"github.com/kestrel-crypto/secp256k1/frost"
 	"github.com/kestrel-crypto/secp256k1/musig2"
 	"github.com/kestrel-crypto/secp256k1/schnorr"
+	"github.com/kestrel-crypto/secp256k1/silentpayments"
 )
 
 // newKestrel is the library "kestrel". This file holds all of the Kestrel
 // side of the program: bench/basecompare.sh makes the library "base" from a
-// copy of it, with the import paths of another revision.
+// copy of it, with the import paths of another revision and its top-level
+// names renamed (kestrelX, addKestrelX and newKestrel: keep to them).
 func newKestrel() *Lib {
 	l := &Lib{
 		Name:  "kestrel",
@@ -117,7 +123,109 @@ func newKestrel() *Lib {
 		return agg, sig
 	}
 	addKestrelHD(l)
+	addKestrelMany(l)
 	return l
+}
+
+// addKestrelMany adds the rows of old/new runs to l: VerifyMany, ScanMany
+// and a FROST session.
+func addKestrelMany(l *Lib) {
+	var (
+		ecdsaItems   []ecdsa.VerifyItem
+		schnorrItems []schnorr.VerifyItem
+		receiver     *silentpayments.Receiver
+		txs          []silentpayments.ScanTx
+		dealer       *frost.DealerOutput
+		signers      *frost.SignersContext
+		msgs         [][]byte
+	)
+	load := l.Load
+	l.Load = func(d *Dataset) {
+		load(d)
+		ecdsaItems, schnorrItems, txs, msgs = nil, nil, nil, d.Msgs
+		for i := range d.Len() {
+			pub, err := secp256k1.ParsePublicKey(d.Pubs[i])
+			must(err)
+			sig, err := ecdsa.ParseDERSignature(d.DERs[i])
+			must(err)
+			ecdsaItems = append(ecdsaItems, ecdsa.VerifyItem{Pub: pub, Hash: d.Msgs[i], Sig: sig})
+			xonly, err := schnorr.ParsePublicKey(d.XOnlys[i])
+			must(err)
+			schnorrItems = append(schnorrItems, schnorr.VerifyItem{Pub: xonly, Msg: d.Msgs[i], Sig: d.Schnorrs[i]})
+		}
+		scan, err := secp256k1.NewPrivateKey(d.Seckeys[0])
+		must(err)
+		spend, err := secp256k1.ParsePublicKey(d.Pubs[1])
+		must(err)
+		receiver, err = silentpayments.NewReceiver(scan, spend)
+		must(err)
+		for i := range d.Len() {
+			var op silentpayments.Outpoint
+			copy(op.TxID[:], d.Aux[i])
+			pub, err := secp256k1.ParsePublicKey(d.Pubs[i])
+			must(err)
+			sum, err := silentpayments.NewPrevoutsSummary([]silentpayments.Outpoint{op}, []*secp256k1.PublicKey{pub})
+			must(err)
+			outs := [][32]byte{[32]byte(d.XOnlys[(i+1)%d.Len()]), [32]byte(d.XOnlys[(i+2)%d.Len()])}
+			txs = append(txs, silentpayments.ScanTx{Summary: sum, Outputs: outs})
+		}
+		dealer, err = frost.TrustedDealerKeygen(3, 2, bytes.NewReader(bytes.Repeat(d.Seckeys[2], 8)))
+		must(err)
+		signers, err = frost.NewSignersContext(3, 2, []int{0, 2}, [][]byte{dealer.PubShares[0], dealer.PubShares[2]}, dealer.ThreshPublicKey)
+		must(err)
+	}
+	l.VerifyManyECDSA = func() bool { return !slices.Contains(ecdsa.VerifyMany(ecdsaItems, 1), false) }
+	l.VerifyManySchnorr = func() bool { return !slices.Contains(schnorr.VerifyMany(schnorrItems, 1), false) }
+	l.ScanMany = func() bool {
+		for _, r := range receiver.ScanMany(txs, 1) {
+			if r.Err != nil || len(r.Found) != 0 {
+				return false
+			}
+		}
+		return true
+	}
+	l.FROSTSession = func(i int) bool {
+		sig, err := kestrelFROST(dealer, signers, []int{0, 2}, msgs[i])
+		return err == nil && len(sig) == 64
+	}
+}
+
+// kestrelFROST runs a whole FROST session of the signers ids: a nonce each,
+// nonce aggregation, the session context, a partial signature each
+// (checked by its signer, as Sign does by default), the coordinator's
+// check of each, and aggregation.
+func kestrelFROST(dealer *frost.DealerOutput, signers *frost.SignersContext, ids []int, msg []byte) ([]byte, error) {
+	secs := make([]*frost.SecNonce, len(ids))
+	pubnonces := make([]frost.PubNonce, len(ids))
+	for j := range ids {
+		sec, pub, err := frost.NonceGen(nil)
+		if err != nil {
+			return nil, err
+		}
+		secs[j], pubnonces[j] = sec, *pub
+	}
+	agg, err := frost.NonceAgg(pubnonces)
+	if err != nil {
+		return nil, err
+	}
+	session, err := frost.NewSessionContext(signers, agg, nil, nil, msg)
+	if err != nil {
+		return nil, err
+	}
+	psigs := make([]frost.PartialSig, len(ids))
+	for j, id := range ids {
+		p, err := frost.Sign(secs[j], dealer.SecretShares[id], id, session)
+		if err != nil {
+			return nil, err
+		}
+		psigs[j] = *p
+	}
+	for j := range ids {
+		if err := session.PartialSigVerify(&psigs[j], &pubnonces[j], j); err != nil {
+			return nil, err
+		}
+	}
+	return frost.PartialSigAgg(psigs, session)
 }
 
 // kestrelMuSig2 runs a whole 2-of-2 BIP-327 session: key sorting and

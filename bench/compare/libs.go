@@ -71,6 +71,18 @@ type Lib struct {
 	HDDerivePriv func(k int, i uint32) []byte
 	HDDerivePub  func(k int, i uint32) []byte
 
+	// The rows of old/new runs only (Op.OldNew): Kestrel's many-item and
+	// threshold APIs, which no other library here offers, on the data set's
+	// cases with keys and signatures parsed in Load. VerifyManyECDSA and
+	// VerifyManySchnorr verify every case's signature in one VerifyMany
+	// call on one goroutine, ScanMany scans one transaction per case (none
+	// pays the receiver) in one call, FROSTSession runs a whole 2-of-3
+	// session for message i.
+	VerifyManyECDSA   func() bool
+	VerifyManySchnorr func() bool
+	ScanMany          func() bool
+	FROSTSession      func(i int) bool
+
 	// Illegal, if set, counts illegal-argument callbacks (libsecp256k1).
 	Illegal func() uint64
 }

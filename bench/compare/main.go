@@ -160,8 +160,9 @@ func main() {
 	}
 	var results []Result
 	start := time.Now()
+	oldNew := slices.ContainsFunc(libs, func(l *Lib) bool { return l.Name == "base" })
 	for _, op := range ops {
-		if opFilter != nil && !opFilter.MatchString(op.Name) {
+		if opFilter != nil && !opFilter.MatchString(op.Name) || op.OldNew && !oldNew {
 			continue
 		}
 		results = append(results, measure(op, libs, d, t, os.Stderr)...)

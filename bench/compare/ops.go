@@ -7,10 +7,13 @@ type Op struct {
 	Name string
 	What string
 	Run  func(l *Lib, d *Dataset) func(i int) bool // nil if l lacks the operation
+	// OldNew marks a row that only Kestrel offers, measured only in the
+	// old/new runs of bench/basecompare.sh (with the library "base").
+	OldNew bool
 }
 
 // The rows in the order of libsecp256k1's bench output, then MuSig2 and
-// BIP-32.
+// BIP-32, then the rows of old/new runs.
 var ops = []Op{
 	{
 		Name: "ecdsa_verify",
@@ -158,4 +161,41 @@ var ops = []Op{
 			return func(i int) bool { return l.HDDerivePub(i, uint32(i)) != nil }
 		},
 	},
+	{
+		Name:   "ecdsa_verify_many",
+		What:   "ecdsa.VerifyMany of the data set's 32 signatures, keys and signatures parsed beforehand, one goroutine; old/new runs only",
+		Run:    batchOp(func(l *Lib) func() bool { return l.VerifyManyECDSA }),
+		OldNew: true,
+	},
+	{
+		Name:   "schnorrsig_verify_many",
+		What:   "schnorr.VerifyMany of the data set's 32 signatures, keys parsed beforehand, one goroutine; old/new runs only",
+		Run:    batchOp(func(l *Lib) func() bool { return l.VerifyManySchnorr }),
+		OldNew: true,
+	},
+	{
+		Name:   "silentpayments_scan_many",
+		What:   "Receiver.ScanMany of 32 transactions, one input and two outputs each, none paying the receiver, summaries made beforehand, one goroutine; old/new runs only",
+		Run:    batchOp(func(l *Lib) func() bool { return l.ScanMany }),
+		OldNew: true,
+	},
+	{
+		Name: "frost_session",
+		What: "a whole BIP-445 2-of-3 session from a dealer's shares: nonces, aggregation, session context, partial signatures (each checked by its signer and by the coordinator), aggregation; old/new runs only",
+		Run: func(l *Lib, d *Dataset) func(int) bool {
+			return l.FROSTSession
+		},
+		OldNew: true,
+	},
+}
+
+// batchOp is the Run of a row whose call covers the whole data set.
+func batchOp(get func(l *Lib) func() bool) func(l *Lib, d *Dataset) func(int) bool {
+	return func(l *Lib, d *Dataset) func(int) bool {
+		f := get(l)
+		if f == nil {
+			return nil
+		}
+		return func(int) bool { return f() }
+	}
 }
