@@ -588,7 +588,7 @@ int main(int argc, char **argv) {
 	else if (!strcmp(mode, "quick"))
 		n = 4000;
 	else if (!strcmp(mode, "full"))
-		n = 400000;
+		n = 3000000;
 	else {
 		fprintf(stderr, "usage: %s quick|full|test\n", argv[0]);
 		return 2;
@@ -809,15 +809,16 @@ static NOINLINE void FN(dbl)(FE *o, const FE *p) {
 		b1.l[i] = PERM(p->l[i], 0, 1, 1, 0);
 	}
 	FN(fmul_raw)(&R1, &a1, &b1);
-	/* lane 0: t = 3x + (x odd ? p : 0) (limbs < 2^58), then t/2 */
+	/* lane 0: t = 3x + (x odd ? p : 0) (limbs < 2^58), then t/2; 3x is
+	 * odd when x is, so the parity test runs beside the additions */
 	V t[5];
+	__mmask8 odd = MASK_TEST(0x1, R1.l[0], one);
 #pragma GCC unroll 5
-	for (int i = 0; i < 5; i++)
-		t[i] = MASK_ADD(R1.l[i], 0x1, R1.l[i], VADD(R1.l[i], R1.l[i]));
-	__mmask8 odd = MASK_TEST(0x1, t[0], one);
-#pragma GCC unroll 5
-	for (int i = 0; i < 5; i++)
-		t[i] = RMASK_ADD(t[i], odd, t[i], VSET1(P52[i]));
+	for (int i = 0; i < 5; i++) {
+		V u = VADD(R1.l[i], R1.l[i]);
+		u = RMASK_ADD(u, odd, u, VSET1(P52[i]));
+		t[i] = MASK_ADD(R1.l[i], 0x1, R1.l[i], u);
+	}
 	/* halve lane 0: limb i = (t_i >> 1) + (low bit of t_{i+1}) << 51 */
 #pragma GCC unroll 4
 	for (int i = 0; i < 4; i++)
