@@ -344,6 +344,23 @@ static int cmp_double(const void *a, const void *b) {
 #define BATCHES 11
 static volatile uint64_t sink;
 
+/* out = median over BATCHES batches (after one warm-up batch) of the time
+ * per run of stmt, in ns, each batch running stmt n times */
+#define MEDIAN_NS(out, n, stmt)                                       \
+	do {                                                          \
+		double t_[BATCHES];                                   \
+		for (int b_ = -1; b_ < BATCHES; b_++) {               \
+			double t0_ = now_ns();                        \
+			for (long i_ = 0; i_ < (n); i_++)             \
+				stmt;                                 \
+			double dt_ = now_ns() - t0_;                  \
+			if (b_ >= 0)                                  \
+				t_[b_] = dt_ / (double)(n);           \
+		}                                                     \
+		qsort(t_, BATCHES, sizeof t_[0], cmp_double);         \
+		(out) = t_[BATCHES / 2];                              \
+	} while (0)
+
 /* ==================== test and timing driver ==================== */
 
 static int fail(const char *what, int i) {
@@ -370,9 +387,12 @@ static raff affs[NAFF];   /* G, 2G, ..., 8G */
 static rjac walk[NWALK];  /* random walk with random Z */
 static rjac edge[NEDGE];  /* coordinates from edge values, not on the curve */
 static raff edgea[NEDGE];
-/* representation selector per test case: 0 canonical, 1 value + p where
- * it stays weak (limbs near all ones) */
-static int edgerep[NEDGE];
+/* every test case: input point, affine point, and representation (0
+ * canonical, 1 value + p where that stays weak: limbs near all ones) */
+#define NCASE (NWALK + NEDGE)
+static const rjac *case_in[NCASE];
+static const raff *case_aff[NCASE];
+static int case_rep[NCASE];
 
 static int ref_selftest(void) {
 	rjac g, g2, g3;
@@ -452,6 +472,7 @@ static void build_inputs(void) {
 		while (r_is_zero(&z));
 		scale_z(&p, &z);
 		walk[i] = p;
+		case_in[i] = &walk[i], case_aff[i] = &affs[i % NAFF], case_rep[i] = i & 1;
 	}
 	/* edge values: near 0, near p, radix-52 limbs all ones, near 2^256 */
 	static const char *ev[] = {
@@ -477,7 +498,8 @@ static void build_inputs(void) {
 			else
 				r_set_hex(c[j], ev[rnd() % (uint64_t)nev]);
 		}
-		edgerep[i] = (int)(rnd() & 1);
+		case_in[NWALK + i] = &edge[i], case_aff[NWALK + i] = &edgea[i];
+		case_rep[NWALK + i] = (int)(rnd() & 1);
 	}
 }
 
@@ -550,34 +572,18 @@ static int run_tests(void) {
 
 static double ref_time_dbl(long n) {
 	rjac p = walk[0];
-	double t[BATCHES];
-	for (int b = -1; b < BATCHES; b++) {
-		double t0 = now_ns();
-		for (long i = 0; i < n; i++)
-			r_dbl(&p, &p);
-		double dt = now_ns() - t0;
-		if (b >= 0)
-			t[b] = dt / (double)n;
-	}
+	double t;
+	MEDIAN_NS(t, n, r_dbl(&p, &p));
 	sink = p.x.v[0];
-	qsort(t, BATCHES, sizeof t[0], cmp_double);
-	return t[BATCHES / 2];
+	return t;
 }
 
 static double ref_time_madd(long n) {
 	rjac p = walk[1];
-	double t[BATCHES];
-	for (int b = -1; b < BATCHES; b++) {
-		double t0 = now_ns();
-		for (long i = 0; i < n; i++)
-			r_madd(&p, &p, &affs[3]);
-		double dt = now_ns() - t0;
-		if (b >= 0)
-			t[b] = dt / (double)n;
-	}
+	double t;
+	MEDIAN_NS(t, n, r_madd(&p, &p, &affs[3]));
 	sink = p.x.v[0];
-	qsort(t, BATCHES, sizeof t[0], cmp_double);
-	return t[BATCHES / 2];
+	return t;
 }
 
 int main(int argc, char **argv) {
@@ -1090,30 +1096,10 @@ static int FN(test)(void) {
 	}
 	if (FN(test_mul)())
 		return 1;
-	for (int i = 0; i + NPT <= NWALK; i += NPT) {
-		const rjac *in[2];
-		const raff *a[2];
-		int rep[2];
-		for (int k = 0; k < NPT; k++) {
-			in[k] = &walk[i + k];
-			a[k] = &affs[(i + k) % NAFF];
-			rep[k] = (i + k) & 1;
-		}
-		if (FN(test_case)(i, in, a, rep))
+	/* the walk points, then the edge cases; NPT of them per call */
+	for (int i = 0; i + NPT <= NCASE; i += NPT)
+		if (FN(test_case)(i, &case_in[i], &case_aff[i], &case_rep[i]))
 			return 1;
-	}
-	for (int i = 0; i + NPT <= NEDGE; i += NPT) {
-		const rjac *in[2];
-		const raff *a[2];
-		int rep[2];
-		for (int k = 0; k < NPT; k++) {
-			in[k] = &edge[i + k];
-			a[k] = &edgea[i + k];
-			rep[k] = edgerep[i + k];
-		}
-		if (FN(test_case)(1000 + i, in, a, rep))
-			return 1;
-	}
 	/* chains: outputs fed back as inputs, as the timing loops do */
 	for (int c = 0; c < 3; c++) {
 		FE P, A, Q;
@@ -1150,68 +1136,31 @@ static int FN(test)(void) {
 
 /* ---------- timing ---------- */
 
+static void FN(sink_lane)(const FE *v) {
+	uint64_t l[5];
+	FN(get_lane)(l, v, 0);
+	sink = l[0];
+}
+
 static lane_times FN(time)(long n) {
 	lane_times lt;
-	FE P0, A, P, X, Y;
-	double t[BATCHES];
+	FE P0, A, P, X;
 	memset(&P0, 0, sizeof P0);
 	memset(&A, 0, sizeof A);
 	for (int k = 0; k < NPT; k++) {
 		FN(put_point)(&P0, k, &walk[k], 0);
 		FN(put_aff)(&A, k, &affs[3 + k], 0);
 	}
-
 	P = P0;
-	for (int b = -1; b < BATCHES; b++) {
-		double t0 = now_ns();
-		for (long i = 0; i < n; i++)
-			FN(dbl)(&P, &P);
-		double dt = now_ns() - t0;
-		if (b >= 0)
-			t[b] = dt / (double)n;
-	}
-	{
-		uint64_t l[5];
-		FN(get_lane)(l, &P, 0);
-		sink = l[0];
-	}
-	qsort(t, BATCHES, sizeof t[0], cmp_double);
-	lt.dbl = t[BATCHES / 2];
-
+	MEDIAN_NS(lt.dbl, n, FN(dbl)(&P, &P));
+	FN(sink_lane)(&P);
 	P = P0;
-	for (int b = -1; b < BATCHES; b++) {
-		double t0 = now_ns();
-		for (long i = 0; i < n; i++)
-			FN(madd)(&P, &P, &A);
-		double dt = now_ns() - t0;
-		if (b >= 0)
-			t[b] = dt / (double)n;
-	}
-	{
-		uint64_t l[5];
-		FN(get_lane)(l, &P, 0);
-		sink = l[0];
-	}
-	qsort(t, BATCHES, sizeof t[0], cmp_double);
-	lt.madd = t[BATCHES / 2];
-
+	MEDIAN_NS(lt.madd, n, FN(madd)(&P, &P, &A));
+	FN(sink_lane)(&P);
 	/* multiply alone along a dependent chain x = x*y, all lanes busy */
-	X = P0, Y = A;
-	for (int b = -1; b < BATCHES; b++) {
-		double t0 = now_ns();
-		for (long i = 0; i < 4 * n; i++)
-			FN(fmul)(&X, &X, &Y);
-		double dt = now_ns() - t0;
-		if (b >= 0)
-			t[b] = dt / (double)(4 * n);
-	}
-	{
-		uint64_t l[5];
-		FN(get_lane)(l, &X, 0);
-		sink = l[0];
-	}
-	qsort(t, BATCHES, sizeof t[0], cmp_double);
-	lt.mul = t[BATCHES / 2];
+	X = P0;
+	MEDIAN_NS(lt.mul, 4 * n, FN(fmul)(&X, &X, &A));
+	FN(sink_lane)(&X);
 	return lt;
 }
 
