@@ -11,8 +11,13 @@
  *     Kestrel's doubling and general mixed addition written plainly;
  *   - the lane code (section LANE CODE, compiled twice by including this
  *     file into itself: 4 lanes in __m256i, 8 lanes in __m512i);
+ *   - the move of one point between Kestrel's 4x64 form and the 4-lane
+ *     layout (to_lanes4, from_lanes4; section 4x64 <-> 4 LANES), for a
+ *     "hybrid" loop with the doublings on scalar MULX code and the mixed
+ *     additions on IFMA, and that addition in one function (hybrid_madd4);
  *   - a correctness test that compares the lane formulas with the reference
- *     bit for bit after normalization (exit status 1 on the first mismatch);
+ *     bit for bit after normalization, and the hybrid addition with it mod p
+ *     (exit status 1 on the first mismatch);
  *   - a timing harness (dependent chains, median of 11 batches).
  *
  * Usage: ifma1 quick | full | test   (see run.sh, README.md)
@@ -555,6 +560,351 @@ typedef struct { double dbl, madd, mul; } lane_times;
 #include "ifma1.c"
 #undef LANES
 
+/* ==================== 4x64 <-> 4 LANES ==================== */
+
+/*
+ * A hybrid verification loop would keep the accumulator in Kestrel's 4x64
+ * form (field.Element: four 64-bit words, least significant first, any
+ * value below 2^256, not necessarily reduced) for the MULX doublings, and
+ * move it into the lanes [X, Y, Z, *] for each IFMA mixed addition and
+ * back. The two conversions below are that move.
+ */
+
+/* w = [x[k], y[k], z[k], x[k]]: one broadcast load, two merge-masked
+ * broadcast loads. 64-bit loads forward from the 64-bit stores of scalar
+ * code and from the 128-bit stores of from_lanes4. */
+INLINE __m256i gather_word(const uint64_t *x, const uint64_t *y, const uint64_t *z) {
+	__m256i w = _mm256_set1_epi64x((long long)*x);
+	w = _mm256_mask_broadcastq_epi64(w, 0x2, _mm_loadl_epi64((const __m128i *)y));
+	return _mm256_mask_broadcastq_epi64(w, 0x4, _mm_loadl_epi64((const __m128i *)z));
+}
+
+/*
+ * to_lanes4: three 4x64 coordinates, each any value < 2^256, to the lane
+ * point v = [X, Y, Z, X], weak as madd4 and dbl4 take it (lane 3 is X
+ * again: unused, and weak). Exact: no reduction is needed, since the
+ * radix-2^52 limbs of a value < 2^256 are limbs 0..3 < 2^52 and limb 4 =
+ * word 3 >> 16 < 2^48.
+ *   word vectors w_k = [X_k, Y_k, Z_k, X_k]  4 VPBROADCASTQ + 8 masked VPBROADCASTQ (loads)
+ *   limb 0 = w_0 & M52                        1 VPANDQ
+ *   limb i = (w_{i-1}:w_i >> s) & M52, i=1..3 3 VPSHRDQ (s = 52, 40, 28) + 3 VPANDQ
+ *   limb 4 = w_3 >> 16                        1 VPSRLQ
+ * 20 instructions, 4 levels after the loads (2 merges, shift, and), plus
+ * the 5 stores of v where it is not kept in registers.
+ * Measured against (quick runs, noisy): three 256-bit row loads + 2
+ * VPUNPCKL/HQDQ + 4 VPERMT2Q (17 instructions) lost 2-3 ns per round trip,
+ * and 4-5 ns when the words had just been written by 64-bit scalar stores
+ * (presumably a 256-bit load cannot forward from four 64-bit stores); four
+ * VPGATHERQQ lost 1-2 ns.
+ */
+INLINE void to_lanes4(fe4 *v, const uint64_t X[4], const uint64_t Y[4], const uint64_t Z[4]) {
+	const __m256i m52 = _mm256_set1_epi64x(M52);
+	__m256i w0 = gather_word(X, Y, Z), w1 = gather_word(X + 1, Y + 1, Z + 1);
+	__m256i w2 = gather_word(X + 2, Y + 2, Z + 2), w3 = gather_word(X + 3, Y + 3, Z + 3);
+	v->l[0] = _mm256_and_si256(w0, m52);
+	v->l[1] = _mm256_and_si256(_mm256_shrdi_epi64(w0, w1, 52), m52);
+	v->l[2] = _mm256_and_si256(_mm256_shrdi_epi64(w1, w2, 40), m52);
+	v->l[3] = _mm256_and_si256(_mm256_shrdi_epi64(w2, w3, 28), m52);
+	v->l[4] = _mm256_srli_epi64(w3, 16);
+}
+
+/*
+ * from_lanes4: the weak lane point v = [X, Y, Z, *] (what madd4 returns)
+ * to three 4x64 values, each < 2^256 and equal to its coordinate mod p
+ * (not reduced below p). Lane 3 is ignored.
+ *
+ * A weak value is low + t 2^256 with t = bit 48 of limb 4 (limb 4 <
+ * 2^48 + 2^12), and low < 2^220 when t = 1. Since 2^256 = K mod p, the
+ * result is low + t K, which is < 2^256: t K is added to limb 0, the
+ * carries are propagated, and bit 48 of limb 4 is left out of the words.
+ * The carry out of limb 0 is 0 or 1, and 1 only when t = 1 and limb 0 >=
+ * 2^52 - K; it passes limb i (1..3) only when limb i = 2^52 - 1. All four
+ * carries are computed at once as lane masks (-1 = carry) from compares
+ * (carry lookahead: 3 levels instead of a 4-step shift-add chain after an
+ * IFMA fold; about 2 ns less per round trip in quick runs), and
+ * subtracted.
+ *   masks T = t, Q = limb 0 >= 2^52 - K, E_i = (limb i = 2^52 - 1)
+ *                                             2 VPCMPGTQ + 3 VPCMPEQQ
+ *   carries C1 = T Q, C2 = T Q E1, C3 = T Q E1 E2, C4 = C1 E1 E2 E3, and T K
+ *                                             3 VPANDQ + 3 VPTERNLOGQ
+ *   limb 0 += T K, limb i -= C_i               1 VPADDQ + 4 VPSUBQ
+ *   word k = (limb k << 12 : limb k+1) >> 12(k+1)
+ *                                             4 VPSLLQ + 4 VPSHRDQ
+ * The left shift by 12 drops bit 52 and up of limb k (its carry, now in
+ * limb k+1), and VPSHRDQ keeps 64 - 12(k+1) bits of limb k+1, so no mask
+ * is needed. Then the words [X_k, Y_k, Z_k, *] are transposed into rows by
+ * 4 VPUNPCKL/HQDQ and written as half rows: 4 128-bit stores and 2
+ * VEXTRACTI128 to memory (cheaper than lane-crossing permutes + three
+ * 256-bit stores, measured).
+ * 34 instructions, plus the 5 loads of v where it is not in registers;
+ * the path from v to the stores is 8 levels (compare, and, ternlog, sub,
+ * shift, shrd, unpack, store).
+ */
+INLINE void from_lanes4(uint64_t X[4], uint64_t Y[4], uint64_t Z[4], const fe4 *v) {
+	const __m256i m52 = _mm256_set1_epi64x(M52);
+	__m256i l0 = v->l[0], l1 = v->l[1], l2 = v->l[2], l3 = v->l[3], l4 = v->l[4];
+	__m256i t = _mm256_cmpgt_epi64(l4, _mm256_set1_epi64x(M48));
+	__m256i q = _mm256_cmpgt_epi64(l0, _mm256_set1_epi64x(M52 - KC));
+	__m256i e1 = _mm256_cmpeq_epi64(l1, m52), e2 = _mm256_cmpeq_epi64(l2, m52);
+	__m256i e3 = _mm256_cmpeq_epi64(l3, m52);
+	__m256i c1 = _mm256_and_si256(t, q), e12 = _mm256_and_si256(e1, e2);
+	/* 0x80: a & b & c; a is overwritten (VPTERNLOGQ is destructive), so
+	 * it is an operand not needed afterwards: no register copies */
+	__m256i c2 = _mm256_ternarylogic_epi64(e1, t, q, 0x80);
+	__m256i c3 = _mm256_ternarylogic_epi64(q, t, e12, 0x80);
+	__m256i c4 = _mm256_ternarylogic_epi64(e3, c1, e12, 0x80);
+	l0 = _mm256_add_epi64(l0, _mm256_and_si256(t, _mm256_set1_epi64x(KC)));
+	l1 = _mm256_sub_epi64(l1, c1);
+	l2 = _mm256_sub_epi64(l2, c2);
+	l3 = _mm256_sub_epi64(l3, c3);
+	l4 = _mm256_sub_epi64(l4, c4);
+	__m256i w0 = _mm256_shrdi_epi64(_mm256_slli_epi64(l0, 12), l1, 12);
+	__m256i w1 = _mm256_shrdi_epi64(_mm256_slli_epi64(l1, 12), l2, 24);
+	__m256i w2 = _mm256_shrdi_epi64(_mm256_slli_epi64(l2, 12), l3, 36);
+	__m256i w3 = _mm256_shrdi_epi64(_mm256_slli_epi64(l3, 12), l4, 48);
+	__m256i x01z01 = _mm256_unpacklo_epi64(w0, w1), y01 = _mm256_unpackhi_epi64(w0, w1);
+	__m256i x23z23 = _mm256_unpacklo_epi64(w2, w3), y23 = _mm256_unpackhi_epi64(w2, w3);
+	_mm_storeu_si128((__m128i *)X, _mm256_castsi256_si128(x01z01));
+	_mm_storeu_si128((__m128i *)(X + 2), _mm256_castsi256_si128(x23z23));
+	_mm_storeu_si128((__m128i *)Y, _mm256_castsi256_si128(y01));
+	_mm_storeu_si128((__m128i *)(Y + 2), _mm256_castsi256_si128(y23));
+	_mm_storeu_si128((__m128i *)Z, _mm256_extracti128_si256(x01z01, 1));
+	_mm_storeu_si128((__m128i *)(Z + 2), _mm256_extracti128_si256(x23z23, 1));
+}
+
+/* The conversions as calls of their own (the timing of separate steps). */
+static NOINLINE void to_lanes4_call(fe4 *v, const uint64_t X[4], const uint64_t Y[4], const uint64_t Z[4]) {
+	to_lanes4(v, X, Y, Z);
+}
+
+static NOINLINE void from_lanes4_call(uint64_t X[4], uint64_t Y[4], uint64_t Z[4], const fe4 *v) {
+	from_lanes4(X, Y, Z, v);
+}
+
+/* The hybrid mixed addition in one function, as an assembly routine
+ * would be: 4x64 point in, 4x64 point out, the lane point in registers. */
+static NOINLINE void hybrid_madd4(uint64_t X[4], uint64_t Y[4], uint64_t Z[4], const fe4 *aff) {
+	fe4 p, o;
+	to_lanes4(&p, X, Y, Z);
+	madd_in4(&o, &p, aff);
+	from_lanes4(X, Y, Z, &o);
+}
+
+/* ---------- test of the conversions ---------- */
+
+/* w = p + r, r < K (so w < 2^256) */
+static void p_plus(uint64_t w[4], uint64_t r) {
+	u128 s = (u128)PR[0] + r;
+	w[0] = (uint64_t)s;
+	for (int i = 1; i < 4; i++) {
+		s = (s >> 64) + PR[i];
+		w[i] = (uint64_t)s;
+	}
+}
+
+/* one 4x64 coordinate of a test input, any value < 2^256 */
+static void rand_words(uint64_t w[4], int kind) {
+	switch (kind) {
+	case 0: /* random */
+		for (int i = 0; i < 4; i++)
+			w[i] = rnd();
+		break;
+	case 1: /* every word near all ones (value near 2^256 - 1) */
+		for (int i = 0; i < 4; i++)
+			w[i] = ~0ULL - (rnd() & 3);
+		break;
+	case 2: /* in [p, 2^256) */
+		p_plus(w, rnd() % KC);
+		break;
+	default: /* each word 0, all ones, or random */
+		for (int i = 0; i < 4; i++) {
+			uint64_t r = rnd();
+			w[i] = r % 3 == 0 ? 0 : r % 3 == 1 ? ~0ULL : rnd();
+		}
+	}
+}
+
+/* x as 4x64 words: canonical, or x + p when rep and that is < 2^256 */
+static void words_rep(uint64_t w[4], const rfe *x, int rep) {
+	memcpy(w, x->v, 32);
+	if (rep && w[3] == 0 && w[2] == 0 && w[1] == 0 && w[0] < KC)
+		p_plus(w, w[0]);
+}
+
+typedef struct { uint64_t x[4], y[4], z[4]; } wpt; /* a point in 4x64 words */
+
+static void wpt_reduce(rjac *r, const wpt *w) {
+	r_set_words(&r->x, w->x);
+	r_set_words(&r->y, w->y);
+	r_set_words(&r->z, w->z);
+}
+
+/* the 4x64 hybrid addition both ways (three calls; one function), each
+ * compared mod p with the reference mixed addition; out (if not NULL)
+ * gets the output of the one function */
+static int check_hybrid(const char *what, int idx, const wpt *in, const raff *a, int rep, wpt *out) {
+	fe4 A, P, O;
+	memset(&A, 0, sizeof A);
+	put_aff4(&A, 0, a, rep);
+	rjac ref, want, got;
+	wpt w1 = *in, w2 = *in;
+	wpt_reduce(&ref, in);
+	r_madd(&want, &ref, a);
+	to_lanes4_call(&P, w1.x, w1.y, w1.z);
+	madd4(&O, &P, &A);
+	from_lanes4_call(w1.x, w1.y, w1.z, &O);
+	hybrid_madd4(w2.x, w2.y, w2.z, &A);
+	for (int f = 0; f < 2; f++) {
+		wpt_reduce(&got, f ? &w2 : &w1);
+		if (!jac_eq(&got, &want)) {
+			printf("MISMATCH: %s, %s (case %d)\n", what,
+			       f ? "hybrid_madd4" : "to_lanes4 -> madd4 -> from_lanes4", idx);
+			print_jac("input (reduced)", &ref);
+			print_jac("hybrid (reduced)", &got);
+			print_jac("reference", &want);
+			return 1;
+		}
+	}
+	if (out)
+		*out = w2;
+	return 0;
+}
+
+#define NCONV 4000
+
+static int test_conv4(void) {
+	/* to_lanes4 is exact: lanes 0..2 hold the radix-2^52 limbs of X, Y, Z,
+	 * lane 3 those of X, all weak */
+	for (int it = 0; it < NCONV; it++) {
+		rfe c[3]; /* raw words, not reduced */
+		for (int j = 0; j < 3; j++)
+			rand_words(c[j].v, (int)(rnd() % 4));
+		fe4 v;
+		to_lanes4_call(&v, c[0].v, c[1].v, c[2].v);
+		for (int j = 0; j < 4; j++) {
+			uint64_t got[5], want[5];
+			get_lane4(got, &v, j);
+			to52(want, &c[j % 3]);
+			if (!is_weak(got) || memcmp(got, want, sizeof got))
+				return fail("to_lanes4: limbs", it * 4 + j);
+		}
+	}
+	/* from_lanes4 on weak lane values, the carry paths included: words <
+	 * 2^256 equal to the value mod p; lane 3 arbitrary */
+	static const uint64_t lo[] = {0, 1, M52, M52 - 1, M52 - KC, M52 - KC + 1, M52 - KC + 2};
+	static const uint64_t top[] = {0, 1, M48, 1ULL << 48, (1ULL << 48) + 1, WEAK4 - 1, WEAK4 - 2};
+	int nlo = (int)(sizeof lo / sizeof lo[0]), ntop = (int)(sizeof top / sizeof top[0]);
+	for (int it = 0; it < NCONV; it++) {
+		fe4 v;
+		uint64_t l[4][5];
+		for (int j = 0; j < 4; j++) {
+			int mode = (int)(rnd() % 4); /* 0 random, 1 edges, 2 all carries, 3 mixed */
+			for (int i = 0; i < 5; i++) {
+				uint64_t r = rnd();
+				if (j == 3)
+					l[j][i] = r & M52; /* lane 3: ignored */
+				else if (i < 4)
+					l[j][i] = mode == 0   ? r & M52
+					          : mode == 1 ? lo[r % (uint64_t)nlo]
+					          : mode == 2 ? (i == 0 ? M52 - (r % KC) : M52)
+					                      : ((r & 1) ? M52 : lo[(r >> 1) % (uint64_t)nlo]);
+				else
+					l[j][i] = mode == 0   ? r % WEAK4
+					          : mode == 2 ? (1ULL << 48) + (r & 0xFFF)
+					                      : top[r % (uint64_t)ntop];
+			}
+			set_lane4(&v, j, l[j]);
+		}
+		wpt w;
+		from_lanes4_call(w.x, w.y, w.z, &v);
+		uint64_t *c[3] = {w.x, w.y, w.z};
+		for (int j = 0; j < 3; j++) {
+			rfe got, want;
+			r_set_words(&got, c[j]);
+			from52(&want, l[j]);
+			if (!r_eq(&got, &want))
+				return fail("from_lanes4: value mod p", it * 3 + j);
+		}
+	}
+	/* the hybrid addition on every test case (4x64 words canonical, or x +
+	 * p where that is < 2^256, as case_rep says) ... */
+	for (int i = 0; i < NCASE; i++) {
+		wpt w;
+		words_rep(w.x, &case_in[i]->x, case_rep[i]);
+		words_rep(w.y, &case_in[i]->y, case_rep[i]);
+		words_rep(w.z, &case_in[i]->z, case_rep[i]);
+		if (check_hybrid("hybrid addition", i, &w, case_aff[i], case_rep[i], NULL))
+			return 1;
+	}
+	/* ... on words near 2^256 - 1 and in [p, 2^256) ... */
+	for (int i = 0; i < NCONV; i++) {
+		wpt w;
+		rand_words(w.x, (int)(rnd() % 4));
+		rand_words(w.y, (int)(rnd() % 4));
+		rand_words(w.z, (int)(rnd() % 4));
+		if (check_hybrid("hybrid addition, large words", i, &w, &affs[i % NAFF], i & 1, NULL))
+			return 1;
+	}
+	/* ... and along a chain of reference doublings and hybrid additions,
+	 * each addition's output words the next step's input */
+	wpt w;
+	memcpy(w.x, walk[5].x.v, 32), memcpy(w.y, walk[5].y.v, 32), memcpy(w.z, walk[5].z.v, 32);
+	for (int s = 0; s < 300; s++) {
+		if (s % 3 == 2) {
+			if (check_hybrid("hybrid chain", s, &w, &affs[s % NAFF], s & 1, &w))
+				return 1;
+		} else {
+			rjac p;
+			wpt_reduce(&p, &w);
+			r_dbl(&p, &p);
+			words_rep(w.x, &p.x, 1), words_rep(w.y, &p.y, 1), words_rep(w.z, &p.z, 1);
+		}
+	}
+	return 0;
+}
+
+/* ---------- timing of the conversions ---------- */
+
+/*
+ * Kestrel's scalar MULX doubling, ns per call on this machine, measured by
+ * the lead with `go test ./internal/group -bench Backends/op=VarTimeDouble`
+ * (quiet machine, pinned). A constant: this program does not run Go.
+ */
+#define KESTREL_MULX_DBL_NS 60.0
+
+typedef struct { double rt, rt_gpr, madd, hyb3, hyb1; } conv_times;
+
+/* the 4x64 words loaded into and stored from general registers, as the
+ * scalar MULX code between two additions would */
+static NOINLINE void words_through_gprs(wpt *w) {
+	uint64_t *c = w->x;
+	for (int i = 0; i < 12; i++) {
+		uint64_t t = c[i];
+		__asm__ volatile("" : "+r"(t));
+		c[i] = t;
+	}
+}
+
+static conv_times time_conv4(long n) {
+	conv_times ct;
+	fe4 P, A;
+	wpt w;
+	memset(&A, 0, sizeof A);
+	put_aff4(&A, 0, &affs[3], 0);
+	memcpy(w.x, walk[0].x.v, 32), memcpy(w.y, walk[0].y.v, 32), memcpy(w.z, walk[0].z.v, 32);
+	MEDIAN_NS(ct.rt, n, (to_lanes4_call(&P, w.x, w.y, w.z), from_lanes4_call(w.x, w.y, w.z, &P)));
+	MEDIAN_NS(ct.rt_gpr, n,
+	          (to_lanes4_call(&P, w.x, w.y, w.z), from_lanes4_call(w.x, w.y, w.z, &P), words_through_gprs(&w)));
+	put_point4(&P, 0, &walk[0], 0);
+	MEDIAN_NS(ct.madd, n, madd4(&P, &P, &A));
+	sink_lane4(&P);
+	MEDIAN_NS(ct.hyb3, n,
+	          (to_lanes4_call(&P, w.x, w.y, w.z), madd4(&P, &P, &A), from_lanes4_call(w.x, w.y, w.z, &P)));
+	MEDIAN_NS(ct.hyb1, n, hybrid_madd4(w.x, w.y, w.z, &A));
+	sink = w.x[0];
+	return ct;
+}
+
 static int run_tests(void) {
 	if (ref_selftest())
 		return 1;
@@ -565,7 +915,7 @@ static int run_tests(void) {
 		if (!r_on_curve(&a))
 			return fail("reference: random walk left the curve", i);
 	}
-	if (test4() || test8())
+	if (test4() || test8() || test_conv4())
 		return 1;
 	return 0;
 }
@@ -603,6 +953,8 @@ int main(int argc, char **argv) {
 		return 1;
 	printf("ok: lane formulas (4 and 8 lanes) equal the reference on %d walk points, %d edge cases, chains\n",
 	       NWALK, NEDGE);
+	printf("ok: to_lanes4 exact, from_lanes4 equal mod p, and the hybrid addition equal to the reference\n"
+	       "    on every case above, %d points with large words, a chain\n", NCONV);
 	if (n == 0)
 		return 0;
 
@@ -619,6 +971,19 @@ int main(int argc, char **argv) {
 	printf("  ifma 4-lane, one point        %8.2f us\n", (128 * t4.dbl + 60 * t4.madd) / 1000);
 	printf("  ifma 8-lane, per point        %8.2f us\n", (128 * t8.dbl + 60 * t8.madd) / 2000);
 	printf("  reference __int128            %8.2f us\n", (128 * rd + 60 * ra) / 1000);
+
+	conv_times ct = time_conv4(n);
+	printf("\n4x64 <-> 4 lanes, ns per step, median of %d batches of %ld (dependent chains):\n", BATCHES, n);
+	printf("  %-58s %6.1f\n", "round trip: to_lanes4 + from_lanes4 (two calls)", ct.rt);
+	printf("  %-58s %6.1f\n", "round trip, then the words through GPRs (as scalar code)", ct.rt_gpr);
+	printf("  %-58s %6.1f\n", "madd4 alone", ct.madd);
+	printf("  %-58s %6.1f  (+%.1f)\n", "hybrid addition: to_lanes4 -> madd4 -> from_lanes4 (calls)", ct.hyb3,
+	       ct.hyb3 - ct.madd);
+	printf("  %-58s %6.1f  (+%.1f)\n", "hybrid addition in one function (hybrid_madd4)", ct.hyb1, ct.hyb1 - ct.madd);
+	printf("hybrid: 128 MULX doublings (%.1f ns each, KESTREL_MULX_DBL_NS) + 60 hybrid additions:\n",
+	       KESTREL_MULX_DBL_NS);
+	printf("  additions as three calls      %8.2f us\n", (128 * KESTREL_MULX_DBL_NS + 60 * ct.hyb3) / 1000);
+	printf("  additions in one function     %8.2f us\n", (128 * KESTREL_MULX_DBL_NS + 60 * ct.hyb1) / 1000);
 	return 0;
 }
 
@@ -883,7 +1248,7 @@ static NOINLINE void FN(dbl)(FE *o, const FE *p) {
  * input and run off the critical path.
  * Normalizations (fnorm): 5 (R1, D, b4, a4, out), 4 on the critical path.
  */
-static NOINLINE void FN(madd)(FE *o, const FE *p, const FE *aff) {
+INLINE void FN(madd_in)(FE *o, const FE *p, const FE *aff) {
 	FE a1, b1, R1, a2, b2, R2, D, b3, R3, a4, b4, R4;
 #pragma GCC unroll 5
 	for (int i = 0; i < 5; i++) {
@@ -930,6 +1295,9 @@ static NOINLINE void FN(madd)(FE *o, const FE *p, const FE *aff) {
 	}
 	FN(fnorm)(o);
 }
+
+/* madd_in is the body, inlined here and (4 lanes) into hybrid_madd4 */
+static NOINLINE void FN(madd)(FE *o, const FE *p, const FE *aff) { FN(madd_in)(o, p, aff); }
 
 /* ---------- lane <-> reference ---------- */
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # bench/ifma-single/run.sh: build ifma1.c and run it.
-#   run.sh quick   correctness test + a short, noisy timing (about 1 s)
-#   run.sh full    correctness test + the timing proper (about 20 s; run it on a quiet machine)
+#   run.sh quick   correctness test + a short, noisy timing (about 2 s)
+#   run.sh full    correctness test + the timing proper (about 30 s; run it on a quiet machine)
 #   run.sh test    correctness test only
 # The binary goes to a temporary directory; the run is pinned to CPU 1
 # where taskset exists and there is more than one CPU.
