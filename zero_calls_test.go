@@ -81,7 +81,7 @@ var zeroCalls = []zeroCall{
 	{"(*frost.PartialSig)(nil).UnmarshalText", func() { (*frost.PartialSig)(nil).UnmarshalText(nil) }},                                           // frost/wire_gen.go
 	{"(*frost.PubNonce)(nil).UnmarshalBinary", func() { (*frost.PubNonce)(nil).UnmarshalBinary(nil) }},                                           // frost/wire_gen.go
 	{"(*frost.PubNonce)(nil).UnmarshalText", func() { (*frost.PubNonce)(nil).UnmarshalText(nil) }},                                               // frost/wire_gen.go
-	{"(*frost.SecNonce)(nil).MarshalJSON", func() { (*frost.SecNonce)(nil).MarshalJSON() }},                                                      // frost/nonce_secret.go
+	{"(*frost.SecNonce)(nil).MarshalJSON", func() { (*frost.SecNonce)(nil).MarshalJSON() }},                                                      // frost/wire_gen.go
 	{"(*frost.SessionContext)(nil).PartialSigVerify", func() { (*frost.SessionContext)(nil).PartialSigVerify(nil, nil, 0) }},                     // frost/session.go
 	{"(*frost.SignersContext)(nil).Validate", func() { (*frost.SignersContext)(nil).Validate() }},                                                // frost/zero.go
 	{"(*frost.TweakContext)(nil).ApplyBIP86Tweak", func() { (*frost.TweakContext)(nil).ApplyBIP86Tweak() }},                                      // frost/wire_gen.go
@@ -104,7 +104,7 @@ var zeroCalls = []zeroCall{
 	{"(*musig2.PartialSig)(nil).UnmarshalText", func() { (*musig2.PartialSig)(nil).UnmarshalText(nil) }},                                         // musig2/wire_gen.go
 	{"(*musig2.PubNonce)(nil).UnmarshalBinary", func() { (*musig2.PubNonce)(nil).UnmarshalBinary(nil) }},                                         // musig2/wire_gen.go
 	{"(*musig2.PubNonce)(nil).UnmarshalText", func() { (*musig2.PubNonce)(nil).UnmarshalText(nil) }},                                             // musig2/wire_gen.go
-	{"(*musig2.SecNonce)(nil).MarshalJSON", func() { (*musig2.SecNonce)(nil).MarshalJSON() }},                                                    // musig2/nonce_secret.go
+	{"(*musig2.SecNonce)(nil).MarshalJSON", func() { (*musig2.SecNonce)(nil).MarshalJSON() }},                                                    // musig2/wire_gen.go
 	{"(*musig2.Session)(nil).AggNonce", func() { (*musig2.Session)(nil).AggNonce() }},                                                            // musig2/signing_session.go
 	{"(*musig2.Session)(nil).FinalSig", func() { (*musig2.Session)(nil).FinalSig() }},                                                            // musig2/signing_session.go
 	{"(*musig2.Session)(nil).MarshalJSON", func() { (*musig2.Session)(nil).MarshalJSON() }},                                                      // musig2/signing_session.go
@@ -318,7 +318,7 @@ var zeroCalls = []zeroCall{
 	{"new(frost.PubNonce).MarshalText", func() { new(frost.PubNonce).MarshalText() }},                                                            // frost/wire_gen.go
 	{"new(frost.PubNonce).UnmarshalBinary", func() { new(frost.PubNonce).UnmarshalBinary(nil) }},                                                 // frost/wire_gen.go
 	{"new(frost.PubNonce).UnmarshalText", func() { new(frost.PubNonce).UnmarshalText(nil) }},                                                     // frost/wire_gen.go
-	{"new(frost.SecNonce).MarshalJSON", func() { new(frost.SecNonce).MarshalJSON() }},                                                            // frost/nonce_secret.go
+	{"new(frost.SecNonce).MarshalJSON", func() { new(frost.SecNonce).MarshalJSON() }},                                                            // frost/wire_gen.go
 	{"new(frost.SecretShare).MarshalJSON", func() { new(frost.SecretShare).MarshalJSON() }},                                                      // frost/share.go
 	{"new(frost.SessionContext).PartialSigVerify", func() { new(frost.SessionContext).PartialSigVerify(nil, nil, 0) }},                           // frost/session.go
 	{"new(frost.SignersContext).Validate", func() { new(frost.SignersContext).Validate() }},                                                      // frost/zero.go
@@ -348,7 +348,7 @@ var zeroCalls = []zeroCall{
 	{"new(musig2.PubNonce).MarshalText", func() { new(musig2.PubNonce).MarshalText() }},                                                          // musig2/wire_gen.go
 	{"new(musig2.PubNonce).UnmarshalBinary", func() { new(musig2.PubNonce).UnmarshalBinary(nil) }},                                               // musig2/wire_gen.go
 	{"new(musig2.PubNonce).UnmarshalText", func() { new(musig2.PubNonce).UnmarshalText(nil) }},                                                   // musig2/wire_gen.go
-	{"new(musig2.SecNonce).MarshalJSON", func() { new(musig2.SecNonce).MarshalJSON() }},                                                          // musig2/nonce_secret.go
+	{"new(musig2.SecNonce).MarshalJSON", func() { new(musig2.SecNonce).MarshalJSON() }},                                                          // musig2/wire_gen.go
 	{"new(musig2.Session).AggNonce", func() { new(musig2.Session).AggNonce() }},                                                                  // musig2/signing_session.go
 	{"new(musig2.Session).FinalSig", func() { new(musig2.Session).FinalSig() }},                                                                  // musig2/signing_session.go
 	{"new(musig2.Session).MarshalJSON", func() { new(musig2.Session).MarshalJSON() }},                                                            // musig2/signing_session.go

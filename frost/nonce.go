@@ -34,23 +34,6 @@ type SecNonce struct {
 	st *mpsig.SecNonce
 }
 
-// noCopy makes go vet's copylocks check report copies of a SecNonce.
-type noCopy struct{}
-
-func (*noCopy) Lock()   {}
-func (*noCopy) Unlock() {}
-
-// Erase destroys the secret nonce without signing, for example when a
-// session is aborted: it marks the nonce used and zeroes it. Later calls to
-// Sign return ErrSecNonceUsed. Erase on a used nonce does nothing; on the
-// zero SecNonce (or nil) it panics.
-func (n *SecNonce) Erase() {
-	if n == nil || n.st == nil {
-		panic("frost: use of an uninitialized SecNonce")
-	}
-	n.st.Erase()
-}
-
 // NonceGenOptions holds NonceGen's inputs, all optional in BIP-445.
 // BIP-445 recommends giving every one that is known when the nonce is
 // generated: they make the nonce differ even if the random source fails.

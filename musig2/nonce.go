@@ -56,23 +56,6 @@ func newSecNonceState() *secNonceState {
 	return &both.st
 }
 
-// noCopy makes go vet's copylocks check report copies of a SecNonce.
-type noCopy struct{}
-
-func (*noCopy) Lock()   {}
-func (*noCopy) Unlock() {}
-
-// Erase destroys the secret nonce without signing, for example when a
-// session is aborted: it marks the nonce used and zeroes it. Later calls to
-// Sign return ErrSecNonceUsed. Erase on a used nonce does nothing; on the
-// zero SecNonce (or nil) it panics.
-func (n *SecNonce) Erase() {
-	if n == nil || n.st == nil {
-		panic("musig2: use of an uninitialized SecNonce")
-	}
-	n.st.Erase()
-}
-
 // NonceGenOptions holds NonceGen's optional inputs. BIP-327 recommends giving
 // every one that is known when the nonce is generated: they make the nonce
 // differ even if the random source fails. The zero value (or a nil pointer)

@@ -4,14 +4,17 @@ package musig2
 
 import (
 	"errors"
+	"fmt"
 
+	"github.com/kestrel-crypto/secp256k1"
 	"github.com/kestrel-crypto/secp256k1/internal/mpsig"
 	"github.com/kestrel-crypto/secp256k1/internal/scalar"
 )
 
 // What musig2 and frost declare alike, from one template
 // (internal/_tools/wiregen): the blame error, the wire values and their
-// encodings, and the taproot tweaks of the tweak context.
+// encodings, the secret hygiene of SecNonce, and the taproot tweaks of the
+// tweak context.
 
 // The contributions that an InvalidContributionError can name: BIP-327's
 // names, the ones its test vectors use.
@@ -241,4 +244,47 @@ func (c *KeyAggContext) ApplyTapTweak(merkleRoot []byte) (*KeyAggContext, error)
 // taproot output, whose tweak commits to no script tree: ApplyTapTweak(nil).
 func (c *KeyAggContext) ApplyBIP86Tweak() (*KeyAggContext, error) {
 	return c.ApplyTapTweak(nil)
+}
+
+// Secret hygiene of SecNonce, as the root package's for PrivateKey: fmt
+// never prints its k₁ and k₂, and encoding/json refuses it. Erase wipes it.
+// The methods have pointer receivers, as every use of a SecNonce is through
+// a pointer (go vet reports copies of the value).
+
+// errSecNonceMarshal is SecNonce.MarshalJSON's error.
+var errSecNonceMarshal = fmt.Errorf("musig2: a SecNonce is not marshalled to JSON: %w", secp256k1.ErrSecretMarshal)
+
+// String returns a fixed text that holds no secret material.
+func (n *SecNonce) String() string { return "musig2.SecNonce(REDACTED)" }
+
+// GoString returns a fixed text that holds no secret material, for %#v.
+func (n *SecNonce) GoString() string { return "musig2.SecNonce{REDACTED}" }
+
+// Format makes every fmt verb (%v, %+v, %s, %x, %d, …) print String's fixed
+// text for a *SecNonce, also in a struct field, slice or map. A SecNonce
+// value, which can only be a copy that go vet reports or the zero value,
+// prints the address of its state and nothing of k₁ and k₂.
+func (n *SecNonce) Format(f fmt.State, verb rune) { mpsig.Format(f, verb, n) }
+
+// MarshalJSON returns an error wrapping secp256k1.ErrSecretMarshal: a
+// secret nonce is never serialized (see the package documentation).
+func (n *SecNonce) MarshalJSON() ([]byte, error) {
+	return nil, errSecNonceMarshal
+}
+
+// noCopy makes go vet's copylocks check report copies of a SecNonce.
+type noCopy struct{}
+
+func (*noCopy) Lock()   {}
+func (*noCopy) Unlock() {}
+
+// Erase destroys the secret nonce without signing, for example when a
+// session is aborted: it marks the nonce used and zeroes it. Later calls to
+// Sign return ErrSecNonceUsed. Erase on a used nonce does nothing; on the
+// zero SecNonce (or nil) it panics.
+func (n *SecNonce) Erase() {
+	if n == nil || n.st == nil {
+		panic("musig2: use of an uninitialized SecNonce")
+	}
+	n.st.Erase()
 }
