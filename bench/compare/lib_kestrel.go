@@ -127,6 +127,9 @@ func newKestrel() *Lib {
 	return l
 }
 
+// kestrelFROSTIDs are the signers of the frost_session row, of a 2-of-3 key.
+var kestrelFROSTIDs = []int{0, 2}
+
 // addKestrelMany adds the rows of old/new runs to l: VerifyMany, ScanMany
 // and a FROST session.
 func addKestrelMany(l *Lib) {
@@ -143,7 +146,8 @@ func addKestrelMany(l *Lib) {
 	l.Load = func(d *Dataset) {
 		load(d)
 		ecdsaItems, schnorrItems, txs, msgs = nil, nil, nil, d.Msgs
-		for i := range d.Len() {
+		n := d.Len()
+		for i := range n {
 			pub, err := secp256k1.ParsePublicKey(d.Pubs[i])
 			must(err)
 			sig, err := ecdsa.ParseDERSignature(d.DERs[i])
@@ -152,6 +156,13 @@ func addKestrelMany(l *Lib) {
 			xonly, err := schnorr.ParsePublicKey(d.XOnlys[i])
 			must(err)
 			schnorrItems = append(schnorrItems, schnorr.VerifyItem{Pub: xonly, Msg: d.Msgs[i], Sig: d.Schnorrs[i]})
+			// One input (case i's key), two outputs that are not ours.
+			var op silentpayments.Outpoint
+			copy(op.TxID[:], d.Aux[i])
+			sum, err := silentpayments.NewPrevoutsSummary([]silentpayments.Outpoint{op}, []*secp256k1.PublicKey{pub})
+			must(err)
+			outs := [][32]byte{[32]byte(d.XOnlys[(i+1)%n]), [32]byte(d.XOnlys[(i+2)%n])}
+			txs = append(txs, silentpayments.ScanTx{Summary: sum, Outputs: outs})
 		}
 		scan, err := secp256k1.NewPrivateKey(d.Seckeys[0])
 		must(err)
@@ -159,19 +170,9 @@ func addKestrelMany(l *Lib) {
 		must(err)
 		receiver, err = silentpayments.NewReceiver(scan, spend)
 		must(err)
-		for i := range d.Len() {
-			var op silentpayments.Outpoint
-			copy(op.TxID[:], d.Aux[i])
-			pub, err := secp256k1.ParsePublicKey(d.Pubs[i])
-			must(err)
-			sum, err := silentpayments.NewPrevoutsSummary([]silentpayments.Outpoint{op}, []*secp256k1.PublicKey{pub})
-			must(err)
-			outs := [][32]byte{[32]byte(d.XOnlys[(i+1)%d.Len()]), [32]byte(d.XOnlys[(i+2)%d.Len()])}
-			txs = append(txs, silentpayments.ScanTx{Summary: sum, Outputs: outs})
-		}
 		dealer, err = frost.TrustedDealerKeygen(3, 2, bytes.NewReader(bytes.Repeat(d.Seckeys[2], 8)))
 		must(err)
-		signers, err = frost.NewSignersContext(3, 2, []int{0, 2}, [][]byte{dealer.PubShares[0], dealer.PubShares[2]}, dealer.ThreshPublicKey)
+		signers, err = frost.NewSignersContext(3, 2, kestrelFROSTIDs, [][]byte{dealer.PubShares[kestrelFROSTIDs[0]], dealer.PubShares[kestrelFROSTIDs[1]]}, dealer.ThreshPublicKey)
 		must(err)
 	}
 	l.VerifyManyECDSA = func() bool { return !slices.Contains(ecdsa.VerifyMany(ecdsaItems, 1), false) }
@@ -185,7 +186,7 @@ func addKestrelMany(l *Lib) {
 		return true
 	}
 	l.FROSTSession = func(i int) bool {
-		sig, err := kestrelFROST(dealer, signers, []int{0, 2}, msgs[i])
+		sig, err := kestrelFROST(dealer, signers, kestrelFROSTIDs, msgs[i])
 		return err == nil && len(sig) == 64
 	}
 }
